@@ -1,0 +1,64 @@
+/// A book as Goodreads' `book/show` and `book/isbn` calls describe it.
+public struct BookDetails: Equatable, Sendable, Codable {
+    public var id: Int
+    public var title: String
+    public var isbn: String?
+    public var isbn13: String?
+    public var imageURL: String?
+    public var smallImageURL: String?
+    /// This edition's publication date parts, as far as Goodreads knows them.
+    public var publicationYear: Int?
+    public var publicationMonth: Int?
+    public var publicationDay: Int?
+    /// The work's first publication year, often known when the edition's is not.
+    public var originalPublicationYear: Int?
+    public var workID: Int?
+    public var publisher: String?
+    /// The description exactly as sent: HTML, untrusted. Show it only through `HTMLSanitizer`.
+    public var descriptionHTML: String?
+    public var averageRating: Double?
+    public var ratingsCount: Int?
+    public var pageCount: Int?
+    public var format: String?
+    public var authors: [BookAuthor]
+
+    public init(
+        id: Int, title: String, isbn: String? = nil, isbn13: String? = nil, imageURL: String? = nil,
+        smallImageURL: String? = nil, publicationYear: Int? = nil, publicationMonth: Int? = nil,
+        publicationDay: Int? = nil, originalPublicationYear: Int? = nil, workID: Int? = nil,
+        publisher: String? = nil, descriptionHTML: String? = nil, averageRating: Double? = nil,
+        ratingsCount: Int? = nil, pageCount: Int? = nil, format: String? = nil, authors: [BookAuthor] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.isbn = isbn
+        self.isbn13 = isbn13
+        self.imageURL = imageURL
+        self.smallImageURL = smallImageURL
+        self.publicationYear = publicationYear
+        self.publicationMonth = publicationMonth
+        self.publicationDay = publicationDay
+        self.originalPublicationYear = originalPublicationYear
+        self.workID = workID
+        self.publisher = publisher
+        self.descriptionHTML = descriptionHTML
+        self.averageRating = averageRating
+        self.ratingsCount = ratingsCount
+        self.pageCount = pageCount
+        self.format = format
+        self.authors = authors
+    }
+}
+
+/// An author credit on a book; `role` is set for contributors such as narrators.
+public struct BookAuthor: Equatable, Sendable, Codable {
+    public var id: Int?
+    public var name: String
+    public var role: String?
+
+    public init(id: Int?, name: String, role: String? = nil) {
+        self.id = id
+        self.name = name
+        self.role = role
+    }
+}

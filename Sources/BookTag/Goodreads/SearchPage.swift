@@ -1,0 +1,71 @@
+/// One page of a Goodreads `search/index.xml` answer.
+public struct SearchPage: Equatable, Sendable, Codable {
+    /// The query as Goodreads echoes it back.
+    public var query: String?
+    /// 1-based index of the first result on this page.
+    public var resultsStart: Int
+    /// 1-based index of the last result on this page; `resultsStart - 1` when there are none.
+    public var resultsEnd: Int
+    /// Results across all pages.
+    public var totalResults: Int
+    /// The works on this page that could be decoded, in the server's order.
+    public var works: [SearchWork]
+    /// Works present on the page but lacking a book id or title, and so left out of `works`.
+    public var skippedWorks: Int
+
+    public init(
+        query: String?, resultsStart: Int, resultsEnd: Int, totalResults: Int,
+        works: [SearchWork], skippedWorks: Int = 0
+    ) {
+        self.query = query
+        self.resultsStart = resultsStart
+        self.resultsEnd = resultsEnd
+        self.totalResults = totalResults
+        self.works = works
+        self.skippedWorks = skippedWorks
+    }
+
+    /// Results per page as this response states it (`results-end − results-start + 1`).
+    /// Goodreads has changed its page size over the years, so it is read, never assumed;
+    /// only a full page tells the true size, a last page is shorter.
+    public var pageSize: Int {
+        max(0, resultsEnd - resultsStart + 1)
+    }
+}
+
+/// One `<work>` of a search result, with its best book.
+public struct SearchWork: Equatable, Sendable, Codable {
+    public var workID: Int?
+    /// The Goodreads book id of the work's best book: what `book/show` takes.
+    public var bookID: Int
+    public var title: String
+    public var authorID: Int?
+    public var authorName: String?
+    public var imageURL: String?
+    public var smallImageURL: String?
+    public var averageRating: Double?
+    public var ratingsCount: Int?
+    public var originalPublicationYear: Int?
+
+    public init(
+        workID: Int?, bookID: Int, title: String, authorID: Int? = nil, authorName: String? = nil,
+        imageURL: String? = nil, smallImageURL: String? = nil, averageRating: Double? = nil,
+        ratingsCount: Int? = nil, originalPublicationYear: Int? = nil
+    ) {
+        self.workID = workID
+        self.bookID = bookID
+        self.title = title
+        self.authorID = authorID
+        self.authorName = authorName
+        self.imageURL = imageURL
+        self.smallImageURL = smallImageURL
+        self.averageRating = averageRating
+        self.ratingsCount = ratingsCount
+        self.originalPublicationYear = originalPublicationYear
+    }
+
+    /// Whether the search already tells us there is no real cover.
+    public var hasPlaceholderCover: Bool {
+        CoverURL.isPlaceholder(imageURL)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Locates the project's own fixtures and, when it sits beside the checkout, the shared corpus.
+enum Fixtures {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let goodreads = packageRoot.appendingPathComponent("fixtures/goodreads")
+
+    /// `../shared/fixtures/goodreads`, or `nil` when the shared folder is absent.
+    static let sharedGoodreads: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/goodreads")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
+
+    static func data(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: goodreads.appendingPathComponent(relativePath))
+    }
+
+    static func files(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+}
