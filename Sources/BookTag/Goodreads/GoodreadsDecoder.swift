@@ -6,27 +6,27 @@ import Foundation
 /// Elements marked `nil="true"` and empty elements become `nil`, never `0` or `""`.
 /// A search work without a book id or title is skipped and counted, not fatal.
 public enum GoodreadsDecoder {
-    /// Decodes a `search/index.xml` answer.
+    /// Decodes a `search/index.xml` answer. Works are decoded while the body streams through the
+    /// parser and freed at once, so even a page at the size cap needs little memory.
     public static func searchPage(from data: Data) throws(GoodreadsError) -> SearchPage {
-        let response = try responseElement(from: data)
+        var works: [SearchWork] = []
+        var skipped = 0
+        let response = try responseElement(from: data, streamingChildrenOf: ["GoodreadsResponse", "search", "results"]) { work in
+            guard work.hasName("work") else { return }
+            if let decoded = searchWork(from: work) {
+                works.append(decoded)
+            } else {
+                skipped += 1
+            }
+        }
         guard let search = response.child("search") else { throw .missingElement("search") }
 
         var query: String?
         var start: Int?
         var end: Int?
         var total: Int?
-        var works: [SearchWork] = []
-        var skipped = 0
         for element in search.children {
-            if element.hasName("results") {
-                for work in element.children where work.hasName("work") {
-                    if let decoded = searchWork(from: work) {
-                        works.append(decoded)
-                    } else {
-                        skipped += 1
-                    }
-                }
-            } else if element.hasName("query") {
+            if element.hasName("query") {
                 query = element.text
             } else if element.hasName("results-start") {
                 start = element.integer
@@ -99,7 +99,7 @@ public enum GoodreadsDecoder {
 
     // MARK: - Parts
 
-    private static func searchWork(from work: XMLElement) -> SearchWork? {
+    static func searchWork(from work: XMLElement) -> SearchWork? {
         var workID: Int?
         var ratingsCount: Int?
         var year: Int?
@@ -154,7 +154,11 @@ public enum GoodreadsDecoder {
 
     /// Parses `data` and returns its `<GoodreadsResponse>` element, turning every other kind
     /// of answer (plain text, HTML, `<error>`, hostile or broken XML) into its own error.
-    static func responseElement(from data: Data) throws(GoodreadsError) -> XMLElement {
+    /// With `containerPath`, the container's children are streamed to `handle` as they complete.
+    static func responseElement(
+        from data: Data, streamingChildrenOf containerPath: [StaticString]? = nil,
+        handle: (XMLElement) -> Void = { _ in }
+    ) throws(GoodreadsError) -> XMLElement {
         switch BodySniffer.kind(of: data) {
         case .text(let preview): throw .notXML(preview: preview)
         case .html: throw .htmlPage
@@ -162,7 +166,11 @@ public enum GoodreadsDecoder {
         }
         let document: XMLDocument
         do {
-            document = try XMLDocument(data: data)
+            if let containerPath {
+                document = try XMLDocument.streaming(data: data, childrenOf: containerPath, handle: handle)
+            } else {
+                document = try XMLDocument(data: data)
+            }
         } catch {
             throw .unreadableXML(error)
         }

@@ -35,7 +35,7 @@ public final class XMLDocument {
     /// The document element.
     public var root: XMLElement? {
         guard let node = xmlDocGetRootElement(pointer) else { return nil }
-        return XMLElement(document: self, node: node)
+        return XMLElement(owner: self, node: node)
     }
 }
 
@@ -77,15 +77,43 @@ extension XMLDocument {
         )
     }
 
-    private static func parse(_ buffer: UnsafeRawBufferPointer, maximumSize: Int) throws(XMLError) -> xmlDocPtr {
+    /// Streams `data` through libxml2's push parser and hands each child element of the element
+    /// at `containerPath` to `handle` as soon as it is complete, then frees it. The returned
+    /// document holds the rest. Memory stays flat however many such children there are.
+    /// Each element is valid only during its `handle` call.
+    static func streaming(
+        data: Data, childrenOf containerPath: [StaticString], maximumSize: Int = XMLDocument.maximumSize,
+        chunkSize: Int = streamingChunkSize, handle: (XMLElement) -> Void
+    ) throws(XMLError) -> XMLDocument {
+        let result: Result<xmlDocPtr, XMLError> = data.withUnsafeBytes { buffer in
+            Result { () throws(XMLError) in
+                var container: xmlNodePtr?
+                return try parse(buffer, maximumSize: maximumSize, chunkSize: chunkSize) { parser in
+                    if container == nil { container = find(containerPath, in: parser.pointee.myDoc) }
+                    if let container { releaseCompletedChildren(of: container, openNode: parser.pointee.node, handle) }
+                }
+            }
+        }
+        return try XMLDocument(pointer: result.get())
+    }
+
+    /// Bytes pushed to the parser at a time when streaming.
+    static let streamingChunkSize = 64 * 1024
+
+    private static func parse(
+        _ buffer: UnsafeRawBufferPointer, maximumSize: Int, chunkSize: Int = Int(Int32.max),
+        afterChunk: (xmlParserCtxtPtr) -> Void = { _ in }
+    ) throws(XMLError) -> xmlDocPtr {
         guard buffer.count <= maximumSize else {
             throw .tooLarge(bytes: buffer.count, limit: maximumSize)
         }
         let body = skippingLeadingWhitespace(buffer)
-        guard let base = body.baseAddress, !body.isEmpty else { throw .empty }
+        guard let base = body.baseAddress?.assumingMemoryBound(to: CChar.self), !body.isEmpty else { throw .empty }
         LibXML2.ensureInitialised()
 
-        guard let parser = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(body.count)) else {
+        // The first bytes go in at creation so that libxml2 detects the encoding from them.
+        let head = min(4, body.count)
+        guard let parser = xmlCreatePushParserCtxt(nil, nil, base, Int32(head), nil) else {
             throw .malformed(message: "libxml2 could not create a parser (out of memory?)", line: 0, column: 0)
         }
         defer { xmlFreeParserCtxt(parser) }
@@ -105,7 +133,15 @@ extension XMLDocument {
 
         withExtendedLifetime(state) {
             LibXML2.withStructuredErrors(context: UnsafeMutableRawPointer(parser), handler: recordError) {
-                _ = xmlParseDocument(parser)
+                var offset = head
+                repeat {
+                    let length = min(chunkSize, body.count - offset)
+                    let last = offset + length == body.count
+                    _ = xmlParseChunk(parser, base + offset, Int32(length), last ? 1 : 0)
+                    offset += length
+                    if state.refusedDoctype || state.firstError != nil || parser.pointee.disableSAX != 0 { break }
+                    afterChunk(parser)
+                } while offset < body.count
             }
         }
         let document = parser.pointee.myDoc
@@ -124,6 +160,47 @@ extension XMLDocument {
             throw .malformed(message: "the document is not well-formed", line: 0, column: 0)
         }
         return document
+    }
+
+    /// The element reached from the root by following `path` (first element: the root's name).
+    private static func find(_ path: [StaticString], in document: xmlDocPtr?) -> xmlNodePtr? {
+        guard let document, let root = xmlDocGetRootElement(document), let first = path.first,
+            XMLElement.bytes(root.pointee.name, equal: first)
+        else { return nil }
+        var current = root
+        for name in path.dropFirst() {
+            guard let next = XMLElement(owner: nil, node: current).child(name) else { return nil }
+            current = next.node
+        }
+        return current
+    }
+
+    /// Hands over and frees every child of `container` that the parser has finished: all of
+    /// them except a last child that is, or contains, the element still open (`openNode`).
+    /// Text children go too, so libxml2 never finds a stale text node to append to.
+    private static func releaseCompletedChildren(
+        of container: xmlNodePtr, openNode: xmlNodePtr?, _ handle: (XMLElement) -> Void
+    ) {
+        var child = container.pointee.children
+        while let current = child {
+            let next = current.pointee.next
+            if next == nil, isAncestorOrSelf(current, of: openNode) { break }
+            if current.pointee.type == XML_ELEMENT_NODE {
+                handle(XMLElement(owner: nil, node: current))
+            }
+            xmlUnlinkNode(current)
+            xmlFreeNode(current)
+            child = next
+        }
+    }
+
+    private static func isAncestorOrSelf(_ candidate: xmlNodePtr, of node: xmlNodePtr?) -> Bool {
+        var current = node
+        while let step = current {
+            if step == candidate { return true }
+            current = step.pointee.parent
+        }
+        return false
     }
 
     private static func classify(_ error: (code: Int32, message: String, line: Int, column: Int)) -> XMLError {

@@ -1,12 +1,14 @@
 import CLibXML2
 import Foundation
 
-/// An element of an `XMLDocument`. It keeps its document alive, so it is safe to hold on to.
+/// An element of an `XMLDocument`. It keeps its document alive, so it is safe to hold on to
+/// (elements handed out while streaming are the exception: they live only during the call).
 ///
 /// Name and attribute lookups compare bytes in place and text is read straight from
 /// libxml2's buffers, so walking a tree allocates only for the values actually extracted.
 public struct XMLElement {
-    let document: XMLDocument
+    /// Keeps the tree alive; `nil` only for elements lent out during streaming.
+    let owner: XMLDocument?
     let node: xmlNodePtr
 
     /// The element's local name.
@@ -29,7 +31,7 @@ public struct XMLElement {
         var current = node.pointee.children
         while let candidate = current {
             if candidate.pointee.type == XML_ELEMENT_NODE, Self.bytes(candidate.pointee.name, equal: name) {
-                return XMLElement(document: document, node: candidate)
+                return XMLElement(owner: owner, node: candidate)
             }
             current = candidate.pointee.next
         }
@@ -135,14 +137,14 @@ public struct XMLChildElements: Sequence {
     let parent: XMLElement
 
     public struct Iterator: IteratorProtocol {
-        let document: XMLDocument
+        let owner: XMLDocument?
         var upcoming: xmlNodePtr?
 
         public mutating func next() -> XMLElement? {
             while let candidate = upcoming {
                 upcoming = candidate.pointee.next
                 if candidate.pointee.type == XML_ELEMENT_NODE {
-                    return XMLElement(document: document, node: candidate)
+                    return XMLElement(owner: owner, node: candidate)
                 }
             }
             return nil
@@ -150,6 +152,6 @@ public struct XMLChildElements: Sequence {
     }
 
     public func makeIterator() -> Iterator {
-        Iterator(document: parent.document, upcoming: parent.node.pointee.children)
+        Iterator(owner: parent.owner, upcoming: parent.node.pointee.children)
     }
 }

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `booktag-bench`: release-mode measurements, one subcommand per area.
+@main
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "booktag-bench",
+        abstract: "Measure booktag against its alternatives (build with -c release).",
+        subcommands: [XMLBench.self, XMLPeakMemory.self]
+    )
+}

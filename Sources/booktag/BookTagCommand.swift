@@ -1,0 +1,16 @@
+import ArgumentParser
+import BookTag
+
+/// The root of the `booktag` command tree.
+struct BookTagCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "booktag",
+        abstract: "Collages of book covers for a tag, from Goodreads.",
+        discussion: """
+            booktag finds books for a tag such as "fantasy", keeps them with their covers in a \
+            local store, and renders a collage of the covers.
+            """,
+        version: BookTagVersion.current,
+        subcommands: [Inspect.self]
+    )
+}
