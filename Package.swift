@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -19,7 +21,11 @@ let package = Package(
         ),
         .target(
             name: "BookTag",
-            dependencies: ["CLibXML2"]
+            dependencies: [
+                "CLibXML2",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .executableTarget(
             name: "booktag",
@@ -28,9 +34,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "BookTagTestSupport",
+            dependencies: ["BookTag"],
+            path: "Tests/BookTagTestSupport"
+        ),
+        .executableTarget(
+            name: "booktag-test-helper",
+            dependencies: ["BookTag", "BookTagTestSupport"],
+            path: "Tests/booktag-test-helper"
+        ),
         .testTarget(
             name: "BookTagTests",
-            dependencies: ["BookTag", "CLibXML2"]
+            dependencies: ["BookTag", "CLibXML2", "BookTagTestSupport", "booktag-test-helper"]
         ),
     ]
 )

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Where booktag keeps its files.
+///
+/// With `BOOKTAG_HOME` (or `--home`) everything lives in one folder, which is what tests and
+/// people with several collections want. Otherwise configuration follows the XDG base
+/// directories (`$XDG_CONFIG_HOME/booktag`) and data does too (`$XDG_DATA_HOME/booktag`).
+public struct BookTagHome: Sendable, Equatable {
+    /// Holds `config.json` and `preferences.json`.
+    public let configFolder: URL
+    /// Holds the store, `covers/` and `collages/`.
+    public let dataFolder: URL
+
+    public init(configFolder: URL, dataFolder: URL) {
+        self.configFolder = configFolder.standardizedFileURL
+        self.dataFolder = dataFolder.standardizedFileURL
+    }
+
+    /// Everything in one folder.
+    public init(folder: URL) {
+        self.init(configFolder: folder, dataFolder: folder)
+    }
+
+    /// The home an invocation uses: `explicit` (from `--home`), else `BOOKTAG_HOME`, else XDG.
+    public static func resolve(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> BookTagHome {
+        if let folder = explicit ?? environment["BOOKTAG_HOME"], !folder.isEmpty {
+            return BookTagHome(folder: URL(fileURLWithPath: folder, isDirectory: true))
+        }
+        let userHome = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        func xdg(_ variable: String, _ fallback: String) -> URL {
+            // The XDG spec says relative values are invalid and must be ignored.
+            if let value = environment[variable], value.hasPrefix("/") {
+                return URL(fileURLWithPath: value, isDirectory: true)
+            }
+            return userHome.appendingPathComponent(fallback, isDirectory: true)
+        }
+        return BookTagHome(
+            configFolder: xdg("XDG_CONFIG_HOME", ".config").appendingPathComponent("booktag", isDirectory: true),
+            dataFolder: xdg("XDG_DATA_HOME", ".local/share").appendingPathComponent("booktag", isDirectory: true))
+    }
+
+    public var configFile: URL { configFolder.appendingPathComponent("config.json") }
+    public var preferencesFile: URL { configFolder.appendingPathComponent("preferences.json") }
+    public var databaseFile: URL { dataFolder.appendingPathComponent("booktag.sqlite") }
+    public var coversFolder: URL { dataFolder.appendingPathComponent("covers", isDirectory: true) }
+    public var collagesFolder: URL { dataFolder.appendingPathComponent("collages", isDirectory: true) }
+    /// Taken shared while cover files are written and committed, exclusively to sweep them.
+    var coversLockFile: URL { dataFolder.appendingPathComponent(".covers.lock") }
+
+    /// Creates the folders booktag writes to, user-only (0700). Existing folders are left as
+    /// they are: a user who opened them up did so on purpose.
+    public func createFolders() throws {
+        for folder in [configFolder, dataFolder, coversFolder, collagesFolder] {
+            try Self.createFolder(folder)
+        }
+    }
+
+    static func createFolder(_ folder: URL) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw CocoaError(.fileWriteFileExists, userInfo: [NSLocalizedDescriptionKey: "\(folder.path) exists and is not a folder"])
+            }
+            return
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+extension BookStore {
+    /// Keeps a book's details, and its cover when given, replacing what was known about it.
+    /// Details are shared by every tag the book is in and kept for books in no tag.
+    @discardableResult
+    public func saveBook(_ details: BookDetails, cover: Data?, fetchedAt: Date = Date()) throws -> StoredBook {
+        let file = try cover.map { try CoverFileStore.describe($0, title: details.title) }
+        let stored: StoredBook
+        do {
+            let coversLock = try FileLock(path: home.coversLockFile.path, mode: .shared)
+            defer { coversLock.unlock() }
+            if let file, let cover {
+                try write { db in try Self.recordChecks([file.path], in: db) }
+                try writeCoverFiles([(file, cover)])
+            }
+            stored = try write { db in
+                let oldPath = try String.fetchOne(db, sql: "SELECT coverPath FROM book WHERE goodreadsID = ?", arguments: [details.id])
+                try file?.insert(db, onConflict: .ignore)
+                let book = StoredBook(details: details, coverPath: file?.path ?? oldPath, fetchedAt: fetchedAt)
+                try book.save(db)
+                if let oldPath, oldPath != book.coverPath {
+                    try Self.recordChecks([oldPath], in: db)
+                }
+                return book
+            }
+        }
+        _ = try? sweepCovers()
+        return stored
+    }
+
+    public func book(goodreadsID: Int) throws -> StoredBook? {
+        try read { db in try StoredBook.fetchOne(db, key: goodreadsID) }
+    }
+
+    /// The book with this ISBN, in either form.
+    public func book(isbn: ISBN) throws -> StoredBook? {
+        try read { db in
+            try StoredBook.fetchOne(db, sql: "SELECT * FROM book WHERE isbn13 = ?", arguments: [isbn.isbn13])
+        }
+    }
+
+    /// The display names of the tags whose current set holds the book, by key.
+    public func tagNames(containing goodreadsID: Int) throws -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: """
+                SELECT tag.name FROM tag JOIN tagBook ON tagBook.tagId = tag.id
+                WHERE tagBook.goodreadsID = ? ORDER BY tag.key
+                """, arguments: [goodreadsID])
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import GRDB
+
+/// booktag's store: tags → books in one SQLite file, book details, and cover files beside it.
+///
+/// Every write that must keep an invariant happens in one transaction; cover files are written
+/// before the transaction that references them and removed only after the one that stops
+/// referencing them, with an intent log (`coverCheck`) and a sweep so that a crash at any
+/// moment leaves the database consistent and the folder cleanable. Several booktag processes
+/// may share a home: the database is in WAL mode with a busy timeout, and cover writers and the
+/// sweep coordinate through a lock file.
+public final class BookStore: Sendable {
+    public let home: BookTagHome
+    let writer: any DatabaseWriter
+    let covers: CoverFileStore
+    /// Test hook: called at the named moments of a set change; throwing aborts the change there.
+    let faultInjection: @Sendable (SetChangeStep) throws -> Void
+
+    enum SetChangeStep: Sendable, Equatable {
+        case afterRecordingIntent, afterWritingCovers, afterRemovingOldSet, afterInsertingFirstBook
+    }
+
+    /// Opens (creating if needed) the store in `home`, migrating an older schema in place.
+    public static func open(home: BookTagHome) throws -> BookStore {
+        try open(home: home, faultInjection: { _ in })
+    }
+
+    static func open(home: BookTagHome, faultInjection: @escaping @Sendable (SetChangeStep) throws -> Void) throws -> BookStore {
+        do {
+            try home.createFolders()
+            var configuration = Configuration()
+            configuration.journalMode = .wal
+            configuration.busyMode = .timeout(30)
+            configuration.foreignKeysEnabled = true
+            // Two processes opening a new home at once must not both run the first migration.
+            let migrationLock = try FileLock(path: home.dataFolder.appendingPathComponent(".migrate.lock").path, mode: .exclusive)
+            defer { migrationLock.unlock() }
+            let queue = try DatabaseQueue(path: home.databaseFile.path, configuration: configuration)
+            try StoreSchema.migrator.migrate(queue)
+            chmod(home.databaseFile.path, 0o600)
+            return BookStore(home: home, writer: queue, faultInjection: faultInjection)
+        } catch let error as DatabaseError {
+            throw StoreError.database("\(home.databaseFile.path): \(error.message ?? error.description)")
+        }
+    }
+
+    private init(home: BookTagHome, writer: any DatabaseWriter, faultInjection: @escaping @Sendable (SetChangeStep) throws -> Void) {
+        self.home = home
+        self.writer = writer
+        self.covers = CoverFileStore(home: home)
+        self.faultInjection = faultInjection
+    }
+
+    // MARK: - Reading
+
+    /// All tags, by key.
+    public func tags() throws -> [Tag] {
+        try read { db in try Tag.order(Tag.Columns.key).fetchAll(db) }
+    }
+
+    public func tag(_ name: TagName) throws -> Tag? {
+        try read { db in try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) }
+    }
+
+    /// A tag's current set in collage order, with ISBNs where the book's details are known.
+    public func books(of name: TagName) throws -> [TagBookEntry] {
+        try read { db in
+            try TagBookEntry.fetchAll(db, sql: """
+                SELECT tagBook.*, book.isbn10, book.isbn13
+                FROM tag
+                JOIN tagBook ON tagBook.tagId = tag.id
+                LEFT JOIN book ON book.goodreadsID = tagBook.goodreadsID
+                WHERE tag.key = ?
+                ORDER BY tagBook.position
+                """, arguments: [name.key])
+        }
+    }
+
+    /// Where a cover path (as stored) is on disk.
+    public func coverURL(_ path: String) -> URL {
+        covers.url(of: path)
+    }
+
+    /// Whether SQLite finds the database file sound (`PRAGMA integrity_check`).
+    public func integrityCheck() throws -> Bool {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" }
+    }
+
+    // MARK: - Changing sets
+
+    /// Creates `name` with its first set of books; fails if the tag exists.
+    @discardableResult
+    public func createTag(_ name: TagName, books: [GatheredBook], search: SearchPosition) throws -> Tag {
+        try storeSet(name, books: books, search: search, creating: true)
+    }
+
+    /// Replaces a tag's set in one transaction: readers see the old set or the new, and on any
+    /// failure the old set and its cover files stay exactly as they were.
+    @discardableResult
+    public func replaceBooks(of name: TagName, with books: [GatheredBook], search: SearchPosition) throws -> Tag {
+        try storeSet(name, books: books, search: search, creating: false)
+    }
+
+    /// Deletes a tag and its books; cover files no other book uses are then removed.
+    public func removeTag(_ name: TagName) throws {
+        try write { db in
+            guard let tag = try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) else {
+                throw StoreError.tagNotFound(name.display)
+            }
+            let paths = try String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM tagBook WHERE tagId = ?", arguments: [tag.id])
+            try Self.recordChecks(paths, in: db)
+            _ = try tag.delete(db)
+        }
+        _ = try? sweepCovers()
+    }
+
+    private func storeSet(_ name: TagName, books: [GatheredBook], search: SearchPosition, creating: Bool) throws -> Tag {
+        guard !books.isEmpty else { throw StoreError.emptySet }
+        var seen = Set<Int>()
+        let planned = try books.map { book in
+            guard seen.insert(book.work.bookID).inserted else { throw StoreError.duplicateBook(goodreadsID: book.work.bookID) }
+            return (book: book, file: try CoverFileStore.describe(book.cover, title: book.work.title))
+        }
+        let newPaths = Set(planned.map(\.file.path))
+
+        let tag: Tag
+        do {
+            let coversLock = try FileLock(path: home.coversLockFile.path, mode: .shared)
+            defer { coversLock.unlock() }
+            try write { db in try Self.recordChecks(newPaths, in: db) }
+            try faultInjection(.afterRecordingIntent)
+            try writeCoverFiles(planned.map { ($0.file, $0.book.cover) })
+            try faultInjection(.afterWritingCovers)
+            tag = try write { db in
+                var tag: Tag
+                if let existing = try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) {
+                    guard !creating else { throw StoreError.tagExists(existing.name) }
+                    tag = existing
+                } else {
+                    guard creating else { throw StoreError.tagNotFound(name.display) }
+                    tag = Tag(id: nil, key: name.key, name: name.display, createdAt: search.fetchedAt, lastFetchedAt: nil,
+                              totalResults: 0, pageSize: nil, startPage: 1, bookCount: 0)
+                    try tag.insert(db)
+                }
+                guard let tagID = tag.id else { throw StoreError.database("a tag was stored without an id") }
+                let oldPaths = try String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM tagBook WHERE tagId = ?", arguments: [tagID])
+                try TagBook.filter(TagBook.Columns.tagId == tagID).deleteAll(db)
+                try faultInjection(.afterRemovingOldSet)
+                var insertedFiles = Set<String>()
+                for entry in planned where insertedFiles.insert(entry.file.path).inserted {
+                    try entry.file.insert(db, onConflict: .ignore)
+                }
+                for (position, entry) in planned.enumerated() {
+                    let work = entry.book.work
+                    var book = TagBook(
+                        id: nil, tagId: tagID, position: position, goodreadsID: work.bookID, workID: work.workID,
+                        title: work.title, authorID: work.authorID, authorName: work.authorName, imageURL: work.imageURL,
+                        averageRating: work.averageRating, ratingsCount: work.ratingsCount,
+                        originalPublicationYear: work.originalPublicationYear, coverPath: entry.file.path)
+                    try book.insert(db)
+                    if position == 0 { try faultInjection(.afterInsertingFirstBook) }
+                }
+                tag.lastFetchedAt = search.fetchedAt
+                tag.totalResults = search.totalResults
+                tag.pageSize = search.pageSize
+                tag.startPage = search.startPage
+                tag.bookCount = planned.count
+                try tag.update(db)
+                try Self.recordChecks(oldPaths.filter { !newPaths.contains($0) }, in: db)
+                return tag
+            }
+        }
+        _ = try? sweepCovers()
+        return tag
+    }
+
+    func writeCoverFiles(_ files: [(CoverFile, Data)]) throws {
+        var written = Set<String>()
+        for (file, data) in files where written.insert(file.path).inserted {
+            do {
+                try covers.write(file, data: data)
+            } catch {
+                throw StoreError.files(error.localizedDescription)
+            }
+        }
+    }
+
+    static func recordChecks(_ paths: some Sequence<String>, in db: Database) throws {
+        for path in paths {
+            try CoverCheck(path: path).insert(db, onConflict: .ignore)
+        }
+    }
+
+    // MARK: - Cover sweep
+
+    /// Settles the paths in the intent log: deletes cover files nothing references, and their
+    /// rows. Runs only when no other process is writing covers (else the next writer will);
+    /// returns how many files it removed.
+    @discardableResult
+    public func sweepCovers() throws -> Int {
+        guard let lock = try FileLock.attempt(path: home.coversLockFile.path, mode: .exclusive) else { return 0 }
+        defer { lock.unlock() }
+        covers.clearIncoming()
+        let orphans = try read { db in try String.fetchAll(db, sql: Self.orphanChecksSQL) }
+        for path in orphans {
+            covers.remove(path)
+        }
+        // Holding the lock, no file can reappear and no reference can be added; a path that
+        // lost its reference since the read above keeps its row for the next sweep.
+        try write { db in
+            let referenced = try String.fetchAll(db, sql: "SELECT path FROM coverCheck EXCEPT \(Self.orphanChecksSQL)")
+            for path in referenced {
+                _ = try CoverCheck.deleteOne(db, key: path)
+            }
+            for path in orphans where !FileManager.default.fileExists(atPath: covers.url(of: path).path) {
+                let stillOrphan = try Bool.fetchOne(db, sql: "SELECT EXISTS (\(Self.orphanChecksSQL) AND path = ?)", arguments: [path]) ?? false
+                guard stillOrphan else { continue }
+                _ = try CoverFile.deleteOne(db, key: path)
+                _ = try CoverCheck.deleteOne(db, key: path)
+            }
+        }
+        return orphans.count
+    }
+
+    private static let orphanChecksSQL = """
+        SELECT path FROM coverCheck
+        WHERE NOT EXISTS (SELECT 1 FROM tagBook WHERE tagBook.coverPath = coverCheck.path)
+          AND NOT EXISTS (SELECT 1 FROM book WHERE book.coverPath = coverCheck.path)
+        """
+
+    // MARK: - Database access
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(body)
+        } catch let error as DatabaseError {
+            throw StoreError.database(error.message ?? error.description)
+        }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.write(body)
+        } catch let error as DatabaseError {
+            throw StoreError.database(error.message ?? error.description)
+        }
+    }
+}

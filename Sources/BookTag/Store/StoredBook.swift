@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// A book's details as kept in the store, so that `show` of a known book needs no network.
+/// One row per Goodreads book, shared by every tag the book is in.
+public struct StoredBook: Equatable, Sendable {
+    public var details: BookDetails
+    /// Normalised forms, for lookups; `nil` when Goodreads gave none or an invalid one.
+    public var isbn10: String?
+    public var isbn13: String?
+    /// The cover file, relative to the data folder, when one was kept.
+    public var coverPath: String?
+    public var fetchedAt: Date
+
+    public init(details: BookDetails, coverPath: String?, fetchedAt: Date) {
+        self.details = details
+        let isbn = (details.isbn13 ?? details.isbn).flatMap { try? ISBN($0) }
+            ?? details.isbn.flatMap { try? ISBN($0) }
+        isbn13 = isbn?.isbn13
+        isbn10 = isbn?.isbn10
+        self.coverPath = coverPath
+        self.fetchedAt = fetchedAt.roundedToStorePrecision
+    }
+}
+
+extension StoredBook: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "book"
+
+    public init(row: Row) throws {
+        let authorsJSON: String = row["authors"]
+        details = BookDetails(
+            id: row["goodreadsID"], title: row["title"], isbn: row["isbn"], isbn13: row["rawISBN13"],
+            imageURL: row["imageURL"], smallImageURL: row["smallImageURL"],
+            publicationYear: row["publicationYear"], publicationMonth: row["publicationMonth"],
+            publicationDay: row["publicationDay"], originalPublicationYear: row["originalPublicationYear"],
+            workID: row["workID"], publisher: row["publisher"], descriptionHTML: row["descriptionHTML"],
+            averageRating: row["averageRating"], ratingsCount: row["ratingsCount"], pageCount: row["pageCount"],
+            format: row["format"],
+            authors: try JSONDecoder().decode([BookAuthor].self, from: Data(authorsJSON.utf8)))
+        isbn10 = row["isbn10"]
+        isbn13 = row["isbn13"]
+        coverPath = row["coverPath"]
+        fetchedAt = row["fetchedAt"]
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["goodreadsID"] = details.id
+        container["title"] = details.title
+        container["isbn"] = details.isbn
+        container["rawISBN13"] = details.isbn13
+        container["isbn10"] = isbn10
+        container["isbn13"] = isbn13
+        container["imageURL"] = details.imageURL
+        container["smallImageURL"] = details.smallImageURL
+        container["publicationYear"] = details.publicationYear
+        container["publicationMonth"] = details.publicationMonth
+        container["publicationDay"] = details.publicationDay
+        container["originalPublicationYear"] = details.originalPublicationYear
+        container["workID"] = details.workID
+        container["publisher"] = details.publisher
+        container["descriptionHTML"] = details.descriptionHTML
+        container["averageRating"] = details.averageRating
+        container["ratingsCount"] = details.ratingsCount
+        container["pageCount"] = details.pageCount
+        container["format"] = details.format
+        container["authors"] = String(decoding: try JSONEncoder().encode(details.authors), as: UTF8.self)
+        container["coverPath"] = coverPath
+        container["fetchedAt"] = fetchedAt
+    }
+}

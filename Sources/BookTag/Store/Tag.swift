@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// A tag and the state of its current set of books.
+public struct Tag: Equatable, Sendable, Codable {
+    public var id: Int64?
+    /// The normalised identity (see `TagName.key`); unique.
+    public var key: String
+    /// The first spelling the user typed.
+    public var name: String
+    public var createdAt: Date
+    /// When the current set was gathered.
+    public var lastFetchedAt: Date?
+    /// What the search reported across all its pages when the set was gathered.
+    public var totalResults: Int
+    /// Results per search page, as the server reported it.
+    public var pageSize: Int?
+    /// The search page the current set was gathered from first.
+    public var startPage: Int
+    /// Books in the current set, kept with the set so that listing tags reads one table.
+    public var bookCount: Int
+}
+
+extension Tag: FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "tag"
+    static let books = hasMany(TagBook.self)
+
+    public enum Columns {
+        public static let key = Column(CodingKeys.key)
+        public static let name = Column(CodingKeys.name)
+    }
+
+    public init(row: Row) {
+        id = row["id"]
+        key = row["key"]
+        name = row["name"]
+        createdAt = row["createdAt"]
+        lastFetchedAt = row["lastFetchedAt"]
+        totalResults = row["totalResults"]
+        pageSize = row["pageSize"]
+        startPage = row["startPage"]
+        bookCount = row["bookCount"]
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

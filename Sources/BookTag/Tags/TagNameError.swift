@@ -1,0 +1,21 @@
+import Foundation
+
+/// Why a string cannot be a tag.
+public enum TagNameError: Error, Equatable, Sendable {
+    case empty
+    case controlCharacter(String)
+    case tooLong(Int)
+}
+
+extension TagNameError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .empty:
+            "a tag cannot be empty: give a word such as fantasy"
+        case let .controlCharacter(code):
+            "a tag cannot contain control characters (found \(code))"
+        case let .tooLong(count):
+            "a tag can have at most \(TagName.maximumLength) characters, this one has \(count)"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Runs `booktag-test-helper`, which SwiftPM builds beside the test binary.
+struct HelperProcess {
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
+        .deletingLastPathComponent().appendingPathComponent("booktag-test-helper")
+
+    let process = Process()
+    let output = Pipe()
+    let errors = Pipe()
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    /// Reads standard output up to and including the first line that starts with `prefix`.
+    func waitForLine(startingWith prefix: String) -> String? {
+        var buffer = Data()
+        let handle = output.fileHandleForReading
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+            let text = String(decoding: buffer, as: UTF8.self)
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) {
+                return String(line)
+            }
+        }
+    }
+
+    /// Waits for the process to end; returns its status and standard error.
+    func finish() -> (status: Int32, errors: String) {
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, errorText)
+    }
+}

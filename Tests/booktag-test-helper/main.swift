@@ -1,0 +1,47 @@
+import BookTag
+import BookTagTestSupport
+import Foundation
+
+// A helper process for the store's multi-process tests (run by the tests, not by people).
+//   booktag-test-helper create-tags HOME PREFIX COUNT   create COUNT tags, 12 books each
+//   booktag-test-helper replace-loop HOME TAG           replace TAG's set over and over
+/// Unbuffered, so the parent sees each line as it happens.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4 else {
+    FileHandle.standardError.write(Data("usage: booktag-test-helper create-tags|replace-loop HOME ARG [COUNT]\n".utf8))
+    exit(64)
+}
+do {
+    let store = try BookStore.open(home: BookTagHome(folder: URL(fileURLWithPath: arguments[2])))
+    switch arguments[1] {
+    case "create-tags":
+        let count = Int(arguments[4]) ?? 1
+        for index in 0..<count {
+            let name = try TagName("\(arguments[3]) \(index)")
+            let base = abs(arguments[3].hashValue % 1000) * 1_000_000
+            try store.createTag(name, books: SyntheticBooks.set(index, idBase: base), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
+        }
+        say("created \(count)")
+    case "replace-loop":
+        let name = try TagName(arguments[3])
+        if try store.tag(name) == nil {
+            try store.createTag(name, books: SyntheticBooks.set(0), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
+        }
+        say("ready")
+        var number = 1
+        while true {
+            try store.replaceBooks(of: name, with: SyntheticBooks.set(number), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: number % 2 + 1))
+            say("replaced \(number)")
+            number += 1
+        }
+    default:
+        exit(64)
+    }
+} catch {
+    FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
+    exit(1)
+}
