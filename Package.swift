@@ -19,10 +19,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .target(name: "CSystem"),
         .target(
             name: "BookTag",
             dependencies: [
                 "CLibXML2",
+                "CSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -10,6 +10,7 @@ let package = Package(
         .package(name: "booktag", path: ".."),
         .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -18,6 +19,7 @@ let package = Package(
                 .product(name: "BookTag", package: "booktag"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         )
     ]

@@ -138,7 +138,7 @@ public final class BookStore: Sendable {
                     tag = existing
                 } else {
                     guard creating else { throw StoreError.tagNotFound(name.display) }
-                    tag = Tag(id: nil, key: name.key, name: name.display, createdAt: search.fetchedAt, lastFetchedAt: nil,
+                    tag = Tag(id: nil, key: name.key, name: name.display, createdAt: search.fetchedAt.roundedToStorePrecision, lastFetchedAt: nil,
                               totalResults: 0, pageSize: nil, startPage: 1, bookCount: 0)
                     try tag.insert(db)
                 }
@@ -175,13 +175,10 @@ public final class BookStore: Sendable {
     }
 
     func writeCoverFiles(_ files: [(CoverFile, Data)]) throws {
-        var written = Set<String>()
-        for (file, data) in files where written.insert(file.path).inserted {
-            do {
-                try covers.write(file, data: data)
-            } catch {
-                throw StoreError.files(error.localizedDescription)
-            }
+        do {
+            try covers.writeAll(files)
+        } catch {
+            throw StoreError.files(error.localizedDescription)
         }
     }
 
@@ -207,17 +204,14 @@ public final class BookStore: Sendable {
         }
         // Holding the lock, no file can reappear and no reference can be added; a path that
         // lost its reference since the read above keeps its row for the next sweep.
+        let removed = orphans.filter { access(covers.filePath(of: $0), F_OK) != 0 }
         try write { db in
-            let referenced = try String.fetchAll(db, sql: "SELECT path FROM coverCheck EXCEPT \(Self.orphanChecksSQL)")
-            for path in referenced {
-                _ = try CoverCheck.deleteOne(db, key: path)
-            }
-            for path in orphans where !FileManager.default.fileExists(atPath: covers.url(of: path).path) {
-                let stillOrphan = try Bool.fetchOne(db, sql: "SELECT EXISTS (\(Self.orphanChecksSQL) AND path = ?)", arguments: [path]) ?? false
-                guard stillOrphan else { continue }
-                _ = try CoverFile.deleteOne(db, key: path)
-                _ = try CoverCheck.deleteOne(db, key: path)
-            }
+            try db.execute(sql: "DELETE FROM coverCheck WHERE path IN (SELECT path FROM coverCheck EXCEPT \(Self.orphanChecksSQL))")
+            guard !removed.isEmpty else { return }
+            let settled = "SELECT value FROM json_each(?) WHERE value IN (\(Self.orphanChecksSQL))"
+            let list = String(decoding: try JSONEncoder().encode(removed), as: UTF8.self)
+            try db.execute(sql: "DELETE FROM coverFile WHERE path IN (\(settled))", arguments: [list])
+            try db.execute(sql: "DELETE FROM coverCheck WHERE path IN (\(settled))", arguments: [list])
         }
         return orphans.count
     }

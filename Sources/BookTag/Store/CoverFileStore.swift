@@ -13,7 +13,7 @@ struct CoverFileStore: Sendable {
     /// Checks that `data` is an image booktag can show and works out where it will live.
     static func describe(_ data: Data, title: String) throws(StoreError) -> CoverFile {
         guard let info = ImageInfo(data) else { throw .notAnImage(title: title) }
-        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let digest = hexadecimal(SHA256.hash(data: data))
         return CoverFile(
             path: "covers/\(digest.prefix(2))/\(digest).\(info.format.fileExtension)",
             sha256: digest, format: info.format, width: info.width, height: info.height,
@@ -24,23 +24,64 @@ struct CoverFileStore: Sendable {
         home.dataFolder.appendingPathComponent(path)
     }
 
-    /// Writes the file unless an identical one (same name, hence same content) is there.
-    func write(_ file: CoverFile, data: Data) throws {
-        let destination = url(of: file.path)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: destination.path))?[.size] as? Int,
-            size == file.byteCount
-        {
-            return
+    /// The file system path of a stored path, built without `URL` (cheaper in loops).
+    func filePath(of path: String) -> String {
+        home.dataFolder.path + "/" + path
+    }
+
+    private static func hexadecimal(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(64)
+        for byte in bytes {
+            result.append(digits[Int(byte >> 4)])
+            result.append(digits[Int(byte & 0x0F)])
         }
-        try BookTagHome.createFolder(destination.deletingLastPathComponent())
-        try BookTagHome.createFolder(incomingFolder)
-        try AtomicFile.write(data, to: destination, temporaryFolder: incomingFolder)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Writes the files that are not already there (same name, hence same content) as one
+    /// atomic batch: each into `.incoming`, one flush, renames into place, one more flush.
+    /// A file is durable before its name appears, and every name before this returns.
+    func writeAll(_ files: [(CoverFile, Data)]) throws {
+        var pending: [(file: CoverFile, temporary: String)] = []
+        defer { for entry in pending { unlink(entry.temporary) } }  // no-op once renamed
+        var seen = Set<String>()
+        let incoming = incomingFolder.path
+        for (file, data) in files where seen.insert(file.path).inserted && !exists(file) {
+            if pending.isEmpty { try makeFolder(incoming) }
+            let temporary = incoming + "/.tmp-\(UUID().uuidString)"
+            try AtomicFile.writeUnsynced(data, to: URL(fileURLWithPath: temporary))
+            pending.append((file, temporary))
+        }
+        guard !pending.isEmpty else { return }
+        try AtomicFile.syncFileSystem(containing: incomingFolder)
+        for entry in pending {
+            let destination = filePath(of: entry.file.path)
+            try makeFolder(String(destination[..<destination.lastIndex(of: "/")!]))
+            guard rename(entry.temporary, destination) == 0 else {
+                throw AtomicFile.posixError(errno, "rename", URL(fileURLWithPath: destination))
+            }
+        }
+        try AtomicFile.syncFileSystem(containing: home.coversFolder)
+    }
+
+    private func exists(_ file: CoverFile) -> Bool {
+        var status = stat()
+        return stat(filePath(of: file.path), &status) == 0 && Int(status.st_size) == file.byteCount
+    }
+
+    /// A user-only folder inside `covers/`; one that exists already is fine.
+    private func makeFolder(_ path: String) throws {
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            throw AtomicFile.posixError(errno, "create folder", URL(fileURLWithPath: path))
+        }
     }
 
     /// Deletes a cover file; a missing one is fine. Refuses any path this type did not make.
     func remove(_ path: String) {
         guard Self.isCoverPath(path) else { return }
-        unlink(url(of: path).path)
+        unlink(filePath(of: path))
     }
 
     /// Empties the incoming folder. Call only while holding the covers lock exclusively.

@@ -18,13 +18,17 @@ enum StoreSchema {
                 t.autoIncrementedPrimaryKey("id")
                 t.column("key", .text).notNull().unique()
                 t.column("name", .text).notNull()
-                t.column("createdAt", .datetime).notNull()
-                t.column("lastFetchedAt", .datetime)
+                t.column("createdAt", .integer).notNull()  // dates: milliseconds since 1970
+                t.column("lastFetchedAt", .integer)
                 t.column("totalResults", .integer).notNull().defaults(to: 0)
                 t.column("pageSize", .integer)
                 t.column("startPage", .integer).notNull().defaults(to: 1)
                 t.column("bookCount", .integer).notNull().defaults(to: 0)
             }
+            // Listing tags reads this index alone, in key order, with no lookups into the table.
+            try db.create(
+                index: "tag_listing", on: "tag",
+                columns: ["key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount"])
             try db.create(table: "tagBook") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.belongsTo("tag", onDelete: .cascade).notNull()
@@ -64,7 +68,7 @@ enum StoreSchema {
                 t.column("format", .text)
                 t.column("authors", .text).notNull()
                 t.column("coverPath", .text).indexed().references("coverFile", onDelete: .restrict)
-                t.column("fetchedAt", .datetime).notNull()
+                t.column("fetchedAt", .integer).notNull()
             }
             try db.create(table: "coverCheck") { t in
                 t.primaryKey("path", .text)

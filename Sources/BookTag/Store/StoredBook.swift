@@ -40,7 +40,7 @@ extension StoredBook: FetchableRecord, PersistableRecord {
         isbn10 = row["isbn10"]
         isbn13 = row["isbn13"]
         coverPath = row["coverPath"]
-        fetchedAt = row["fetchedAt"]
+        fetchedAt = Date(storeMilliseconds: row["fetchedAt"])
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -65,6 +65,6 @@ extension StoredBook: FetchableRecord, PersistableRecord {
         container["format"] = details.format
         container["authors"] = String(decoding: try JSONEncoder().encode(details.authors), as: UTF8.self)
         container["coverPath"] = coverPath
-        container["fetchedAt"] = fetchedAt
+        container["fetchedAt"] = fetchedAt.storeMilliseconds
     }
 }

@@ -31,15 +31,27 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
     }
 
     public init(row: Row) {
-        id = row["id"]
-        key = row["key"]
-        name = row["name"]
-        createdAt = row["createdAt"]
-        lastFetchedAt = row["lastFetchedAt"]
-        totalResults = row["totalResults"]
-        pageSize = row["pageSize"]
-        startPage = row["startPage"]
-        bookCount = row["bookCount"]
+        id = row[0]
+        key = row[1]
+        name = row[2]
+        createdAt = Date(storeMilliseconds: row[3])
+        lastFetchedAt = (row[4] as Int64?).map(Date.init(storeMilliseconds:))
+        totalResults = row[5]
+        pageSize = row[6]
+        startPage = row[7]
+        bookCount = row[8]
+    }
+
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["key"] = key
+        container["name"] = name
+        container["createdAt"] = createdAt.storeMilliseconds
+        container["lastFetchedAt"] = lastFetchedAt?.storeMilliseconds
+        container["totalResults"] = totalResults
+        container["pageSize"] = pageSize
+        container["startPage"] = startPage
+        container["bookCount"] = bookCount
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -1,32 +1,21 @@
+import CSystem
 import Foundation
 
 /// Writes files so that a crash leaves either the old content or the new, never a mix:
 /// a private temporary file beside the target, fsync, rename, then fsync of the folder.
 enum AtomicFile {
-    /// Writes `data` to `url` atomically, readable and writable by the user only. The temporary
-    /// file goes in `temporaryFolder` (same file system) when given, else beside `url`.
-    static func write(_ data: Data, to url: URL, temporaryFolder: URL? = nil) throws {
+    /// Writes `data` to `url` atomically, readable and writable by the user only.
+    static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
-        let temporary = (temporaryFolder ?? folder).appendingPathComponent(".tmp-\(UUID().uuidString)")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw posixError(errno, "create", temporary) }
-        var written = 0
-        do {
-            defer { close(descriptor) }
-            try data.withUnsafeBytes { buffer in
-                while written < buffer.count {
-                    let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                    if result < 0 {
-                        if errno == EINTR { continue }
-                        throw posixError(errno, "write", temporary)
-                    }
-                    written += result
-                }
-            }
-            guard fsync(descriptor) == 0 else { throw posixError(errno, "fsync", temporary) }
-        } catch {
+        let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
+        try writeUnsynced(data, to: temporary)
+        let descriptor = open(temporary.path, O_RDONLY | O_CLOEXEC)
+        let synced = descriptor >= 0 && fsync(descriptor) == 0
+        let code = errno
+        if descriptor >= 0 { close(descriptor) }
+        guard synced else {
             unlink(temporary.path)
-            throw error
+            throw posixError(code, "fsync", temporary)
         }
         guard rename(temporary.path, url.path) == 0 else {
             let code = errno
@@ -34,6 +23,39 @@ enum AtomicFile {
             throw posixError(code, "rename", url)
         }
         syncFolder(folder)
+    }
+
+    /// Creates `url` (which must not exist) holding `data`, user-only, without syncing: for
+    /// batches that flush once with `syncFileSystem` before renaming into place.
+    static func writeUnsynced(_ data: Data, to url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw posixError(errno, "create", url) }
+        defer { close(descriptor) }
+        do {
+            try data.withUnsafeBytes { buffer in
+                var written = 0
+                while written < buffer.count {
+                    let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                    if result < 0 {
+                        if errno == EINTR { continue }
+                        throw posixError(errno, "write", url)
+                    }
+                    written += result
+                }
+            }
+        } catch {
+            unlink(url.path)
+            throw error
+        }
+    }
+
+    /// Flushes the whole file system holding `folder` (syncfs): one device flush for a batch
+    /// of files, where fsync per file and per folder would cost one each.
+    static func syncFileSystem(containing folder: URL) throws {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw posixError(errno, "open", folder) }
+        defer { close(descriptor) }
+        guard booktag_syncfs(descriptor) == 0 else { throw posixError(errno, "sync", folder) }
     }
 
     /// Makes a rename or unlink in `folder` durable.
