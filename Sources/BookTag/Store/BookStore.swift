@@ -32,6 +32,11 @@ public final class BookStore: Sendable {
             configuration.journalMode = .wal
             configuration.busyMode = .timeout(30)
             configuration.foreignKeysEnabled = true
+            configuration.prepareDatabase { db in
+                // Read pages through a memory map instead of copying them: scans such as
+                // listing every tag get cheaper. 256 MiB of address space, not of memory.
+                try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            }
             // Two processes opening a new home at once must not both run the first migration.
             let migrationLock = try FileLock(path: home.dataFolder.appendingPathComponent(".migrate.lock").path, mode: .exclusive)
             defer { migrationLock.unlock() }
