@@ -6,6 +6,8 @@ enum Fixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let goodreads = packageRoot.appendingPathComponent("fixtures/goodreads")
+    /// The bundled synthetic recording (see fixtures/tools/make_replay_fixture.py).
+    static let replay = packageRoot.appendingPathComponent("fixtures/replay")
 
     /// `../shared/fixtures/goodreads`, or `nil` when the shared folder is absent.
     static let sharedGoodreads: URL? = {

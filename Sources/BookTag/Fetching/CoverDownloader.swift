@@ -1,0 +1,66 @@
+import Foundation
+
+/// Downloads covers and decides whether they are real: an image of a known format, at least
+/// 10 pixels each way. Cover downloads are not API calls: they are neither throttled nor
+/// parsed as XML.
+public struct CoverDownloader: Sendable {
+    /// Smaller than this either way, an image is a stand-in (Goodreads sometimes serves a 1×1 GIF).
+    public static let minimumSide = 10
+
+    public var transport: any HTTPTransport
+
+    public init(transport: any HTTPTransport) {
+        self.transport = transport
+    }
+
+    /// Why a search result has no usable cover.
+    public enum Failure: Error, Equatable, Sendable {
+        case placeholder
+        case download(String)
+        case notAnImage
+        case standIn(width: Int, height: Int)
+
+        public var reason: String {
+            switch self {
+            case .placeholder: "no cover (placeholder image)"
+            case let .download(message): "cover download failed: \(message)"
+            case .notAnImage: "the cover is not an image"
+            case let .standIn(width, height): "the cover is a \(width)×\(height) stand-in"
+            }
+        }
+    }
+
+    /// The cover of `work`: the larger variant when it is a real image, else the URL as given.
+    public func cover(of work: SearchWork) async throws -> Result<Data, Failure> {
+        guard let url = work.imageURL, !CoverURL.isPlaceholder(url) else { return .failure(.placeholder) }
+        var failure = Failure.download("no usable address")
+        for candidate in CoverURL.downloadCandidates(for: url) {
+            guard let address = URL(string: candidate), ["http", "https"].contains(address.scheme?.lowercased() ?? "") else {
+                failure = .download("not an http(s) address")
+                continue
+            }
+            try Task.checkCancellation()
+            let response: HTTPResponse
+            do {
+                response = try await transport.get(HTTPRequest(url: address, kind: .cover))
+            } catch let error as FetchError {
+                failure = .download(error.localizedDescription)
+                continue
+            }
+            guard (200..<300).contains(response.status) else {
+                failure = .download("HTTP \(response.status)")
+                continue
+            }
+            guard let info = ImageInfo(response.body) else {
+                failure = .notAnImage
+                continue
+            }
+            guard info.width >= Self.minimumSide, info.height >= Self.minimumSide else {
+                failure = .standIn(width: info.width, height: info.height)
+                continue
+            }
+            return .success(response.body)
+        }
+        return .failure(failure)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Why a request got no usable answer. URLs in these errors never carry the API key.
+public enum FetchError: Error, Equatable, Sendable {
+    case cannotReach(host: String)
+    case timedOut(host: String)
+    case connectionLost(host: String)
+    case bodyTooLarge(host: String, limit: Int)
+    case unsafeRedirect(to: String)
+    case unauthorized
+    case notFound(url: String)
+    case rateLimited(retryAfter: TimeInterval?)
+    case serverError(status: Int, host: String)
+    case httpStatus(status: Int, url: String)
+    case notRecorded(url: String)
+    case recording(String)
+    case other(String)
+}
+
+extension FetchError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case let .cannotReach(host):
+            "cannot reach \(host): are you online?"
+        case let .timedOut(host):
+            "\(host) did not answer in time: try again later"
+        case let .connectionLost(host):
+            "the connection to \(host) broke off: try again later"
+        case let .bodyTooLarge(host, limit):
+            "\(host) sent more than \(limit / (1024 * 1024)) MiB; the answer was refused"
+        case let .unsafeRedirect(target):
+            "refused a redirect to \(target): only http and https are followed"
+        case .unauthorized:
+            "Goodreads refused the API key (HTTP 401): set goodreads.apiKey in config.json or BOOKTAG_API_KEY to a valid key"
+        case let .notFound(url):
+            "not found (HTTP 404): \(url)"
+        case let .rateLimited(retryAfter?):
+            "Goodreads is limiting requests (HTTP 429); it asked to wait \(Int(retryAfter)) s: try again later"
+        case .rateLimited(nil):
+            "Goodreads is limiting requests (HTTP 429): try again later"
+        case let .serverError(status, host):
+            "\(host) failed (HTTP \(status)) after several tries: try again later"
+        case let .httpStatus(status, url):
+            "unexpected HTTP \(status) for \(url)"
+        case let .notRecorded(url):
+            "the recording has no answer for \(url): record it again with --record"
+        case let .recording(message):
+            "recording: \(message)"
+        case let .other(message):
+            message
+        }
+    }
+}
+
+extension FetchError {
+    /// Failures worth another try: the server or the path to it may recover.
+    var isTransient: Bool {
+        switch self {
+        case .timedOut, .connectionLost: true
+        default: false
+        }
+    }
+}
+
+extension URL {
+    /// The URL as it may be shown or stored: the `key` query parameter replaced by `REDACTED`.
+    public var redactingAPIKey: String {
+        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false), let items = components.queryItems else {
+            return absoluteString
+        }
+        components.queryItems = items.map { $0.name == "key" ? URLQueryItem(name: "key", value: "REDACTED") : $0 }
+        return components.url?.absoluteString ?? absoluteString
+    }
+
+    /// Whether the host is this machine (127.0.0.0/8, ::1, localhost): only such hosts may be
+    /// called faster than once a second, for tests.
+    public var isLoopback: Bool {
+        guard let host = host?.lowercased() else { return false }
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        // Only a literal IPv4 address in 127.0.0.0/8; "127.0.0.1.example.com" is a name.
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) else {
+            return false
+        }
+        return octets[0] == "127"
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Gathers books with real covers for a query: fetches search pages in turn from a start page
+/// (wrapping to page 1 after the last) until it holds the wanted number or results run out.
+///
+/// API calls are sequential and throttled by the source. Covers are downloaded concurrently
+/// (bounded) while the next page waits for its turn, so a gathering takes little more than the
+/// throttle's floor. Placeholders, books already held and covers that fail are skipped and made
+/// up for. No page is fetched twice. The books kept are the first successes in search order, so
+/// the outcome does not depend on which download finishes first.
+public struct Gatherer: Sendable {
+    public var source: any BookSource
+    public var covers: CoverDownloader
+    public var maximumConcurrentDownloads: Int
+
+    public init(source: any BookSource, covers: CoverDownloader, maximumConcurrentDownloads: Int = 4) {
+        self.source = source
+        self.covers = covers
+        self.maximumConcurrentDownloads = max(1, maximumConcurrentDownloads)
+    }
+
+    private enum Outcome: Sendable {
+        case page(Int, SearchPage)
+        case cover(order: Int, Result<Data, CoverDownloader.Failure>)
+    }
+
+    public func gather(
+        query: String, count: Int, startPage: Int = 1,
+        progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
+    ) async throws -> Gathering {
+        let wanted = max(1, count)
+        var candidates: [SearchWork] = []  // every distinct book met, in search order
+        var outcomes: [Int: Result<Data, CoverDownloader.Failure>] = [:]
+        var seenBooks = Set<Int>()
+        var waiting: [Int] = []  // candidate orders waiting for a download slot
+        var downloading = 0
+        var kept = 0
+        var plan = PagePlan(start: max(1, startPage))
+        var pageInFlight = false
+        var pagesFetched: [Int] = []
+        var totalResults = 0
+        var pageSize: Int?
+
+        let chosen: [GatheredBook]? = try await withThrowingTaskGroup(of: Outcome.self) { group in
+            func fetch(page: Int) {
+                pageInFlight = true
+                group.addTask { .page(page, try await source.searchPage(for: query, page: page)) }
+            }
+            fetch(page: plan.start)
+            while let outcome = try await group.next() {
+                switch outcome {
+                case let .page(number, page):
+                    pageInFlight = false
+                    pagesFetched.append(number)
+                    totalResults = page.totalResults
+                    if plan.totalPages == nil {
+                        pageSize = Self.pageSize(of: page, number: number)
+                        plan.totalPages = Self.pageCount(totalResults: page.totalResults, pageSize: pageSize, maximum: source.maximumSearchPage)
+                    }
+                    var withCovers = 0
+                    for work in page.works where seenBooks.insert(work.bookID).inserted {
+                        let order = candidates.count
+                        candidates.append(work)
+                        if work.hasPlaceholderCover {
+                            outcomes[order] = .failure(.placeholder)
+                        } else {
+                            waiting.append(order)
+                            withCovers += 1
+                        }
+                    }
+                    progress(.page(number: number, works: page.works.count, withCovers: withCovers, totalPages: plan.totalPages ?? 0))
+                case let .cover(order, result):
+                    downloading -= 1
+                    outcomes[order] = result
+                    switch result {
+                    case .success:
+                        kept += 1
+                        progress(.coverKept(title: candidates[order].title, found: min(kept, wanted), wanted: wanted))
+                    case let .failure(failure):
+                        progress(.coverSkipped(title: candidates[order].title, reason: failure.reason))
+                    }
+                }
+                while downloading < maximumConcurrentDownloads, !waiting.isEmpty {
+                    let order = waiting.removeFirst()
+                    let work = candidates[order]
+                    downloading += 1
+                    group.addTask { .cover(order: order, try await covers.cover(of: work)) }
+                }
+                if let selection = Self.selection(candidates: candidates, outcomes: outcomes, wanted: wanted) {
+                    group.cancelAll()
+                    return selection
+                }
+                // Ask for another page only when what is held and pending cannot reach the goal.
+                if !pageInFlight, kept + downloading + waiting.count < wanted, let next = plan.next() {
+                    fetch(page: next)
+                }
+            }
+            return nil  // results ran out
+        }
+        let books = chosen ?? candidates.indices.compactMap { order in
+            if case let .success(cover)? = outcomes[order] { return GatheredBook(work: candidates[order], cover: cover) }
+            return nil
+        }
+        return Gathering(
+            books: books, wanted: wanted, startPage: plan.start, pagesFetched: pagesFetched,
+            totalResults: totalResults, pageSize: pageSize, totalPages: plan.totalPages ?? 0)
+    }
+
+    /// The first `wanted` successes in search order, once every earlier candidate is settled.
+    private static func selection(candidates: [SearchWork], outcomes: [Int: Result<Data, CoverDownloader.Failure>], wanted: Int) -> [GatheredBook]? {
+        var books: [GatheredBook] = []
+        for order in candidates.indices {
+            guard let outcome = outcomes[order] else { return nil }
+            if case let .success(cover) = outcome {
+                books.append(GatheredBook(work: candidates[order], cover: cover))
+                if books.count == wanted { return books }
+            }
+        }
+        return nil
+    }
+
+    /// Results per page: from a first page its own span, from page n the offset it starts at.
+    static func pageSize(of page: SearchPage, number: Int) -> Int? {
+        if number > 1, page.resultsStart > 1 {
+            return (page.resultsStart - 1) / (number - 1)
+        }
+        return page.pageSize > 0 ? page.pageSize : nil
+    }
+
+    /// Pages the results allow: ⌈total ÷ page size⌉, capped at the source's maximum page.
+    public static func pageCount(totalResults: Int, pageSize: Int?, maximum: Int) -> Int {
+        guard totalResults > 0, let pageSize, pageSize > 0 else { return totalResults > 0 ? 1 : 0 }
+        return min((totalResults + pageSize - 1) / pageSize, maximum)
+    }
+
+    /// A random start page for a reroll: any page the results allow except `current`, when
+    /// there is more than one.
+    public static func rerollPage(current: Int, totalPages: Int, using generator: inout some RandomNumberGenerator) -> Int {
+        guard totalPages > 1 else { return 1 }
+        guard (1...totalPages).contains(current) else { return Int.random(in: 1...totalPages, using: &generator) }
+        let page = Int.random(in: 1...(totalPages - 1), using: &generator)
+        return page >= current ? page + 1 : page
+    }
+}
+
+/// The order pages are visited in: the start page, the ones after it, then from page 1 up to
+/// the start (wrapping), each once.
+struct PagePlan {
+    let start: Int
+    var totalPages: Int?
+    private var offset = 0
+
+    init(start: Int) {
+        self.start = start
+    }
+
+    mutating func next() -> Int? {
+        guard let totalPages, totalPages > 0 else { return nil }
+        while offset + 1 < max(totalPages, start) {
+            offset += 1
+            let page = (start - 1 + offset) % max(totalPages, start) + 1
+            if page <= totalPages { return page }
+        }
+        return nil
+    }
+}
