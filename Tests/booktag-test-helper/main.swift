@@ -5,6 +5,7 @@ import Foundation
 // A helper process for the store's multi-process tests (run by the tests, not by people).
 //   booktag-test-helper create-tags HOME PREFIX COUNT   create COUNT tags, 12 books each
 //   booktag-test-helper replace-loop HOME TAG           replace TAG's set over and over
+//   booktag-test-helper throttled-searches HOME BASE N INTERVAL   N throttled searches against BASE
 /// Unbuffered, so the parent sees each line as it happens.
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -16,6 +17,27 @@ guard arguments.count >= 4 else {
     exit(64)
 }
 do {
+    if arguments[1] == "throttled-searches", arguments.count == 6, let base = URL(string: arguments[3]),
+        let count = Int(arguments[4]), let interval = Double(arguments[5])
+    {
+        let home = BookTagHome(folder: URL(fileURLWithPath: arguments[2]))
+        let client = GoodreadsClient(baseURL: base, apiKey: "k", transport: URLSessionTransport(),
+                                     throttle: RequestThrottle(home: home), minimumRequestInterval: interval)
+        let finished = DispatchSemaphore(value: 0)
+        // Detached: top-level code runs on the main actor, which the semaphore below blocks.
+        Task.detached {
+            do {
+                for page in 1...count { _ = try await client.searchPage(for: "fantasy", page: page) }
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
+                exit(1)
+            }
+            finished.signal()
+        }
+        finished.wait()
+        say("searched \(count)")
+        exit(0)
+    }
     let store = try BookStore.open(home: BookTagHome(folder: URL(fileURLWithPath: arguments[2])))
     switch arguments[1] {
     case "create-tags":

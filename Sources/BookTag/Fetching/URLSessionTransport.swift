@@ -30,6 +30,20 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+        // The deadline is enforced here: FoundationNetworking on Linux does not always honour
+        // URLRequest.timeoutInterval. Whichever finishes first wins; the other is cancelled.
+        try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask { try await self.perform(request) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(0.001, request.timeout) * 1e9))
+                throw FetchError.timedOut(host: request.url.host ?? "the server")
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+
+    private func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = "GET"
         let task = session.dataTask(with: urlRequest)
