@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "BookTag", targets: ["BookTag"]),
         .executable(name: "booktag", targets: ["booktag"]),
+        // Test doubles (a loopback HTTP server, a fake clock, synthetic books) for booktag's
+        // own tests and benchmarks; not part of the tool.
+        .library(name: "BookTagTestSupport", targets: ["BookTagTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -46,6 +46,24 @@ import Testing
         }
     }
 
+    @Test func redirectsAreFollowedOnlyToHTTP() async throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/to-file": .init(status: 302, headers: ["Location": "file:///etc/passwd"])
+            case "/to-http": .init(status: 302, headers: ["Location": "/final"])
+            default: .init(body: Data("arrived".utf8))
+            }
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let followed = try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("to-http"), kind: .api))
+        #expect(followed.body == Data("arrived".utf8))
+        let refused = await #expect(throws: FetchError.self) {
+            try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("to-file"), kind: .api))
+        }
+        #expect(refused == .unsafeRedirect(to: "file:///etc/passwd"), "\(String(describing: refused))")
+    }
+
     @Test func theUserAgentNamesBooktag() async throws {
         let server = try LoopbackServer { _ in .init(body: Data("ok".utf8)) }
         defer { server.stop() }

@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// `booktag-bench`: release-mode measurements, one subcommand per area.
 @main
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "booktag-bench",
         abstract: "Measure booktag against its alternatives (build with -c release).",
-        subcommands: [XMLBench.self, XMLPeakMemory.self, StoreBench.self]
+        subcommands: [XMLBench.self, XMLPeakMemory.self, StoreBench.self, GatherBench.self]
     )
 }

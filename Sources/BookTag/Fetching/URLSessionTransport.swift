@@ -77,9 +77,9 @@ public final class URLSessionTransport: HTTPTransport {
             lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation) }
         }
 
-        private func fail(_ task: URLSessionTask, _ failure: FetchError) {
+        private func fail(_ task: URLSessionTask, _ failure: FetchError, cancel: Bool = true) {
             lock.withLock { transfers[task.taskIdentifier]?.failure = failure }
-            task.cancel()
+            if cancel { task.cancel() }
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
@@ -105,11 +105,20 @@ public final class URLSessionTransport: HTTPTransport {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            let scheme = request.url?.scheme?.lowercased()
-            guard scheme == "http" || scheme == "https" else {
-                fail(task, .unsafeRedirect(to: request.url?.redactingAPIKey ?? "an unknown address"))
-                completionHandler(nil)
-                return
+            // FoundationNetworking rewrites some foreign schemes into a request to the same host,
+            // so the Location header itself is checked too: only http and https are followed.
+            let location = response.allHeaderFields.first { String(describing: $0.key).lowercased() == "location" }
+                .map { String(describing: $0.value) }
+            let named = location.flatMap { URL(string: $0, relativeTo: task.originalRequest?.url) }
+            for url in [request.url, named] {
+                let scheme = url?.scheme?.lowercased()
+                guard scheme == "http" || scheme == "https" else {
+                    // Declining (nil) ends the task with the redirect response; cancelling here
+                    // would trip FoundationNetworking, so the failure is only recorded.
+                    fail(task, .unsafeRedirect(to: url?.redactingAPIKey ?? location ?? "an unknown address"), cancel: false)
+                    completionHandler(nil)
+                    return
+                }
             }
             completionHandler(request)
         }
