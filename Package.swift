@@ -22,11 +22,17 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibGD",
+            pkgConfig: "gdlib",
+            providers: [.apt(["libgd-dev"])]
+        ),
         .target(name: "CSystem"),
         .target(
             name: "BookTag",
             dependencies: [
                 "CLibXML2",
+                "CLibGD",
                 "CSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -51,7 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BookTagTests",
-            dependencies: ["BookTag", "CLibXML2", "BookTagTestSupport", "booktag-test-helper"]
+            dependencies: ["BookTag", "CLibXML2", "CLibGD", "BookTagTestSupport", "booktag-test-helper"]
         ),
     ]
 )

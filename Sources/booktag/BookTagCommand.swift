@@ -11,6 +11,6 @@ struct BookTagCommand: ParsableCommand {
             local store, and renders a collage of the covers.
             """,
         version: BookTagVersion.current,
-        subcommands: [Inspect.self]
+        subcommands: [Collage.self, Inspect.self]
     )
 }

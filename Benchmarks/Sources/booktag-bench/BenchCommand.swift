@@ -6,6 +6,6 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "booktag-bench",
         abstract: "Measure booktag against its alternatives (build with -c release).",
-        subcommands: [XMLBench.self, XMLPeakMemory.self, StoreBench.self, GatherBench.self]
+        subcommands: [XMLBench.self, XMLPeakMemory.self, StoreBench.self, GatherBench.self, CollageBench.self]
     )
 }

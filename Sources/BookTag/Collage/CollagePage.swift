@@ -1,0 +1,112 @@
+import Foundation
+
+/// The HTML collage: one self-contained page, a grid that adapts to the window, each cover
+/// opening a panel (`<details>`, so no script is needed) with the book's details.
+///
+/// Every string from the API is escaped, descriptions go through `HTMLSanitizer.safeHTML`, and a
+/// Content-Security-Policy forbids script and any load from elsewhere.
+public struct CollagePage: Sendable {
+    public struct Book: Sendable {
+        public var title: String
+        public var author: String?
+        public var year: Int?
+        public var rating: Double?
+        /// Untrusted HTML, sanitised here.
+        public var descriptionHTML: String?
+        /// What the `<img>` loads: a relative path or a `data:` URL.
+        public var imageSource: String?
+
+        public init(title: String, author: String?, year: Int?, rating: Double?, descriptionHTML: String?, imageSource: String?) {
+            self.title = title
+            self.author = author
+            self.year = year
+            self.rating = rating
+            self.descriptionHTML = descriptionHTML
+            self.imageSource = imageSource
+        }
+    }
+
+    public static let contentSecurityPolicy =
+        "default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+
+    public var title: String
+    public var books: [Book]
+    public var theme: CollageTheme
+
+    public init(title: String, books: [Book], theme: CollageTheme) {
+        self.title = title
+        self.books = books
+        self.theme = theme
+    }
+
+    public func html() -> String {
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <title>\(title.htmlEscaped) · booktag</title>
+            <style>
+            \(style)
+            </style>
+            </head>
+            <body>
+            <header><h1>\(title.htmlEscaped)</h1><p>\(books.count) book\(books.count == 1 ? "" : "s")</p></header>
+            <main>
+
+            """
+        for book in books {
+            page += card(book)
+        }
+        page += "</main>\n</body>\n</html>\n"
+        return page
+    }
+
+    private func card(_ book: Book) -> String {
+        let title = book.title.htmlEscaped
+        let cover = book.imageSource.map { "<img src=\"\($0.htmlEscaped)\" alt=\"\(title)\" loading=\"lazy\">" }
+            ?? "<span class=\"tile\">\(title)</span>"
+        var facts: [String] = []
+        if let author = book.author { facts.append(author.htmlEscaped) }
+        if let year = book.year { facts.append(String(year)) }
+        if let rating = book.rating { facts.append(String(format: "★ %.2f", rating)) }
+        let description = book.descriptionHTML.map(HTMLSanitizer.safeHTML(fromHTML:)).flatMap { $0.isEmpty ? nil : $0 }
+        return """
+            <details>
+            <summary>\(cover)</summary>
+            <section class="panel">
+            <h2>\(title)</h2>
+            <p class="facts">\(facts.joined(separator: " · "))</p>
+            \(description.map { "<div class=\"description\">\($0)</div>" } ?? "<p class=\"facts\">No description kept for this book.</p>")
+            </section>
+            </details>
+
+            """
+    }
+
+    private var style: String {
+        """
+        :root { --background: \(theme.background.hex); --text: \(theme.text.hex); --muted: \(theme.secondaryText.hex); --tile: \(theme.tile.hex); --accent: \(theme.accent.hex); }
+        * { box-sizing: border-box; }
+        body { margin: 0; padding: 24px; background: var(--background); color: var(--text); font: 16px/1.5 system-ui, sans-serif; }
+        header { border-bottom: 2px solid var(--accent); margin-bottom: 24px; }
+        h1 { margin: 0; font-size: 28px; }
+        header p { margin: 4px 0 12px; color: var(--muted); }
+        main { display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); gap: 16px; align-items: start; }
+        details { background: var(--tile); border-radius: 6px; overflow: hidden; }
+        summary { list-style: none; cursor: pointer; aspect-ratio: 2 / 3; display: flex; align-items: center; justify-content: center; }
+        summary::-webkit-details-marker { display: none; }
+        summary img { width: 100%; height: 100%; object-fit: contain; display: block; }
+        .tile { padding: 12px; text-align: center; color: var(--muted); }
+        details[open] { grid-column: span 2; }
+        .panel { padding: 12px 16px 16px; }
+        .panel h2 { font-size: 18px; margin: 0 0 4px; }
+        .facts { color: var(--muted); margin: 0 0 8px; font-size: 14px; }
+        .description { font-size: 15px; }
+        .description a { color: var(--accent); }
+        """
+    }
+}

@@ -1,0 +1,222 @@
+import BookTagTestSupport
+import CLibGD
+import CLibXML2
+import Foundation
+import Testing
+
+@testable import BookTag
+
+/// Decoded pixels of a rendered collage, for checks by size and sampled colour.
+struct DecodedImage {
+    let width: Int, height: Int
+    private let pixels: [Int32]
+
+    init(_ data: Data) throws {
+        let image = try #require(data.withUnsafeBytes { raw -> gdImagePtr? in
+            let bytes = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
+            return ImageInfo.format(of: data) == .jpeg ? gdImageCreateFromJpegPtr(Int32(raw.count), bytes) : gdImageCreateFromPngPtr(Int32(raw.count), bytes)
+        })
+        defer { gdImageDestroy(image) }
+        width = Int(booktag_gd_width(image))
+        height = Int(booktag_gd_height(image))
+        var pixels: [Int32] = []
+        pixels.reserveCapacity(width * height)
+        for y in 0..<height { for x in 0..<width { pixels.append(gdImageGetTrueColorPixel(image, Int32(x), Int32(y))) } }
+        self.pixels = pixels
+    }
+
+    func rgb(_ x: Int, _ y: Int) -> CollageTheme.RGB {
+        let value = pixels[y * width + x]
+        return CollageTheme.RGB(Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF), Int(value & 0xFF))
+    }
+
+    /// Whether the pixel is within `tolerance` of `colour` on every channel (JPEG is lossy).
+    func pixel(_ x: Int, _ y: Int, is colour: CollageTheme.RGB, tolerance: Int = 0) -> Bool {
+        let p = rgb(x, y)
+        return abs(p.red - colour.red) <= tolerance && abs(p.green - colour.green) <= tolerance && abs(p.blue - colour.blue) <= tolerance
+    }
+}
+
+/// A solid-colour JPEG cover made with libgd.
+func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) -> Data {
+    let image = gdImageCreateTrueColor(Int32(width), Int32(height))!
+    defer { gdImageDestroy(image) }
+    gdImageFilledRectangle(image, 0, 0, Int32(width - 1), Int32(height - 1), booktag_gd_rgb(Int32(colour.red), Int32(colour.green), Int32(colour.blue)))
+    var size: Int32 = 0
+    let bytes = gdImageJpegPtr(image, &size, 90)!
+    defer { gdFree(bytes) }
+    return Data(bytes: bytes, count: Int(size))
+}
+
+@Suite struct CollageImageTests {
+    let red = CollageTheme.RGB(200, 30, 40)
+
+    func realPNG() throws -> Data {
+        try Data(contentsOf: Fixtures.replay.appendingPathComponent("covers/5100000-large.png"))
+    }
+
+    @Test(arguments: [(12, 4), (12, 3), (5, 4), (1, 4), (13, 4)])
+    func imageSizeFollowsColumnsAndCount(count: Int, columns: Int) throws {
+        let covers = (0..<count).map { CollageCover(title: "b\($0)", image: jpegCover(colour: red)) }
+        let data = try CollageRenderer().render(title: "fantasy", covers: covers, columns: columns, theme: .day, format: .png)
+        let layout = CollageLayout(count: count, columns: columns)
+        #expect(ImageInfo(data) == ImageInfo(format: .png, width: layout.width, height: layout.height))
+        let usedColumns = min(count, columns), rows = (count + columns - 1) / columns
+        #expect(layout.width == 48 + usedColumns * 200 + (usedColumns - 1) * 16)
+        #expect(layout.height == 48 + 64 + rows * 300 + (rows - 1) * 16)
+    }
+
+    @Test(arguments: [false, true])
+    func gapsShowTheDayOrNightBackground(night: Bool) throws {
+        let theme = CollageTheme.forNightMode(night)
+        let covers = (0..<8).map { CollageCover(title: "b\($0)", image: jpegCover(colour: red)) }
+        let image = try DecodedImage(try CollageRenderer().render(title: "t", covers: covers, columns: 4, theme: theme, format: .png))
+        let layout = CollageLayout(count: 8, columns: 4)
+        let first = layout.cellOrigin(0), second = layout.cellOrigin(1), below = layout.cellOrigin(4)
+        #expect(image.pixel(first.x + layout.cellWidth + layout.gap / 2, first.y + 100, is: theme.background), "gap between columns")
+        #expect(image.pixel(first.x + 50, below.y - layout.gap / 2, is: theme.background), "gap between rows")
+        #expect(image.pixel(2, 2, is: theme.background), "margin")
+        #expect(image.pixel(second.x + layout.cellWidth / 2, second.y + layout.cellHeight / 2, is: red, tolerance: 12), "a cover's centre is the cover")
+    }
+
+    @Test func pngAndJPEGCoversBothRender() throws {
+        let covers = [CollageCover(title: "jpeg", image: jpegCover(colour: red)), CollageCover(title: "png", image: try realPNG())]
+        let image = try DecodedImage(try CollageRenderer().render(title: "t", covers: covers, columns: 2, theme: .day, format: .png))
+        let layout = CollageLayout(count: 2, columns: 2)
+        let jpegCell = layout.cellOrigin(0), pngCell = layout.cellOrigin(1)
+        #expect(image.pixel(jpegCell.x + 100, jpegCell.y + 150, is: red, tolerance: 12))
+        // The drawn PNG's board colour (#2E4A62) at a point clear of its emblem and panel.
+        #expect(image.pixel(pngCell.x + 150, pngCell.y + 270, is: CollageTheme.RGB(0x2E, 0x4A, 0x62), tolerance: 6))
+    }
+
+    @Test(arguments: [Data("<html>not an image</html>".utf8), Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]), Data()])
+    func aBrokenCoverBecomesATile(bytes: Data) throws {
+        let covers = [CollageCover(title: "A Book Whose Cover Is Broken", image: bytes), CollageCover(title: "ok", image: jpegCover(colour: red))]
+        let image = try DecodedImage(try CollageRenderer().render(title: "t", covers: covers, columns: 2, theme: .night, format: .png))
+        let cell = CollageLayout(count: 2, columns: 2).cellOrigin(0)
+        #expect(image.pixel(cell.x + 3, cell.y + 3, is: CollageTheme.night.tile))
+        // The title is drawn on the tile: some pixels in its middle band differ from the tile.
+        let band = (cell.y + 100..<cell.y + 200).flatMap { y in (cell.x..<cell.x + 200).map { (x: $0, y: y) } }
+        #expect(band.contains { !image.pixel($0.x, $0.y, is: CollageTheme.night.tile) })
+    }
+
+    @Test func jpegOutput() throws {
+        let covers = (0..<3).map { CollageCover(title: "b\($0)", image: jpegCover(colour: red)) }
+        let data = try CollageRenderer().render(title: "t", covers: covers, columns: 4, theme: .day, format: .jpeg)
+        let layout = CollageLayout(count: 3, columns: 4)
+        #expect(ImageInfo(data) == ImageInfo(format: .jpeg, width: layout.width, height: layout.height))
+        let image = try DecodedImage(data)
+        #expect(image.pixel(2, 2, is: CollageTheme.day.background, tolerance: 4))
+    }
+}
+
+@Suite struct CollageNameTests {
+    @Test(arguments: ["../x", "a/b", "../../etc/passwd", "ファンタジー 小説", String(repeating: "界", count: 100), "   fantasy  ", "!!!", ".hidden", "a\\b"])
+    func namesAreSafeFileNames(raw: String) throws {
+        let name = CollageName.baseName(for: try TagName(raw))
+        #expect(!name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".") && !name.hasPrefix("-"))
+        #expect(name.utf8.count <= 120 + 9)
+    }
+
+    @Test func simpleTagsKeepTheirNameAndOthersDoNotCollide() throws {
+        #expect(CollageName.baseName(for: try TagName("Fantasy")) == "fantasy")
+        let names = try ["a/b", "a b", "a-b", "a.b", "../a-b"].map { CollageName.baseName(for: try TagName($0)) }
+        #expect(Set(names).count == names.count, "\(names)")
+        #expect(CollageName.baseName(for: try TagName("фэнтези")) == "фэнтези")
+    }
+}
+
+@Suite struct CollageMakerTests {
+    static func home(with books: [GatheredBook], details: [BookDetails] = []) throws -> (TemporaryHome, BookStore) {
+        let temporary = try TemporaryHome()
+        let store = try BookStore.open(home: temporary.home)
+        try store.createTag(TagName("Fantasy"), books: books, search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
+        for book in details { try store.saveBook(book, cover: nil) }
+        return (temporary, store)
+    }
+
+    @Test func writesIntoCollagesByDefaultAndWhereTold() throws {
+        let books = (0..<12).map { GatheredBook(work: SearchWork(workID: $0, bookID: 100 + $0, title: "Book \($0)"), cover: jpegCover(colour: CollageTheme.RGB(20 * $0, 80, 120))) }
+        let (temporary, store) = try Self.home(with: books)
+        let maker = CollageMaker(store: store)
+        let png = try maker.make(tag: TagName("fantasy"), nightMode: false)
+        #expect(png.path == temporary.home.collagesFolder.appendingPathComponent("fantasy.png").path)
+        #expect(ImageInfo(try Data(contentsOf: png))?.width == CollageLayout(count: 12, columns: 4).width)
+        let elsewhere = temporary.folder.appendingPathComponent("mine.jpg")
+        #expect(try maker.make(tag: TagName("fantasy"), format: .jpeg, columns: 3, nightMode: true, output: elsewhere) == elsewhere)
+        #expect(ImageInfo(try Data(contentsOf: elsewhere)) == ImageInfo(format: .jpeg, width: CollageLayout(count: 12, columns: 3).width, height: CollageLayout(count: 12, columns: 3).height))
+        #expect(throws: StoreError.tagNotFound("nope")) { try maker.make(tag: TagName("nope"), nightMode: false) }
+    }
+
+    /// Every text field carries XSS vectors; the page must still be inert.
+    @Test(arguments: [false, true])
+    func theHTMLPageIsInertWhateverTheAPISent(embed: Bool) throws {
+        let hostile = try GoodreadsDecoder.book(from: Fixtures.data("book/book-show-xss.xml"))
+        let books = (0..<3).map { index in
+            GatheredBook(
+                work: SearchWork(workID: index, bookID: hostile.id + index, title: hostile.title, authorName: hostile.authors.first?.name, averageRating: 4.5, originalPublicationYear: 2020),
+                cover: jpegCover(colour: CollageTheme.RGB(90, 90, 90)))
+        }
+        let details = (0..<3).map { index -> BookDetails in
+            var copy = hostile
+            copy.id = hostile.id + index
+            return copy
+        }
+        let (temporary, store) = try Self.home(with: books, details: details)
+        defer { withExtendedLifetime(temporary) {} }
+        let file = try CollageMaker(store: store).make(tag: TagName("fantasy"), format: .html, nightMode: true, embedImages: embed)
+        let page = try String(contentsOf: file, encoding: .utf8)
+        let lowered = page.lowercased()
+        #expect(lowered.hasPrefix("<!doctype html>"))
+        #expect(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(CollagePage.contentSecurityPolicy)\">"))
+        #expect(!lowered.contains("<script"))
+        #expect(!lowered.contains("javascript:"))
+        #expect(lowered.firstMatch(of: /<[^>]*\son[a-z]+\s*=/) == nil)
+        #expect(page.contains("&lt;script&gt;alert(&#39;xss-title&#39;)&lt;/script&gt; The Poisoned Well"))
+        #expect(page.contains(CollageTheme.night.background.hex), "night mode gives the dark theme")
+        try HTMLPageCheck.check(page, embed: embed)
+    }
+}
+
+/// Parses a page with libxml2's HTML parser and checks what a browser would load or run.
+enum HTMLPageCheck {
+    static let elements: Set<String> = ["html", "head", "meta", "title", "style", "body", "header", "h1", "p", "main", "details", "summary", "img", "section", "h2", "div", "span", "br", "b", "i", "em", "strong", "a"]
+
+    static func check(_ page: String, embed: Bool) throws {
+        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let document = try #require(htmlReadMemory(page, Int32(page.utf8.count), nil, "UTF-8", options))
+        defer { xmlFreeDoc(document) }
+        var stack: [xmlNodePtr] = []
+        var node = document.pointee.children
+        var images = 0
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                let name = String(cString: current.pointee.name)
+                #expect(elements.contains(name), "unexpected element <\(name)>")
+                var attribute = current.pointee.properties
+                while let a = attribute {
+                    let attributeName = String(cString: a.pointee.name)
+                    #expect(!attributeName.lowercased().hasPrefix("on"), "event handler \(attributeName)")
+                    if let value = xmlGetProp(current, a.pointee.name) {
+                        let text = String(cString: value)
+                        booktag_xml_free(value)
+                        if attributeName == "href" { #expect(text.hasPrefix("https://") || text.hasPrefix("http://"), "href \(text)") }
+                        if attributeName == "src" {
+                            images += 1
+                            #expect(embed ? text.hasPrefix("data:image/jpeg;base64,") : text.hasPrefix("../covers/"), "src \(text)")
+                        }
+                    }
+                    attribute = a.pointee.next
+                }
+            }
+            if let child = current.pointee.children {
+                stack.append(current)
+                node = child
+                continue
+            }
+            node = current.pointee.next
+            while node == nil, let parent = stack.popLast() { node = parent.pointee.next }
+        }
+        #expect(images == 3)
+    }
+}
