@@ -28,11 +28,13 @@ let package = Package(
             providers: [.apt(["libgd-dev"])]
         ),
         .target(name: "CSystem"),
+        .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("png16")]),
         .target(
             name: "BookTag",
             dependencies: [
                 "CLibXML2",
                 "CLibGD",
+                "CPNGEncoder",
                 "CSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -69,6 +69,27 @@ struct CollageBench: ParsableCommand {
                          format.uppercased(), us.seconds * 1000, Double(peak) / 1024, sizes[0] / 1024,
                          them.seconds * 1000, Double(them.maxRSSKilobytes) / 1024, sizes[1] / 1024, them.seconds / us.seconds))
         }
+
+        // The PNG encoder's choices, in process: render time (fastest of 5) and file size.
+        print("\nPNG level × filter, in process (same 12 covers):")
+        let cells = books.map { CollageCover(title: $0.work.title, image: $0.cover) }
+        for level: Int32 in [1, 3, 6] {
+            var line = "  level \(level):"
+            for filter in CollageRenderer.PNGFilter.allCases {
+                var renderer = CollageRenderer()
+                renderer.pngCompressionLevel = level
+                renderer.pngFilter = filter
+                var best = Double.infinity
+                var bytes = 0
+                for _ in 0..<5 {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    bytes = try renderer.render(title: "bench", covers: cells, columns: 4, theme: .day, format: .png).count
+                    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                }
+                line += String(format: "  %@ %.1f ms %d KB", "\(filter)", best, bytes / 1024)
+            }
+            print(line)
+        }
     }
 
     /// Runs a process to completion; its wall time and its own peak memory (from wait4).

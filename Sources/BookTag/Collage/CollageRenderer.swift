@@ -1,13 +1,20 @@
 import CLibGD
+import CPNGEncoder
 import Foundation
 
 /// Draws a collage with libgd: the tag as a caption, then the covers in a grid, each scaled to
 /// fit its cell with its aspect ratio kept, centred. A cover that will not decode becomes a
 /// neutral tile with the book's title, never a failed collage.
 public struct CollageRenderer: Sendable {
-    /// PNG zlib level. Level 1 keeps most of the size saving at a fraction of the time of the
-    /// default (6): compression dominates the cost of writing a collage.
+    /// libpng row filters, chosen by measurement (`booktag-bench collage`).
+    public enum PNGFilter: Int32, Sendable, CaseIterable {
+        case none = 0x08, sub = 0x10, up = 0x20, average = 0x40, paeth = 0x80, adaptive = 0xF8
+    }
+
+    /// PNG zlib level and row filter. Compression is most of the cost of writing a collage;
+    /// see `booktag-bench collage` for the measurements behind these defaults.
     public var pngCompressionLevel: Int32 = 1
+    public var pngFilter: PNGFilter = .up
     public var jpegQuality: Int32 = 88
     /// Covers larger than this many pixels are not decoded (decompression bombs); they get a tile.
     public static let maximumCoverPixels = 25_000_000
@@ -114,11 +121,17 @@ public struct CollageRenderer: Sendable {
     // MARK: - Output
 
     private func encode(_ canvas: gdImagePtr, format: CollageImageFormat) throws -> Data {
-        var size: Int32 = 0
-        let pointer: UnsafeMutableRawPointer? = switch format {
-        case .png: gdImagePngPtrEx(canvas, &size, pngCompressionLevel)
-        case .jpeg: gdImageJpegPtr(canvas, &size, jpegQuality)
+        if format == .png {
+            var length = 0
+            let rows = UnsafeRawPointer(canvas.pointee.tpixels).map { $0.assumingMemoryBound(to: UnsafePointer<Int32>?.self) }
+            guard let bytes = booktag_png_encode(rows, canvas.pointee.sx, canvas.pointee.sy, pngCompressionLevel, pngFilter.rawValue, &length) else {
+                throw CollageError.encodingFailed(format.rawValue)
+            }
+            defer { booktag_png_free(bytes) }
+            return Data(bytes: bytes, count: length)
         }
+        var size: Int32 = 0
+        let pointer: UnsafeMutableRawPointer? = gdImageJpegPtr(canvas, &size, jpegQuality)
         guard let pointer, size > 0 else { throw CollageError.encodingFailed(format.rawValue) }
         defer { gdFree(pointer) }
         return Data(bytes: pointer, count: Int(size))
