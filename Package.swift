@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "BookTag", targets: ["BookTag"]),
         .executable(name: "booktag", targets: ["booktag"]),
+        // booktag's URLSession code, loaded on first use so that FoundationNetworking and libcurl
+        // are not loaded by commands that work from the store alone.
+        .library(name: "BookTagHTTP", type: .dynamic, targets: ["BookTagHTTP"]),
         // Test doubles (a loopback HTTP server, a fake clock, synthetic books) for booktag's
         // own tests and benchmarks; not part of the tool.
         .library(name: "BookTagTestSupport", targets: ["BookTagTestSupport"]),
@@ -28,6 +31,7 @@ let package = Package(
             providers: [.apt(["libgd-dev"])]
         ),
         .target(name: "CSystem"),
+        .target(name: "BookTagHTTP"),
         .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("png16")]),
         .target(
             name: "BookTag",

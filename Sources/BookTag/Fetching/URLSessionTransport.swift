@@ -1,39 +1,35 @@
 import Foundation
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
-/// HTTP over Foundation's URLSession: a per-request timeout, redirects only to http(s), a
-/// User-Agent naming booktag, and a body cap enforced while the body arrives (a 20 MiB answer
-/// is cut off at the cap, never buffered whole). No cookies, no cache.
+/// HTTP over Foundation's URLSession: a per-request deadline, redirects only to http(s), a
+/// User-Agent naming booktag, and a body cap enforced while the body arrives (a 20 MiB answer is
+/// cut off at the cap, never buffered whole). No cookies, no cache.
+///
+/// The URLSession code lives in the `BookTagHTTP` library, which is loaded on the first request:
+/// FoundationNetworking and libcurl bring dozens of shared libraries that commands working from
+/// the store alone should not pay for at start-up.
 public final class URLSessionTransport: HTTPTransport {
     /// Bodies larger than this are refused.
     public static let maximumBodySize = 10 * 1024 * 1024
 
-    private let session: URLSession
-    private let delegate: Delegate
+    private let maximumBodySize: Int
+    private let userAgent: String
 
-    public init(maximumBodySize: Int = URLSessionTransport.maximumBodySize, userAgent: String = "booktag/\(BookTagVersion.current) (+https://github.com/booktag)") {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpAdditionalHeaders = ["User-Agent": userAgent]
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForResource = 120
-        delegate = Delegate(maximumBodySize: maximumBodySize)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
+    /// Loads the network library and sets up the session now, so that this cost is paid before
+    /// any request reserves its throttled start rather than after.
+    public init(maximumBodySize: Int = URLSessionTransport.maximumBodySize, userAgent: String = "booktag/\(BookTagVersion.current)") {
+        self.maximumBodySize = maximumBodySize
+        self.userAgent = userAgent
+        if let library = try? HTTPLibrary.load() {
+            userAgent.withCString { library.prepare($0) }
+        }
     }
 
     public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let library = try HTTPLibrary.load()
         // The deadline is enforced here: FoundationNetworking on Linux does not always honour
         // URLRequest.timeoutInterval. Whichever finishes first wins; the other is cancelled.
-        try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-            group.addTask { try await self.perform(request) }
+        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask { try await self.perform(request, library: library) }
             group.addTask {
                 try await Task.sleep(nanoseconds: UInt64(max(0.001, request.timeout) * 1e9))
                 throw FetchError.timedOut(host: request.url.host ?? "the server")
@@ -43,120 +39,75 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    private func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
-        urlRequest.httpMethod = "GET"
-        let task = session.dataTask(with: urlRequest)
+    private func perform(_ request: HTTPRequest, library: HTTPLibrary) async throws -> HTTPResponse {
+        let pending = PendingRequest(host: request.url.host ?? "the server")
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.register(task, continuation: continuation)
-                task.resume()
+                pending.continuation = continuation
+                let context = Unmanaged.passRetained(pending).toOpaque()
+                let handle = request.url.absoluteString.withCString { url in
+                    userAgent.withCString { agent in
+                        library.get(url, request.timeout, maximumBodySize, agent, context, completeRequest)
+                    }
+                }
+                pending.handle = handle
             }
         } onCancel: {
-            task.cancel()
+            if let handle = pending.handle { library.cancel(handle) }
         }
     }
+}
 
-    /// Collects each task's body and turns its end into a response or a `FetchError`.
-    private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private struct Transfer {
-            var continuation: CheckedContinuation<HTTPResponse, any Error>
-            var body = Data()
-            var failure: FetchError?
+/// One request in flight: where its answer goes.
+private final class PendingRequest: @unchecked Sendable {
+    let host: String
+    private let lock = NSLock()
+    private var _continuation: CheckedContinuation<HTTPResponse, any Error>?
+    private var _handle: Int?
+
+    init(host: String) {
+        self.host = host
+    }
+
+    var continuation: CheckedContinuation<HTTPResponse, any Error>? {
+        get { lock.withLock { _continuation } }
+        set { lock.withLock { _continuation = newValue } }
+    }
+
+    var handle: Int? {
+        get { lock.withLock { _handle } }
+        set { lock.withLock { _handle = newValue } }
+    }
+
+    func finish(_ result: Result<HTTPResponse, any Error>) {
+        let continuation = lock.withLock { () -> CheckedContinuation<HTTPResponse, any Error>? in
+            defer { _continuation = nil }
+            return _continuation
         }
+        continuation?.resume(with: result)
+    }
+}
 
-        private let maximumBodySize: Int
-        private let lock = NSLock()
-        private var transfers: [Int: Transfer] = [:]
-
-        init(maximumBodySize: Int) {
-            self.maximumBodySize = maximumBodySize
+/// Receives the library's answer (on its thread) and resumes the waiting request.
+private let completeRequest: HTTPLibrary.Completion = { context, code, status, headers, body, length, message in
+    guard let context else { return }
+    let pending = Unmanaged<PendingRequest>.fromOpaque(context).takeRetainedValue()
+    let text = message.map { String(cString: $0) } ?? ""
+    switch code {
+    case 0:
+        var fields: [String: String] = [:]
+        for line in (headers.map { String(cString: $0) } ?? "").split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-
-        func register(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
-            lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation) }
-        }
-
-        private func fail(_ task: URLSessionTask, _ failure: FetchError, cancel: Bool = true) {
-            lock.withLock { transfers[task.taskIdentifier]?.failure = failure }
-            if cancel { task.cancel() }
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-            if response.expectedContentLength > Int64(maximumBodySize) {
-                fail(dataTask, .bodyTooLarge(host: dataTask.originalRequest?.url?.host ?? "the server", limit: maximumBodySize))
-                completionHandler(.cancel)
-                return
-            }
-            completionHandler(.allow)
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let tooLarge = lock.withLock { () -> Bool in
-                guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return false }
-                if transfer.body.count + data.count > maximumBodySize { return true }
-                transfer.body.append(data)
-                transfers[dataTask.taskIdentifier] = transfer
-                return false
-            }
-            if tooLarge {
-                fail(dataTask, .bodyTooLarge(host: dataTask.originalRequest?.url?.host ?? "the server", limit: maximumBodySize))
-            }
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            // FoundationNetworking rewrites some foreign schemes into a request to the same host,
-            // so the Location header itself is checked too: only http and https are followed.
-            let location = response.allHeaderFields.first { String(describing: $0.key).lowercased() == "location" }
-                .map { String(describing: $0.value) }
-            let named = location.flatMap { URL(string: $0, relativeTo: task.originalRequest?.url) }
-            for url in [request.url, named] {
-                let scheme = url?.scheme?.lowercased()
-                guard scheme == "http" || scheme == "https" else {
-                    // Declining (nil) ends the task with the redirect response; cancelling here
-                    // would trip FoundationNetworking, so the failure is only recorded.
-                    fail(task, .unsafeRedirect(to: url?.redactingAPIKey ?? location ?? "an unknown address"), cancel: false)
-                    completionHandler(nil)
-                    return
-                }
-            }
-            completionHandler(request)
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
-            let host = task.originalRequest?.url?.host ?? "the server"
-            if let failure = transfer.failure {
-                transfer.continuation.resume(throwing: failure)
-            } else if let error {
-                transfer.continuation.resume(throwing: Self.map(error, host: host))
-            } else if let response = task.response as? HTTPURLResponse {
-                var headers: [String: String] = [:]
-                for (name, value) in response.allHeaderFields {
-                    headers[String(describing: name).lowercased()] = String(describing: value)
-                }
-                transfer.continuation.resume(returning: HTTPResponse(status: response.statusCode, headers: headers, body: transfer.body))
-            } else {
-                transfer.continuation.resume(throwing: FetchError.other("\(host) sent no HTTP response"))
-            }
-        }
-
-        private static func map(_ error: any Error, host: String) -> any Error {
-            guard let urlError = error as? URLError else { return FetchError.other("\(host): \(error.localizedDescription)") }
-            switch urlError.code {
-            case .cancelled:
-                return CancellationError()
-            case .timedOut:
-                return FetchError.timedOut(host: host)
-            case .networkConnectionLost, .badServerResponse:
-                return FetchError.connectionLost(host: host)
-            case .cannotFindHost, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed, .internationalRoamingOff:
-                return FetchError.cannotReach(host: host)
-            case .unsupportedURL, .badURL:
-                return FetchError.other("cannot request \(host): unsupported address")
-            default:
-                return FetchError.other("\(host): \(urlError.localizedDescription)")
-            }
-        }
+        let data = body.map { Data(bytes: $0, count: length) } ?? Data()
+        pending.finish(.success(HTTPResponse(status: Int(status), headers: fields, body: data)))
+    case 1: pending.finish(.failure(FetchError.timedOut(host: pending.host)))
+    case 2: pending.finish(.failure(FetchError.connectionLost(host: pending.host)))
+    case 3: pending.finish(.failure(FetchError.cannotReach(host: pending.host)))
+    case 4: pending.finish(.failure(FetchError.bodyTooLarge(host: pending.host, limit: URLSessionTransport.maximumBodySize)))
+    case 5: pending.finish(.failure(FetchError.unsafeRedirect(to: URL(string: text)?.redactingAPIKey ?? text)))
+    case 6: pending.finish(.failure(CancellationError()))
+    default: pending.finish(.failure(FetchError.other("\(pending.host): \(text)")))
     }
 }
