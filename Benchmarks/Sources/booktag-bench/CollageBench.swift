@@ -48,7 +48,7 @@ struct CollageBench: ParsableCommand {
         }
         try BookStore.open(home: home).createTag(TagName("bench"), books: books, search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
 
-        print("twelve 300×450 JPEG covers, 4 columns; booktag \(binary); median of \(runs) alternating runs")
+        print("twelve 300×450 JPEG covers, 4 columns; booktag \(binary); median of \(runs) alternating runs; peak memory \(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "from GNU time" : "from wait4 (overstated: install the time package)")")
         for format in ["png", "jpeg"] {
             let ext = format == "png" ? "png" : "jpg"
             var ours: [Sample] = [], theirs: [Sample] = []
@@ -92,8 +92,22 @@ struct CollageBench: ParsableCommand {
         }
     }
 
-    /// Runs a process to completion; its wall time and its own peak memory (from wait4).
+    /// Runs a process to completion; its wall time and its own peak memory. The peak comes from
+    /// GNU time when installed: posix_spawn uses vfork, and Linux then carries this (large)
+    /// process's high-water mark into the child's ru_maxrss, so wait4 alone overstates it.
     private func spawn(_ arguments: [String]) throws -> Sample {
+        let timeTool = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: timeTool) else { return try spawnDirectly(arguments) }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-time-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: report) }
+        var sample = try spawnDirectly([timeTool, "-f", "%M", "-o", report.path] + arguments)
+        if let text = try? String(contentsOf: report, encoding: .utf8), let kilobytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") {
+            sample.maxRSSKilobytes = kilobytes
+        }
+        return sample
+    }
+
+    private func spawnDirectly(_ arguments: [String]) throws -> Sample {
         var pid: pid_t = 0
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
