@@ -51,7 +51,7 @@ struct CoverFileStore: Sendable {
         for (file, data) in files where seen.insert(file.path).inserted && !exists(file) {
             if pending.isEmpty { try makeFolder(incoming) }
             let temporary = incoming + "/.tmp-\(UUID().uuidString)"
-            try AtomicFile.writeUnsynced(data, to: URL(fileURLWithPath: temporary))
+            try AtomicFile.writeNew(data, to: URL(fileURLWithPath: temporary))
             pending.append((file, temporary))
         }
         guard !pending.isEmpty else { return }

@@ -8,15 +8,7 @@ enum AtomicFile {
     static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
-        try writeUnsynced(data, to: temporary)
-        let descriptor = open(temporary.path, O_RDONLY | O_CLOEXEC)
-        let synced = descriptor >= 0 && fsync(descriptor) == 0
-        let code = errno
-        if descriptor >= 0 { close(descriptor) }
-        guard synced else {
-            unlink(temporary.path)
-            throw posixError(code, "fsync", temporary)
-        }
+        try writeNew(data, to: temporary, sync: true)
         guard rename(temporary.path, url.path) == 0 else {
             let code = errno
             unlink(temporary.path)
@@ -25,9 +17,9 @@ enum AtomicFile {
         syncFolder(folder)
     }
 
-    /// Creates `url` (which must not exist) holding `data`, user-only, without syncing: for
-    /// batches that flush once with `syncFileSystem` before renaming into place.
-    static func writeUnsynced(_ data: Data, to url: URL) throws {
+    /// Creates `url` (which must not exist) holding `data`, user-only. Without `sync` it is left
+    /// to the caller to flush: batches flush once with `syncFileSystem` before renaming.
+    static func writeNew(_ data: Data, to url: URL, sync: Bool = false) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw posixError(errno, "create", url) }
         defer { close(descriptor) }
@@ -43,6 +35,7 @@ enum AtomicFile {
                     written += result
                 }
             }
+            if sync, fsync(descriptor) != 0 { throw posixError(errno, "fsync", url) }
         } catch {
             unlink(url.path)
             throw error
