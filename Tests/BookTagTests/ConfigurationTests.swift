@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import BookTag
+
+@Suite struct ConfigurationTests {
+    func load(_ json: String?, environment: [String: String] = [:]) throws(ConfigError) -> BookTagConfiguration {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-config-\(UUID().uuidString).json")
+        if let json { try? Data(json.utf8).write(to: file) }
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try BookTagConfiguration.load(file: file, environment: environment)
+    }
+
+    @Test func theExampleFileIsValidAndCoversEveryKey() throws {
+        let configuration = try BookTagConfiguration.load(file: Fixtures.packageRoot.appendingPathComponent("config.example.json"), environment: [:])
+        #expect(configuration.apiKey == "YOUR-GOODREADS-API-KEY" && configuration.warnings.isEmpty)
+        #expect(configuration.baseURL.absoluteString == "https://www.goodreads.com")
+        #expect(configuration.minimumRequestInterval == 1.0 && configuration.collageCount == 12)
+        #expect(configuration.collageColumns == 4 && configuration.collageFormat == .png)
+    }
+
+    @Test func aMissingFileMeansDefaultsAndNoKey() throws {
+        let configuration = try load(nil)
+        #expect(configuration == BookTagConfiguration())
+        #expect(throws: ConfigError.self) { try configuration.requireAPIKey(file: URL(fileURLWithPath: "/x/config.json")) }
+        let message = ConfigError.missingAPIKey(file: "/x/config.json").localizedDescription
+        #expect(message.contains("goodreads.apiKey") && message.contains("BOOKTAG_API_KEY") && message.contains("/x/config.json"))
+    }
+
+    @Test func theEnvironmentOverridesTheFile() throws {
+        let configuration = try load(#"{"goodreads": {"apiKey": "from-file", "baseURL": "https://a.example"}}"#,
+                                     environment: ["BOOKTAG_API_KEY": "from-env", "BOOKTAG_BASE_URL": "http://127.0.0.1:9999"])
+        #expect(configuration.apiKey == "from-env" && configuration.baseURL.absoluteString == "http://127.0.0.1:9999")
+    }
+
+    @Test(arguments: [
+        (#"{"collage": {"count": "twelve"}}"#, "collage.count"),
+        (#"{"collage": {"count": 12.5}}"#, "collage.count"),
+        (#"{"collage": {"columns": 0}}"#, "collage.columns"),
+        (#"{"collage": {"format": "gif"}}"#, "collage.format"),
+        (#"{"goodreads": {"minRequestInterval": true}}"#, "goodreads.minRequestInterval"),
+        (#"{"goodreads": {"apiKey": 12345}}"#, "goodreads.apiKey"),
+        (#"{"goodreads": {"baseURL": "file:///etc/passwd"}}"#, "goodreads.baseURL"),
+        (#"{"goodreads": []}"#, "goodreads"),
+        (#"[1, 2]"#, "(top level)"),
+    ])
+    func wrongValuesNameTheFileAndKey(json: String, key: String) {
+        do {
+            _ = try load(json)
+            Issue.record("accepted \(json)")
+        } catch {
+            let message = error.localizedDescription
+            #expect(message.contains(key) && message.contains("booktag-config-") && !message.contains("\n"), "\(message)")
+            #expect(!message.contains("12345"), "values are never echoed")
+        }
+    }
+
+    @Test func brokenJSONNamesTheFile() {
+        #expect(throws: ConfigError.self) { try load(#"{"goodreads": {"apiKey": "x",}"#) }
+        do { _ = try load("{oops") } catch { #expect(error.localizedDescription.contains("is not valid JSON")) }
+    }
+
+    @Test func unknownKeysAreWarnings() throws {
+        let configuration = try load(#"{"goodreads": {"apikey": "typo"}, "colage": {}}"#)
+        #expect(configuration.apiKey == nil)
+        #expect(configuration.warnings.count == 2 && configuration.warnings.contains { $0.contains("goodreads.apikey") })
+    }
+}
