@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BookTagTests",
-            dependencies: ["BookTag", "CLibXML2", "CLibGD", "BookTagTestSupport", "booktag-test-helper"]
+            dependencies: ["BookTag", "CLibXML2", "CLibGD", "BookTagTestSupport", "booktag-test-helper", "booktag"]
         ),
     ]
 )
