@@ -26,8 +26,7 @@ extension BookTagCommand {
                 let store = try BookStore.open(home: home)
                 let maker = CollageMaker(store: store)
                 return try store.tags().map { tag in
-                    let name = try TagName(tag.name)
-                    let collage = CollageFormat.allCases.map { maker.defaultFile(for: name, format: $0) }
+                    let collage = CollageFormat.allCases.map { maker.defaultFile(forKey: tag.key, format: $0) }
                         .first { FileManager.default.fileExists(atPath: $0.path) }
                     return Entry(name: tag.name, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collage?.path)
                 }

@@ -13,7 +13,12 @@ public struct CollageMaker: Sendable {
 
     /// Where a tag's collage goes by default.
     public func defaultFile(for tag: TagName, format: CollageFormat) -> URL {
-        store.home.collagesFolder.appendingPathComponent("\(CollageName.baseName(for: tag)).\(format.fileExtension)")
+        defaultFile(forKey: tag.key, format: format)
+    }
+
+    /// The same for a stored tag, by its key.
+    public func defaultFile(forKey key: String, format: CollageFormat) -> URL {
+        store.home.collagesFolder.appendingPathComponent("\(CollageName.baseName(forKey: key)).\(format.fileExtension)")
     }
 
     /// Renders and writes the collage; returns the file written.

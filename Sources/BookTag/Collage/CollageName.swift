@@ -9,9 +9,14 @@ public enum CollageName {
     static let maximumBytes = 120
 
     public static func baseName(for tag: TagName) -> String {
+        baseName(forKey: tag.key)
+    }
+
+    /// The same, from a stored tag's key (already normalised), without normalising it again.
+    public static func baseName(forKey key: String) -> String {
         var slug = ""
         var lastWasHyphen = false
-        for character in tag.key where slug.utf8.count < maximumBytes {
+        for character in key where slug.utf8.count < maximumBytes {
             if character.isLetter || character.isNumber {
                 slug.append(character)
                 lastWasHyphen = false
@@ -22,8 +27,8 @@ public enum CollageName {
         }
         while slug.utf8.count > maximumBytes { slug.removeLast() }
         while slug.hasSuffix("-") { slug.removeLast() }
-        if slug == tag.key { return slug }
-        let digest = SHA256.hash(data: Data(tag.key.utf8)).prefix(4).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        if slug == key { return slug }
+        let digest = SHA256.hash(data: Data(key.utf8)).prefix(4).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
         return slug.isEmpty ? "tag-\(digest)" : "\(slug)-\(digest)"
     }
 }
