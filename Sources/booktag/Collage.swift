@@ -19,36 +19,37 @@ extension BookTagCommand {
                 """
         )
 
-        @OptionGroup var homeOptions: HomeOptions
+        @OptionGroup var global: GlobalOptions
 
         @Argument(help: "The tag.")
         var tag: String
 
-        @Option(help: "png, jpeg or html.")
-        var format: CollageFormat = .png
+        @Option(help: "png, jpeg or html (default: collage.format, png).")
+        var format: CollageFormat?
 
         @Option(help: ArgumentHelp("Write here instead of the collages folder.", valueName: "file"), completion: .file())
         var output: String?
 
-        @Option(help: "Covers per row (1–12).")
-        var columns: Int = 4
+        @Option(help: "Covers per row (1–12; default: collage.columns, 4).")
+        var columns: Int?
 
         @Flag(help: "With --format html: put the covers inside the page as data URLs.")
         var embed = false
 
         func validate() throws {
-            guard (1...12).contains(columns) else { throw ValidationError("--columns must be between 1 and 12") }
-            if embed, format != .html { throw ValidationError("--embed goes with --format html") }
+            if let columns, !(1...12).contains(columns) { throw ValidationError("--columns must be between 1 and 12") }
         }
 
         func run() throws {
+            let session = Session(global)
             let name = try CommandFailure.checking { try TagName(tag) }
-            let home = homeOptions.resolvedHome
-            let nightMode = PreferencesStore(home: home).load().preferences.nightMode
+            let configuration = try CommandFailure.checking { try session.configuration() }
+            let format = format ?? configuration.collageFormat
+            if embed, format != .html { throw CommandFailure(.usage, "--embed goes with --format html") }
             let file = try CommandFailure.checking {
-                let store = try BookStore.open(home: home)
+                let store = try session.openStore()
                 return try CollageMaker(store: store).make(
-                    tag: name, format: format, columns: columns, nightMode: nightMode,
+                    tag: name, format: format, columns: columns ?? configuration.collageColumns, nightMode: session.preferences.nightMode,
                     output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
             }
             print(file.path)

@@ -1,13 +1,27 @@
 import BookTag
+import Foundation
 
 /// A failure the command reports as one `error:` line with an exit status for its class.
 struct CommandFailure: Error {
-    /// Exit statuses, one per class of failure (documented in README.md).
+    /// Exit statuses, one per class of failure (documented in README.md); the numbers follow
+    /// BSD's sysexits.h where one fits.
     enum Status: Int32 {
+        /// A bad argument, tag or ISBN (EX_USAGE).
         case usage = 64
+        /// A file given to booktag is not what it should be (EX_DATAERR).
         case data = 65
+        /// No such tag, book or file, or no books for a tag (EX_NOINPUT).
         case notFound = 66
+        /// Goodreads could not be reached, or a replay lacks an answer (EX_UNAVAILABLE).
+        case network = 69
+        /// The store or a file under the home could not be read or written (EX_IOERR).
         case store = 74
+        /// Goodreads answered, but with an error or something unusable (EX_PROTOCOL).
+        case api = 76
+        /// config.json or the environment is wrong, or the API key is missing (EX_CONFIG).
+        case config = 78
+        /// Ctrl-C or SIGTERM (128 + SIGINT).
+        case interrupted = 130
     }
 
     let status: Status
@@ -24,15 +38,44 @@ extension CommandFailure {
     static func checking<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as CommandFailure {
-            throw error
-        } catch let error as StoreError {
-            if case .tagNotFound = error { throw CommandFailure(.notFound, error.localizedDescription) }
-            throw CommandFailure(.store, error.localizedDescription)
-        } catch let error as TagNameError {
-            throw CommandFailure(.usage, error.localizedDescription)
         } catch {
-            throw CommandFailure(.data, error.localizedDescription)
+            throw classify(error)
+        }
+    }
+
+    /// The class of any error booktag's library throws.
+    static func classify(_ error: any Error) -> CommandFailure {
+        let message = error.localizedDescription
+        switch error {
+        case let failure as CommandFailure:
+            return failure
+        case let error as StoreError:
+            if case .tagNotFound = error { return CommandFailure(.notFound, message) }
+            if case .notAnImage = error { return CommandFailure(.api, message) }
+            return CommandFailure(.store, message)
+        case is TagNameError, is ISBNError:
+            return CommandFailure(.usage, message)
+        case is ConfigError:
+            return CommandFailure(.config, message)
+        case is GatheringError:
+            return CommandFailure(.notFound, message)
+        case let error as FetchError:
+            switch error {
+            case .cannotReach, .timedOut, .connectionLost, .notRecorded, .recording, .other:
+                return CommandFailure(.network, message)
+            case .notFound:
+                return CommandFailure(.notFound, message)
+            case .bodyTooLarge, .unsafeRedirect, .unauthorized, .rateLimited, .serverError, .httpStatus:
+                return CommandFailure(.api, message)
+            }
+        case is GoodreadsError, is XMLError:
+            return CommandFailure(.api, message)
+        case is CancellationError:
+            return CommandFailure(.interrupted, "interrupted: nothing was changed")
+        case is CocoaError, is POSIXError:
+            return CommandFailure(.store, message)
+        default:
+            return CommandFailure(.data, message)
         }
     }
 }

@@ -7,10 +7,17 @@ extension BookTagCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the tags: name, books, when last fetched, collage.",
-            discussion: "Example:\n  booktag list --json"
+            discussion: """
+                Prints each tag's name, its number of books, when its books were last fetched, and \
+                its collage file, from the store (no network).
+
+                Examples:
+                  booktag list
+                  booktag list --json
+                """
         )
 
-        @OptionGroup var homeOptions: HomeOptions
+        @OptionGroup var global: GlobalOptions
         @Flag(help: "Print one JSON document.") var json = false
 
         struct Entry: Encodable {
@@ -21,19 +28,18 @@ extension BookTagCommand {
         }
 
         func run() throws {
-            let home = homeOptions.resolvedHome
+            let session = Session(global)
             let entries = try CommandFailure.checking {
-                let store = try BookStore.open(home: home)
+                let store = try session.openStore()
                 let maker = CollageMaker(store: store)
                 return try store.tags().map { tag in
-                    let collage = CollageFormat.allCases.map { maker.defaultFile(forKey: tag.key, format: $0) }
-                        .first { FileManager.default.fileExists(atPath: $0.path) }
+                    let collage = maker.existingFiles(forKey: tag.key).first
                     return Entry(name: tag.name, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collage?.path)
                 }
             }
             if json { return try JSONOutput.print(entries) }
             guard !entries.isEmpty else {
-                FileHandle.standardError.write(Data("no tags yet: 'booktag add fantasy' makes one\n".utf8))
+                session.reporter.note("no tags yet: 'booktag add fantasy' makes one")
                 return
             }
             let formatter = ISO8601DateFormatter()
@@ -42,8 +48,8 @@ extension BookTagCommand {
             let table = TextTable(
                 headers: ["TAG", "BOOKS", "FETCHED", "COLLAGE"],
                 rows: entries.map { [Terminal.safe($0.name), String($0.books), $0.lastFetched.map(formatter.string(from:)) ?? "—", $0.collage ?? "—"] },
-                flexibleColumn: 3)
-            print(table.render(width: Terminal.width))
+                flexibleColumns: [3, 0])
+            print(table.render(width: Terminal.width, palette: session.palette))
         }
     }
 }

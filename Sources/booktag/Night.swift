@@ -7,22 +7,28 @@ extension BookTagCommand {
     struct Night: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Turn night mode on or off, or show it (no argument: toggle).",
-            discussion: "Examples:\n  booktag night on\n  booktag night status --json"
+            discussion: """
+                Night mode is kept in preferences.json in the home. Collages rendered while it is on \
+                get a dark background, and coloured terminal output uses tones for dark terminals.
+
+                Examples:
+                  booktag night on
+                  booktag night status --json
+                """
         )
 
         enum Action: String, ExpressibleByArgument, CaseIterable {
             case on, off, toggle, status
         }
 
-        @OptionGroup var homeOptions: HomeOptions
+        @OptionGroup var global: GlobalOptions
         @Argument(help: "on, off, toggle or status.") var action: Action = .toggle
         @Flag(help: "Print one JSON document.") var json = false
 
         func run() throws {
-            let store = PreferencesStore(home: homeOptions.resolvedHome)
-            let (current, warning) = store.load()
-            if let warning { Terminal.warn(warning) }
-            var preferences = current
+            let session = Session(global)
+            let store = PreferencesStore(home: session.home)
+            var preferences = session.preferences
             switch action {
             case .on: preferences.nightMode = true
             case .off: preferences.nightMode = false

@@ -7,17 +7,23 @@ extension BookTagCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a tag, its books, and every cover file no other book uses.",
-            discussion: "Example:\n  booktag remove fantasy"
+            discussion: """
+                Cover files that another tag's books or a book kept by 'show' still use are kept. \
+                The tag's collages in the collages folder are deleted too.
+
+                Example:
+                  booktag remove fantasy
+                """
         )
 
-        @OptionGroup var homeOptions: HomeOptions
+        @OptionGroup var global: GlobalOptions
         @Argument(help: "The tag.") var tag: String
 
         func run() throws {
             let name = try CommandFailure.checking { try TagName(tag) }
-            let home = homeOptions.resolvedHome
+            let session = Session(global)
             let removed = try CommandFailure.checking {
-                let store = try BookStore.open(home: home)
+                let store = try session.openStore()
                 let display = try store.tag(name)?.name ?? name.display
                 try store.removeTag(name)
                 let maker = CollageMaker(store: store)
@@ -26,7 +32,7 @@ extension BookTagCommand {
                 }
                 return display
             }
-            FileHandle.standardError.write(Data("removed \"\(Terminal.safe(removed))\"\n".utf8))
+            session.reporter.note("removed \"\(Terminal.safe(removed))\"")
         }
     }
 }

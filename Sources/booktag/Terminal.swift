@@ -7,23 +7,29 @@ enum Terminal {
         isatty(descriptor) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
-    /// The terminal's width in columns; 100 when stdout is not a terminal.
-    static var width: Int {
+    /// The width of stdout's terminal in columns; $COLUMNS or 100 when stdout is not one.
+    static var width: Int { width(of: STDOUT_FILENO) }
+
+    /// The same for stderr, where progress goes.
+    static var errorWidth: Int { width(of: STDERR_FILENO) }
+
+    private static func width(of descriptor: Int32) -> Int {
         var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 {
+        if isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 {
             return Int(size.ws_col)
+        }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 {
+            return columns
         }
         return 100
     }
 
-    /// Text from the API made safe to print: control characters (terminal escapes) removed.
-    static func safe(_ text: String) -> String {
+    /// Text from the API made safe to print: control characters (terminal escapes) and bidi
+    /// overrides removed; line breaks too unless they are kept, as in a description.
+    static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.filter {
-            $0.properties.generalCategory != .control && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
+            ($0.properties.generalCategory != .control || (keepingLineBreaks && $0 == "\n"))
+                && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
         }))
-    }
-
-    static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
     }
 }

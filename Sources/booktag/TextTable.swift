@@ -1,29 +1,41 @@
-/// Plain aligned columns that fit the terminal: the column marked flexible gives up width first,
-/// shortened in the middle (so a path keeps its start and its file name).
+/// Plain aligned columns that fit the terminal: the flexible columns give up width first, in
+/// the order given. Paths are shortened in the middle (keeping the start and the file name),
+/// other text at the end. Widths count terminal columns, so titles in any script line up.
 struct TextTable {
     var headers: [String]
     var rows: [[String]]
-    /// The column that gives up width first (titles, names).
-    var flexibleColumn: Int
+    /// The columns that give up width, first to last (paths, titles, names).
+    var flexibleColumns: [Int]
 
-    func render(width: Int) -> String {
+    init(headers: [String], rows: [[String]], flexibleColumns: [Int]) {
+        self.headers = headers
+        self.rows = rows
+        self.flexibleColumns = flexibleColumns
+    }
+
+    func render(width: Int, palette: Palette = .plain) -> String {
         let all = [headers] + rows
-        var widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        let total = widths.reduce(0, +) + 2 * (widths.count - 1)
-        if total > width {
-            widths[flexibleColumn] = max(8, widths[flexibleColumn] - (total - width))
+        var widths = headers.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
+        for column in flexibleColumns where excess > 0 {
+            let minimum = min(widths[column], max(DisplayWidth.of(headers[column]), 12))
+            let give = min(excess, widths[column] - minimum)
+            widths[column] -= give
+            excess -= give
         }
-        return all.map { row in
-            row.indices.map { column in
+        return all.enumerated().map { index, row in
+            let line = row.indices.map { column in
                 var cell = row[column]
-                if cell.count > widths[column] {
+                if DisplayWidth.of(cell) > widths[column] {
                     let keep = widths[column] - 1
-                    cell = column == flexibleColumn
-                        ? String(cell.prefix(keep - keep / 2)) + "…" + String(cell.suffix(keep / 2))
-                        : String(cell.prefix(keep)) + "…"
+                    cell = cell.contains("/") && keep > 8
+                        ? DisplayWidth.prefix(cell, width: keep - keep / 2) + "…" + DisplayWidth.suffix(cell, width: keep / 2)
+                        : DisplayWidth.prefix(cell, width: keep) + "…"
                 }
-                return column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                guard column < row.count - 1 else { return cell }
+                return cell + String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cell)))
             }.joined(separator: "  ")
+            return index == 0 ? palette.paint(line, .heading) : line
         }.joined(separator: "\n")
     }
 }

@@ -1,20 +1,33 @@
 import ArgumentParser
 import Foundation
 
-// Parse and run, then report any failure as one lowercase `error:` line on stderr.
-do {
-    var command = try BookTagCommand.parseAsRoot()
-    try command.run()
-} catch let failure as CommandFailure {
-    FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
+/// Every failure ends as one `error:` line on stderr and the exit status of its class.
+func fail(_ failure: CommandFailure) -> Never {
+    let palette = Palette.forDescriptor(STDERR_FILENO, nightMode: false)
+    let line = failure.message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    FileHandle.standardError.write(Data("\(palette.paint("error:", .error)) \(line)\n".utf8))
     exit(failure.status.rawValue)
+}
+
+let command: any ParsableCommand
+do {
+    command = try BookTagCommand.parseAsRoot(GlobalOptions.hoisting(Array(CommandLine.arguments.dropFirst())))
 } catch {
     let status = BookTagCommand.exitCode(for: error)
     if status == .success {
-        BookTagCommand.exit(withError: error)  // --help, --version
+        BookTagCommand.exit(withError: error)  // --help, --version, completion scripts
     }
     let message = BookTagCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
     let line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-    FileHandle.standardError.write(Data("error: \(line) (see 'booktag --help')\n".utf8))
-    exit(status == .validationFailure ? CommandFailure.Status.usage.rawValue : status.rawValue)
+    fail(CommandFailure(.usage, "\(line) (see 'booktag --help')"))
+}
+do {
+    var runnable = command
+    try runnable.run()
+} catch let exit as ExitCode {
+    Foundation.exit(exit.rawValue)
+} catch let clean as CleanExit {
+    BookTagCommand.exit(withError: clean)  // `booktag` alone prints its help
+} catch {
+    fail(CommandFailure.classify(error))
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Makes a tag's collage from the store, with no network: an image (PNG or JPEG) or the HTML
-/// page, written atomically to `collages/<safe name>.<ext>` unless another file is named.
+/// Makes a tag's collage: an image (PNG or JPEG) or the HTML page, written atomically to
+/// `collages/<safe name>.<ext>` unless another file is named. `make` works from the store with
+/// no network; `prepare` works from a gathering that is about to be stored.
 public struct CollageMaker: Sendable {
     public var store: BookStore
     public var renderer: CollageRenderer
@@ -21,46 +22,71 @@ public struct CollageMaker: Sendable {
         store.home.collagesFolder.appendingPathComponent("\(CollageName.baseName(forKey: key)).\(format.fileExtension)")
     }
 
-    /// Renders and writes the collage; returns the file written.
+    /// The tag's collages in the collages folder, in every format that exists.
+    public func existingFiles(forKey key: String) -> [URL] {
+        CollageFormat.allCases.map { defaultFile(forKey: key, format: $0) }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// Renders the stored set and writes the collage; returns the file written.
     @discardableResult
     public func make(
         tag name: TagName, format: CollageFormat = .png, columns: Int = 4, nightMode: Bool,
         output: URL? = nil, embedImages: Bool = false
     ) throws -> URL {
         guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
-        let books = try store.books(of: name)
-        guard !books.isEmpty else { throw CollageError.noBooks(tag.name) }
+        let entries = try store.books(of: name).map(CollageEntry.init)
+        guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
         let file = (output ?? defaultFile(for: name, format: format)).standardizedFileURL
-        let theme = CollageTheme.forNightMode(nightMode)
-        let data: Data
-        if let imageFormat = format.imageFormat {
-            let covers = books.map { entry in
-                CollageCover(title: entry.book.title, image: try? Data(contentsOf: store.coverURL(entry.book.coverPath)))
-            }
-            data = try renderer.render(title: tag.name, covers: covers, columns: columns, theme: theme, format: imageFormat)
-        } else {
-            let folder = file.deletingLastPathComponent()
-            let pageBooks = try books.map { entry -> CollagePage.Book in
-                let coverFile = store.coverURL(entry.book.coverPath)
-                let source: String?
-                if embedImages {
-                    source = (try? Data(contentsOf: coverFile)).flatMap { data in
-                        ImageInfo.format(of: data).map { "data:image/\($0.rawValue);base64,\(data.base64EncodedString())" }
-                    }
-                } else {
-                    source = RelativePath.from(folder: folder, to: coverFile)
-                }
-                let details = try store.book(goodreadsID: entry.book.goodreadsID)?.details
-                return CollagePage.Book(
-                    title: entry.book.title, author: entry.book.authorName,
-                    year: entry.book.originalPublicationYear ?? details?.publicationYear,
-                    rating: entry.book.averageRating, descriptionHTML: details?.descriptionHTML, imageSource: source)
-            }
-            data = Data(CollagePage(title: tag.name, books: pageBooks, theme: theme).html().utf8)
+        let options = CollageOptions(format: format, columns: columns, nightMode: nightMode)
+        let data = try render(title: tag.name, entries: entries, options: options, folder: file.deletingLastPathComponent(), embedImages: embedImages)
+        let collages = store.home.collagesFolder.standardizedFileURL
+        guard file.deletingLastPathComponent().path == collages.path else {
+            try AtomicFile.write(data, to: file)
+            return file
         }
-        if output == nil { try store.home.createFolders() }
-        try AtomicFile.write(data, to: file)
-        return file
+        try store.home.createFolders()
+        let lock = try PreparedCollage.lockFolder(collages)
+        return try PreparedCollage(data: data, destination: file, lock: lock).commit()
+    }
+
+    /// Renders the collage of a set not stored yet into a hidden file in the collages folder;
+    /// the caller commits it once the set is stored, or discards it.
+    public func prepare(title: String, key: String, books: [GatheredBook], options: CollageOptions) throws -> PreparedCollage {
+        let entries = try books.map(CollageEntry.init)
+        guard !entries.isEmpty else { throw CollageError.noBooks(title) }
+        let file = defaultFile(forKey: key, format: options.format)
+        try store.home.createFolders()
+        let data = try render(title: title, entries: entries, options: options, folder: file.deletingLastPathComponent(), embedImages: false)
+        let lock = try PreparedCollage.lockFolder(store.home.collagesFolder)
+        return try PreparedCollage(data: data, destination: file, lock: lock)
+    }
+
+    /// The collage's bytes. For HTML, cover references are relative to `folder`.
+    func render(title: String, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool) throws -> Data {
+        let theme = CollageTheme.forNightMode(options.nightMode)
+        if let imageFormat = options.format.imageFormat {
+            let covers = entries.map { entry in
+                CollageCover(title: entry.title, image: entry.cover ?? (try? Data(contentsOf: store.coverURL(entry.coverPath))))
+            }
+            return try renderer.render(title: title, covers: covers, columns: options.columns, theme: theme, format: imageFormat)
+        }
+        let books = try entries.map { entry -> CollagePage.Book in
+            let coverFile = store.coverURL(entry.coverPath)
+            let source: String?
+            if embedImages {
+                source = (entry.cover ?? (try? Data(contentsOf: coverFile))).flatMap { data in
+                    ImageInfo.format(of: data).map { "data:image/\($0.rawValue);base64,\(data.base64EncodedString())" }
+                }
+            } else {
+                source = RelativePath.from(folder: folder, to: coverFile)
+            }
+            let details = try store.book(goodreadsID: entry.goodreadsID)?.details
+            return CollagePage.Book(
+                title: entry.title, author: entry.author, year: entry.year ?? details?.publicationYear,
+                rating: entry.rating, descriptionHTML: details?.descriptionHTML, imageSource: source)
+        }
+        return Data(CollagePage(title: title, books: books, theme: theme, columns: options.columns).html().utf8)
     }
 }
 

@@ -32,11 +32,14 @@ public struct CollagePage: Sendable {
     public var title: String
     public var books: [Book]
     public var theme: CollageTheme
+    /// Covers per row on a wide screen, as in the image; narrow screens get fewer.
+    public var columns: Int
 
-    public init(title: String, books: [Book], theme: CollageTheme) {
+    public init(title: String, books: [Book], theme: CollageTheme, columns: Int = 4) {
         self.title = title
         self.books = books
         self.theme = theme
+        self.columns = max(1, min(columns, 12))
     }
 
     public func html() -> String {
@@ -95,7 +98,8 @@ public struct CollagePage: Sendable {
         header { border-bottom: 2px solid var(--accent); margin-bottom: 24px; }
         h1 { margin: 0; font-size: 28px; }
         header p { margin: 4px 0 12px; color: var(--muted); }
-        main { display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); gap: 16px; align-items: start; }
+        main { display: grid; grid-template-columns: repeat(\(columns), minmax(0, 1fr)); gap: 16px; align-items: start; max-width: \(columns * 220)px; }
+        @media (max-width: \(columns * 180)px) { main { grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); } }
         details { background: var(--tile); border-radius: 6px; overflow: hidden; }
         summary { list-style: none; cursor: pointer; aspect-ratio: 2 / 3; display: flex; align-items: center; justify-content: center; }
         summary::-webkit-details-marker { display: none; }

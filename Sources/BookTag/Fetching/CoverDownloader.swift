@@ -32,7 +32,12 @@ public struct CoverDownloader: Sendable {
 
     /// The cover of `work`: the larger variant when it is a real image, else the URL as given.
     public func cover(of work: SearchWork) async throws -> Result<Data, Failure> {
-        guard let url = work.imageURL, !CoverURL.isPlaceholder(url) else { return .failure(.placeholder) }
+        try await cover(imageURL: work.imageURL)
+    }
+
+    /// The cover at a Goodreads image URL (a search result's or a book's), as above.
+    public func cover(imageURL: String?) async throws -> Result<Data, Failure> {
+        guard let url = imageURL, !CoverURL.isPlaceholder(url) else { return .failure(.placeholder) }
         var failure = Failure.download("no usable address")
         for candidate in CoverURL.downloadCandidates(for: url) {
             guard let address = URL(string: candidate), ["http", "https"].contains(address.scheme?.lowercased() ?? "") else {

@@ -31,12 +31,14 @@ public struct RequestThrottle: Sendable {
         url.isLoopback ? max(0, configured) : max(minimumRemoteInterval, configured)
     }
 
-    /// Waits until a request to `url` may start and records its start. Returns the seconds waited.
+    /// Waits until a request to `url` may start and records its start. Returns the seconds waited;
+    /// `willWait` hears of a wait before it begins.
     @discardableResult
-    public func waitForTurn(to url: URL, interval: Double) async throws -> Double {
+    public func waitForTurn(to url: URL, interval: Double, willWait: (Double) -> Void = { _ in }) async throws -> Double {
         let start = try reserveSlot(host: url.host ?? "unknown", interval: interval)
         let wait = start - clock.now()
         if wait > 0 {
+            willWait(wait)
             try await clock.sleep(seconds: wait)
         }
         return max(0, wait)

@@ -15,7 +15,7 @@ public struct GoodreadsClient: BookSource {
     public var retryPolicy: RetryPolicy
     /// Time for back-offs; the throttle's clock when there is a throttle.
     public var clock: any ThrottleClock
-    /// Told whenever a call waits for its turn or for a retry, with the seconds waited.
+    /// Told whenever a call is about to wait for its turn or for a retry, with the seconds.
     public var onWait: @Sendable (_ seconds: Double, _ reason: WaitReason) -> Void
     /// Told of every API request, with its URL (key redacted), for `--verbose`.
     public var onRequest: @Sendable (_ redactedURL: String) -> Void
@@ -73,8 +73,7 @@ public struct GoodreadsClient: BookSource {
         var attempt = 0
         while true {
             if let throttle {
-                let waited = try await throttle.waitForTurn(to: url, interval: interval)
-                if waited > 0 { onWait(waited, .throttle) }
+                try await throttle.waitForTurn(to: url, interval: interval) { onWait($0, .throttle) }
             }
             try Task.checkCancellation()
             onRequest(url.redactingAPIKey)

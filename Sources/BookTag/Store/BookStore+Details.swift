@@ -41,6 +41,13 @@ extension BookStore {
         }
     }
 
+    /// The cover file a tag holds for the book, if any tag holds it.
+    public func coverPath(ofTagBook goodreadsID: Int) throws -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT coverPath FROM tagBook WHERE goodreadsID = ? LIMIT 1", arguments: [goodreadsID])
+        }
+    }
+
     /// The display names of the tags whose current set holds the book, by key.
     public func tagNames(containing goodreadsID: Int) throws -> [String] {
         try read { db in

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One book as a collage shows it. Entries come from the store (`booktag collage`) or from a
+/// gathering not yet stored (`add`, `reroll`), so a new collage can be ready before the set it
+/// shows is committed.
+public struct CollageEntry: Sendable {
+    public var goodreadsID: Int
+    public var title: String
+    public var author: String?
+    public var year: Int?
+    public var rating: Double?
+    /// The cover file, relative to the data folder (`covers/ab/….png`).
+    public var coverPath: String
+    /// The cover's bytes when they are already in memory; otherwise read from `coverPath`.
+    public var cover: Data?
+
+    public init(goodreadsID: Int, title: String, author: String?, year: Int?, rating: Double?, coverPath: String, cover: Data? = nil) {
+        self.goodreadsID = goodreadsID
+        self.title = title
+        self.author = author
+        self.year = year
+        self.rating = rating
+        self.coverPath = coverPath
+        self.cover = cover
+    }
+
+    init(_ entry: TagBookEntry) {
+        self.init(
+            goodreadsID: entry.book.goodreadsID, title: entry.book.title, author: entry.book.authorName,
+            year: entry.book.originalPublicationYear, rating: entry.book.averageRating, coverPath: entry.book.coverPath)
+    }
+
+    init(_ book: GatheredBook) throws {
+        let file = try CoverFileStore.describe(book.cover, title: book.work.title)
+        self.init(
+            goodreadsID: book.work.bookID, title: book.work.title, author: book.work.authorName,
+            year: book.work.originalPublicationYear, rating: book.work.averageRating, coverPath: file.path, cover: book.cover)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A collage rendered into a hidden file beside its destination, waiting for the set it shows
+/// to be committed: `commit()` renames it into place, `discard()` deletes it. So a failed
+/// `reroll` leaves the old collage exactly as it was, and a new one never shows a set the
+/// store does not hold.
+///
+/// The collages folder's lock is held from preparation to commit or discard, so concurrent
+/// commands cannot interleave their renames; whatever hidden file a killed process left behind
+/// is deleted by the next one to take the lock.
+public final class PreparedCollage: @unchecked Sendable {
+    public let destination: URL
+    private let temporary: URL
+    private var lock: FileLock?
+
+    init(data: Data, destination: URL, lock: FileLock) throws {
+        self.destination = destination
+        self.lock = lock
+        temporary = destination.deletingLastPathComponent().appendingPathComponent(".tmp-\(UUID().uuidString)")
+        do {
+            try AtomicFile.writeNew(data, to: temporary, sync: true)
+        } catch {
+            lock.unlock()
+            throw error
+        }
+    }
+
+    /// Moves the collage into place; returns its file.
+    @discardableResult
+    public func commit() throws -> URL {
+        defer { release() }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let code = errno
+            unlink(temporary.path)
+            throw AtomicFile.posixError(code, "rename", destination)
+        }
+        AtomicFile.syncFolder(destination.deletingLastPathComponent())
+        return destination
+    }
+
+    /// Deletes the prepared file, leaving whatever collage was there.
+    public func discard() {
+        unlink(temporary.path)
+        release()
+    }
+
+    private func release() {
+        lock?.unlock()
+        lock = nil
+    }
+
+    deinit {
+        if lock != nil { discard() }
+    }
+
+    /// Takes the collages folder's lock and deletes hidden files left by killed processes.
+    static func lockFolder(_ folder: URL) throws -> FileLock {
+        let lock = try FileLock(path: folder.appendingPathComponent(".lock").path, mode: .exclusive)
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            for name in names where name.hasPrefix(".tmp-") {
+                unlink(folder.appendingPathComponent(name).path)
+            }
+        }
+        return lock
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Finds one book for `booktag show`: from the store when its details are known, otherwise
+/// from the source, then kept (details and cover) so the next look needs no network.
+public struct BookLookup: Sendable {
+    /// What the user asked for.
+    public enum Query: Sendable, Equatable {
+        case isbn(ISBN)
+        case goodreadsID(Int)
+    }
+
+    public var store: BookStore
+
+    public init(store: BookStore) {
+        self.store = store
+    }
+
+    /// The book's stored details, or `nil` when they must be fetched.
+    public func stored(_ query: Query) throws -> StoredBook? {
+        switch query {
+        case let .isbn(isbn): try store.book(isbn: isbn)
+        case let .goodreadsID(id): try store.book(goodreadsID: id)
+        }
+    }
+
+    /// Fetches the book's details and keeps them with its cover. A cover a tag already holds is
+    /// reused; otherwise it is downloaded, and a book whose cover cannot be had is kept without.
+    public func fetch(_ query: Query, from source: any BookSource, covers: CoverDownloader) async throws -> StoredBook {
+        let details: BookDetails
+        switch query {
+        case let .isbn(isbn): details = try await source.book(isbn: isbn)
+        case let .goodreadsID(id): details = try await source.book(id: id)
+        }
+        var cover: Data?
+        if let path = try store.coverPath(ofTagBook: details.id) {
+            cover = try? Data(contentsOf: store.coverURL(path))
+        }
+        if cover == nil, case let .success(data) = try await covers.cover(imageURL: details.imageURL) {
+            cover = data
+        }
+        try Task.checkCancellation()
+        return try store.saveBook(details, cover: cover)
+    }
+
+    /// The names of the tags the book is in.
+    public func tags(of book: StoredBook) throws -> [String] {
+        try store.tagNames(containing: book.details.id)
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import BookTag
+import Foundation
+
+extension BookTagCommand {
+    /// Creates a tag: gathers books with real covers, stores them, renders the collage.
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a tag, gather books with covers for it, and render its collage.",
+            discussion: """
+                Searches Goodreads for the tag page after page until it holds --count books with \
+                real covers (placeholders and broken images are skipped), keeps them and their \
+                covers, renders the collage and prints the books and the collage's path. API calls \
+                are at least one second apart. A tag that exists is left as it is: 'booktag \
+                reroll' picks other books.
+
+                Examples:
+                  booktag add fantasy
+                  booktag add "science fiction" --count 16
+                  booktag add fantasy --replay fixtures/replay --home /tmp/booktag-demo
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The tag, such as fantasy (any script; at most 100 characters).") var tag: String
+        @Option(help: ArgumentHelp("Books with covers to gather (1–100; default: collage.count, 12).", valueName: "n")) var count: Int?
+        @Flag(help: "Print one JSON document.") var json = false
+
+        func validate() throws {
+            if let count, !(1...100).contains(count) { throw ValidationError("--count must be between 1 and 100") }
+        }
+
+        func run() throws {
+            let session = Session(global)
+            let name = try CommandFailure.checking { try TagName(tag) }
+            let store = try CommandFailure.checking { try session.openStore() }
+            if let existing = try CommandFailure.checking({ try store.tag(name) }) {
+                return try reportExisting(existing, store: store, session: session)
+            }
+            let configuration = try CommandFailure.checking { try session.configuration() }
+            let wanted = count ?? configuration.collageCount
+            let progress = GatheringProgress(tag: name.display, wanted: wanted, reporter: session.reporter)
+            let (client, covers) = try CommandFailure.checking { try session.source(configuration, progress: progress) }
+            let library = TagLibrary(store: store, gatherer: Gatherer(source: client, covers: covers))
+            let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: session.preferences.nightMode)
+            let outcome: TagLibrary.Outcome
+            do {
+                outcome = try AsyncRun.run { try await library.add(name, count: wanted, collage: options, progress: progress.handle) }
+            } catch StoreError.tagExists {
+                // Another booktag made it meanwhile.
+                session.reporter.endProgress()
+                guard let existing = try CommandFailure.checking({ try store.tag(name) }) else { throw CommandFailure(.store, "the tag changed while it was being added: try again") }
+                return try reportExisting(existing, store: store, session: session)
+            } catch {
+                session.reporter.endProgress()
+                throw error
+            }
+            session.reporter.endProgress()
+            let gathering = outcome.gathering
+            if gathering.shortfall > 0 {
+                session.reporter.warn("only \(gathering.books.count) of the \(gathering.totalResults) books found for \"\(Terminal.safe(outcome.tag.name))\" have covers (\(wanted) wanted); kept those")
+            }
+            session.reporter.note("added \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Self.describePages(gathering))")
+            try TagResult(tag: outcome.tag, outcome: outcome, books: outcome.books.map { BookRow($0, store: store) }, collage: outcome.collage, wanted: wanted)
+                .print(json: json, palette: session.palette)
+        }
+
+        private func reportExisting(_ existing: Tag, store: BookStore, session: Session) throws {
+            let safeName = Terminal.safe(existing.name)
+            session.reporter.note("\"\(safeName)\" already exists with \(existing.bookCount) books; nothing changed: 'booktag reroll \(safeName)' picks other books")
+            let rows = try CommandFailure.checking { try store.books(of: TagName(existing.name)).map { BookRow($0, store: store) } }
+            let collage = CollageMaker(store: store).existingFiles(forKey: existing.key).first
+            try TagResult(tag: existing, outcome: nil, books: rows, collage: collage, wanted: existing.bookCount).print(json: json, palette: session.palette)
+        }
+
+        /// "search page 1 of 3" or "search pages 1, 2 of 3".
+        static func describePages(_ gathering: Gathering) -> String {
+            let pages = gathering.pagesFetched.map(String.init).joined(separator: ", ")
+            let noun = gathering.pagesFetched.count == 1 ? "page" : "pages"
+            return "search \(noun) \(pages) of \(gathering.totalPages) (\(gathering.totalResults) results)"
+        }
+    }
+}

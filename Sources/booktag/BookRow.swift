@@ -1,0 +1,45 @@
+import BookTag
+import Foundation
+
+/// One of a tag's books as `books`, `add` and `reroll` print it: a table row, or a JSON object.
+struct BookRow: Encodable {
+    let position: Int
+    let goodreadsID: Int
+    let title: String
+    let author: String?
+    let year: Int?
+    let rating: Double?
+    let isbn: String?
+    let isbn13: String?
+    let cover: String
+
+    init(_ entry: TagBookEntry, store: BookStore) {
+        position = entry.book.position + 1
+        goodreadsID = entry.book.goodreadsID
+        title = entry.book.title
+        author = entry.book.authorName
+        year = entry.book.originalPublicationYear
+        rating = entry.book.averageRating
+        isbn = entry.isbn10
+        isbn13 = entry.isbn13
+        cover = store.coverURL(entry.book.coverPath).path
+    }
+
+    /// The rows as an aligned table that fits the terminal; cover paths only when asked for.
+    static func table(_ rows: [BookRow], covers: Bool, palette: Palette) -> String {
+        var headers = ["#", "ID", "TITLE", "AUTHOR", "YEAR", "RATING", "ISBN13"]
+        if covers { headers.append("COVER") }
+        let table = TextTable(
+            headers: headers,
+            rows: rows.map { row in
+                var cells = [
+                    String(row.position), String(row.goodreadsID), Terminal.safe(row.title), Terminal.safe(row.author ?? "—"),
+                    row.year.map(String.init) ?? "—", row.rating.map { String(format: "%.2f", $0) } ?? "—", row.isbn13 ?? "—",
+                ]
+                if covers { cells.append(row.cover) }
+                return cells
+            },
+            flexibleColumns: covers ? [7, 2, 3] : [2, 3])
+        return table.render(width: Terminal.width, palette: palette)
+    }
+}

@@ -1,0 +1,44 @@
+/// How many terminal columns text takes: East Asian wide characters and emoji take two,
+/// combining marks none. Good enough to align tables of titles in any script.
+enum DisplayWidth {
+    static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
+            return 2
+        }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if first.properties.isEmojiPresentation { return 2 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// `text` cut to at most `width` columns.
+    static func prefix(_ text: some StringProtocol, width: Int) -> String {
+        var used = 0
+        var result = ""
+        for character in text {
+            let next = of(character)
+            if used + next > width { break }
+            used += next
+            result.append(character)
+        }
+        return result
+    }
+
+    /// The last characters of `text` that fit in `width` columns.
+    static func suffix(_ text: some StringProtocol, width: Int) -> String {
+        String(prefix(String(text.reversed()), width: width).reversed())
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// Everything booktag says on stderr: notes, warnings, `--verbose` details and, on a terminal
+/// only, one progress line rewritten in place. Safe to call from any task.
+final class Reporter: Sendable {
+    enum Verbosity: Sendable { case quiet, normal, verbose }
+
+    let verbosity: Verbosity
+    let palette: Palette
+    /// Progress is drawn only when stderr is a terminal (and not with --quiet).
+    let showsProgress: Bool
+    private let progressLine = Mutex<String?>(nil)
+
+    init(verbosity: Verbosity, nightMode: Bool = false) {
+        self.verbosity = verbosity
+        palette = Palette.forDescriptor(STDERR_FILENO, nightMode: nightMode)
+        showsProgress = verbosity != .quiet && isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    /// Something worth knowing that is not data (hidden by --quiet).
+    func note(_ message: String) {
+        guard verbosity != .quiet else { return }
+        emit(message)
+    }
+
+    /// Always shown.
+    func warn(_ message: String) {
+        emit("\(palette.paint("warning:", .warning)) \(message)")
+    }
+
+    /// Shown with --verbose only.
+    func detail(_ message: @autoclosure () -> String) {
+        guard verbosity == .verbose else { return }
+        emit(palette.paint(message(), .muted))
+    }
+
+    /// Replaces the progress line (terminals only), cut to the terminal's width.
+    func progress(_ line: String) {
+        guard showsProgress else { return }
+        let fitted = String(line.prefix(max(20, Terminal.errorWidth - 1)))
+        progressLine.withLock { current in
+            current = fitted
+            write("\r\u{1B}[K" + palette.paint(fitted, .muted))
+        }
+    }
+
+    /// Removes the progress line, before data is printed or the command ends.
+    func endProgress() {
+        guard showsProgress else { return }
+        progressLine.withLock { current in
+            if current != nil { write("\r\u{1B}[K") }
+            current = nil
+        }
+    }
+
+    /// A whole line, drawn above the progress line when there is one.
+    private func emit(_ message: String) {
+        progressLine.withLock { current in
+            if let current, showsProgress {
+                write("\r\u{1B}[K\(message)\n" + palette.paint(current, .muted))
+            } else {
+                write(message + "\n")
+            }
+        }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import BookTag
+import Foundation
+
+extension BookTagCommand {
+    /// Replaces a tag's books with books from another results page.
+    struct Reroll: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replace a tag's books with books from a random other results page.",
+            discussion: """
+                Picks a results page other than the current one (when there is more than one), \
+                gathers books with covers from it the same way 'add' does, and replaces the set \
+                and its collage in one step: if anything fails, the old set and collage stay \
+                exactly as they were.
+
+                Examples:
+                  booktag reroll fantasy
+                  booktag reroll fantasy --json
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The tag.") var tag: String
+        @Option(help: ArgumentHelp("Books with covers to gather (1–100; default: as many as the tag has).", valueName: "n")) var count: Int?
+        @Flag(help: "Print one JSON document.") var json = false
+
+        func validate() throws {
+            if let count, !(1...100).contains(count) { throw ValidationError("--count must be between 1 and 100") }
+        }
+
+        func run() throws {
+            let session = Session(global)
+            let name = try CommandFailure.checking { try TagName(tag) }
+            let store = try CommandFailure.checking { try session.openStore() }
+            guard let current = try CommandFailure.checking({ try store.tag(name) }) else {
+                throw CommandFailure(.notFound, StoreError.tagNotFound(name.display).localizedDescription)
+            }
+            let configuration = try CommandFailure.checking { try session.configuration() }
+            let wanted = count ?? max(current.bookCount, configuration.collageCount)
+            let progress = GatheringProgress(tag: current.name, wanted: wanted, reporter: session.reporter)
+            let (client, covers) = try CommandFailure.checking { try session.source(configuration, progress: progress) }
+            let library = TagLibrary(store: store, gatherer: Gatherer(source: client, covers: covers))
+            let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: session.preferences.nightMode)
+            let outcome: TagLibrary.Outcome
+            do {
+                outcome = try AsyncRun.run {
+                    var generator = SystemRandomNumberGenerator()
+                    return try await library.reroll(name, count: wanted, collage: options, using: &generator, progress: progress.handle)
+                }
+            } catch {
+                session.reporter.endProgress()
+                throw error
+            }
+            session.reporter.endProgress()
+            let gathering = outcome.gathering
+            if gathering.totalPages <= 1 {
+                session.reporter.warn("\"\(Terminal.safe(current.name))\" has only one page of results, so the books may be the same")
+            }
+            if gathering.shortfall > 0 {
+                session.reporter.warn("only \(gathering.books.count) books with covers were found (\(wanted) wanted); kept those")
+            }
+            session.reporter.note("rerolled \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Add.describePages(gathering)), was page \(current.startPage)")
+            try TagResult(tag: outcome.tag, outcome: outcome, books: outcome.books.map { BookRow($0, store: store) }, collage: outcome.collage, wanted: wanted)
+                .print(json: json, palette: session.palette)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import BookTag
+import Foundation
+
+/// What one run of a command works with, built from the global options: the home, the
+/// preferences, the configuration, the store and, for commands that fetch, the Goodreads
+/// client over the network, a replay or a recording.
+struct Session {
+    let options: GlobalOptions
+    let home: BookTagHome
+    let preferences: Preferences
+    let reporter: Reporter
+
+    init(_ options: GlobalOptions) {
+        self.options = options
+        home = options.resolvedHome
+        let (preferences, warning) = PreferencesStore(home: home).load()
+        self.preferences = preferences
+        reporter = Reporter(verbosity: options.verbosity, nightMode: preferences.nightMode)
+        if let warning { reporter.warn(warning) }
+    }
+
+    /// Colours for stdout, following night mode.
+    var palette: Palette { Palette.forDescriptor(STDOUT_FILENO, nightMode: preferences.nightMode) }
+
+    /// config.json (or --config) with the environment applied; unknown keys are warned about.
+    func configuration() throws -> BookTagConfiguration {
+        let file = options.configFile
+        if options.config != nil, !FileManager.default.fileExists(atPath: file.path) {
+            throw CommandFailure(.config, "the configuration file \(file.path) does not exist: check --config")
+        }
+        let configuration = try BookTagConfiguration.load(file: file)
+        for warning in configuration.warnings { reporter.warn(warning) }
+        return configuration
+    }
+
+    func openStore() throws -> BookStore {
+        try BookStore.open(home: home)
+    }
+
+    /// The source of books and the cover downloader, as the options say: a replay (no key, no
+    /// network, no throttle), a recording, or the network.
+    func source(_ configuration: BookTagConfiguration, progress: GatheringProgress? = nil) throws -> (client: GoodreadsClient, covers: CoverDownloader) {
+        let base: any HTTPTransport
+        let apiKey: String
+        var throttle: RequestThrottle? = RequestThrottle(home: home)
+        if let replay = options.replay {
+            base = try ReplayTransport(folder: URL(fileURLWithPath: replay, isDirectory: true))
+            apiKey = configuration.apiKey ?? Recording.redacted  // a replay looks requests up with the key redacted
+            throttle = nil
+        } else {
+            apiKey = try configuration.requireAPIKey(file: options.configFile)
+            if let record = options.record {
+                base = try RecordingTransport(folder: URL(fileURLWithPath: record, isDirectory: true), apiKey: apiKey, upstream: URLSessionTransport())
+            } else {
+                base = URLSessionTransport()
+            }
+        }
+        let reporter = reporter
+        let transport = ObservedTransport(upstream: base) { request, outcome, seconds in
+            let url = request.url.redactingAPIKey
+            switch outcome {
+            case let .success(response):
+                reporter.detail(String(format: "%@ %@ → %d, %d bytes, %.0f ms", request.kind == .api ? "GET" : "GET cover", url, response.status, response.body.count, seconds * 1000))
+                if request.kind == .cover, (200..<300).contains(response.status) { progress?.coverDownloaded() }
+            case let .failure(error):
+                reporter.detail(String(format: "%@ %@ → failed after %.0f ms: %@", request.kind == .api ? "GET" : "GET cover", url, seconds * 1000, error.localizedDescription))
+            }
+        }
+        let client = GoodreadsClient(
+            baseURL: configuration.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,
+            minimumRequestInterval: configuration.minimumRequestInterval,
+            onWait: { seconds, reason in
+                switch reason {
+                case .throttle:
+                    reporter.detail(String(format: "waiting %.2f s: API calls are at least %.1f s apart", seconds, configuration.minimumRequestInterval))
+                    progress?.waiting(seconds)
+                case .retry:
+                    reporter.note(String(format: "retrying in %.1f s", seconds))
+                }
+            })
+        return (client, CoverDownloader(transport: transport))
+    }
+}
