@@ -29,6 +29,15 @@ final class TemporaryHome {
         return result
     }
 
+    /// The database file's bytes once the write-ahead log is folded into it, so that two states
+    /// can be compared byte for byte whatever was left in the log.
+    func checkpointedDatabase() throws -> Data {
+        let queue = try DatabaseQueue(path: home.databaseFile.path)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try queue.close()
+        return try Data(contentsOf: home.databaseFile)
+    }
+
     /// Contents of every cover file, for byte-for-byte comparisons.
     func coverFileContents() throws -> [String: Data] {
         var result: [String: Data] = [:]

@@ -29,10 +29,16 @@ public final class BookStore: Sendable {
         do {
             try home.createFolders()
             var configuration = Configuration()
-            configuration.journalMode = .wal
+            // WAL is set here rather than with `journalMode = .wal`, which also creates and drops
+            // a table on every open (to force a WAL file into existence for DatabasePool
+            // readers): a store that is only read must stay byte-for-byte as it was.
             configuration.busyMode = .timeout(30)
             configuration.foreignKeysEnabled = true
             configuration.prepareDatabase { db in
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw StoreError.database("cannot use write-ahead logging on \(home.databaseFile.path)")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 // Read pages through a memory map instead of copying them: scans such as
                 // listing every tag get cheaper. 256 MiB of address space, not of memory.
                 try db.execute(sql: "PRAGMA mmap_size = 268435456")
