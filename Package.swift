@@ -25,11 +25,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .systemLibrary(
-            name: "CLibGD",
-            pkgConfig: "gdlib",
-            providers: [.apt(["libgd-dev"])]
-        ),
+        // libgd is opened with dlopen on first use (see Sources/CLibGD/include/CLibGD.h), not linked.
+        .target(name: "CLibGD"),
         .target(name: "CSystem"),
         .target(name: "BookTagHTTP"),
         .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("png16")]),

@@ -6,6 +6,7 @@ extension BookTagCommand {
     /// Creates a tag: gathers books with real covers, stores them, renders the collage.
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Create a tag, gather books with covers for it, and render its collage.",
             discussion: """
                 Searches Goodreads for the tag page after page until it holds --count books with \

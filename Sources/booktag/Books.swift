@@ -6,6 +6,7 @@ extension BookTagCommand {
     /// A tag's books in collage order.
     struct Books: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "books",
             abstract: "List a tag's books in collage order.",
             discussion: """
                 Prints position, Goodreads id, title, author, year, average rating, ISBN13 and the \

@@ -6,6 +6,7 @@ extension BookTagCommand {
     /// Renders a tag's collage again from the store, with no network.
     struct Collage: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "collage",
             abstract: "Render a tag's collage again from the store, without network.",
             discussion: """
                 Writes collages/<tag>.png (or .jpg, .html) in booktag's data folder unless --output \

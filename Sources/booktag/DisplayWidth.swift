@@ -2,10 +2,13 @@
 /// combining marks none. Good enough to align tables of titles in any script.
 enum DisplayWidth {
     static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Most cells are printable ASCII: one column per byte, no Unicode tables needed.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
             return 2

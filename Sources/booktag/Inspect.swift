@@ -6,6 +6,7 @@ extension BookTagCommand {
     /// Decodes a saved Goodreads answer: the quickest way to see what booktag reads from one.
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "inspect",
             abstract: "Decode a saved Goodreads XML response and print what booktag reads from it.",
             discussion: """
                 Accepts search (search/index.xml) and book (book/show, book/isbn) answers. \

@@ -6,6 +6,7 @@ extension BookTagCommand {
     /// The tags, with their book counts, when they were fetched and their collages.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the tags: name, books, when last fetched, collage.",
             discussion: """
                 Prints each tag's name, its number of books, when its books were last fetched, and \
@@ -31,10 +32,10 @@ extension BookTagCommand {
             let session = Session(global)
             let entries = try CommandFailure.checking {
                 let store = try session.openStore()
-                let maker = CollageMaker(store: store)
-                return try store.tags().map { tag in
-                    let collage = maker.existingFiles(forKey: tag.key).first
-                    return Entry(name: tag.name, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collage?.path)
+                let tags = try store.tags()
+                let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
+                return tags.map { tag in
+                    Entry(name: tag.name, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key])
                 }
             }
             if json { return try JSONOutput.print(entries) }
@@ -42,12 +43,9 @@ extension BookTagCommand {
                 session.reporter.note("no tags yet: 'booktag add fantasy' makes one")
                 return
             }
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-            formatter.timeZone = .current
             let table = TextTable(
                 headers: ["TAG", "BOOKS", "FETCHED", "COLLAGE"],
-                rows: entries.map { [Terminal.safe($0.name), String($0.books), $0.lastFetched.map(formatter.string(from:)) ?? "—", $0.collage ?? "—"] },
+                rows: entries.map { [Terminal.safe($0.name), String($0.books), $0.lastFetched.map(LocalTimestamp.string(from:)) ?? "—", $0.collage ?? "—"] },
                 flexibleColumns: [3, 0])
             print(table.render(width: Terminal.width, palette: session.palette))
         }

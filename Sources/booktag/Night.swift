@@ -6,6 +6,7 @@ extension BookTagCommand {
     /// Night mode: a preference kept between runs, which collages follow.
     struct Night: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "night",
             abstract: "Turn night mode on or off, or show it (no argument: toggle).",
             discussion: """
                 Night mode is kept in preferences.json in the home. Collages rendered while it is on \

@@ -6,6 +6,7 @@ extension BookTagCommand {
     /// Deletes a tag, its books, its collages and the cover files no other book uses.
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Delete a tag, its books, and every cover file no other book uses.",
             discussion: """
                 Cover files that another tag's books or a book kept by 'show' still use are kept. \

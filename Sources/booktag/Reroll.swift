@@ -6,6 +6,7 @@ extension BookTagCommand {
     /// Replaces a tag's books with books from another results page.
     struct Reroll: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reroll",
             abstract: "Replace a tag's books with books from a random other results page.",
             discussion: """
                 Picks a results page other than the current one (when there is more than one), \

@@ -6,6 +6,7 @@ extension BookTagCommand {
     /// One book's details, from the store or else from Goodreads (and then kept).
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one book by ISBN (or Goodreads id): details, description, tags.",
             discussion: """
                 Prints the cover file, title, authors, page count, average rating, description \

@@ -15,7 +15,8 @@ struct TextTable {
 
     func render(width: Int, palette: Palette = .plain) -> String {
         let all = [headers] + rows
-        var widths = headers.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        let cellWidths = all.map { $0.map { DisplayWidth.of($0) } }
+        var widths = headers.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
         var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
         for column in flexibleColumns where excess > 0 {
             let minimum = min(widths[column], max(DisplayWidth.of(headers[column]), 12))
@@ -23,19 +24,28 @@ struct TextTable {
             widths[column] -= give
             excess -= give
         }
-        return all.enumerated().map { index, row in
-            let line = row.indices.map { column in
+        var text = ""
+        text.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 1))
+        for (index, row) in all.enumerated() {
+            var line = ""
+            for column in row.indices {
                 var cell = row[column]
-                if DisplayWidth.of(cell) > widths[column] {
+                var cellWidth = cellWidths[index][column]
+                if cellWidth > widths[column] {
                     let keep = widths[column] - 1
                     cell = cell.contains("/") && keep > 8
                         ? DisplayWidth.prefix(cell, width: keep - keep / 2) + "…" + DisplayWidth.suffix(cell, width: keep / 2)
                         : DisplayWidth.prefix(cell, width: keep) + "…"
+                    cellWidth = DisplayWidth.of(cell)
                 }
-                guard column < row.count - 1 else { return cell }
-                return cell + String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cell)))
-            }.joined(separator: "  ")
-            return index == 0 ? palette.paint(line, .heading) : line
-        }.joined(separator: "\n")
+                line += cell
+                if column < row.count - 1 {
+                    line += String(repeating: " ", count: max(0, widths[column] - cellWidth) + 2)
+                }
+            }
+            if index > 0 { text += "\n" }
+            text += index == 0 ? palette.paint(line, .heading) : line
+        }
+        return text
     }
 }

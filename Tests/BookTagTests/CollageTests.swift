@@ -12,16 +12,17 @@ struct DecodedImage {
     private let pixels: [Int32]
 
     init(_ data: Data) throws {
+        try CollageRenderer.loadLibrary()
         let image = try #require(data.withUnsafeBytes { raw -> gdImagePtr? in
             let bytes = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
-            return ImageInfo.format(of: data) == .jpeg ? gdImageCreateFromJpegPtr(Int32(raw.count), bytes) : gdImageCreateFromPngPtr(Int32(raw.count), bytes)
+            return ImageInfo.format(of: data) == .jpeg ? booktag_gdImageCreateFromJpegPtrEx(Int32(raw.count), bytes, 1) : booktag_gdImageCreateFromPngPtr(Int32(raw.count), bytes)
         })
-        defer { gdImageDestroy(image) }
+        defer { booktag_gdImageDestroy(image) }
         width = Int(booktag_gd_width(image))
         height = Int(booktag_gd_height(image))
         var pixels: [Int32] = []
         pixels.reserveCapacity(width * height)
-        for y in 0..<height { for x in 0..<width { pixels.append(gdImageGetTrueColorPixel(image, Int32(x), Int32(y))) } }
+        for y in 0..<height { for x in 0..<width { pixels.append(booktag_gdImageGetTrueColorPixel(image, Int32(x), Int32(y))) } }
         self.pixels = pixels
     }
 
@@ -39,12 +40,13 @@ struct DecodedImage {
 
 /// A solid-colour JPEG cover made with libgd.
 func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) -> Data {
-    let image = gdImageCreateTrueColor(Int32(width), Int32(height))!
-    defer { gdImageDestroy(image) }
-    gdImageFilledRectangle(image, 0, 0, Int32(width - 1), Int32(height - 1), booktag_gd_rgb(Int32(colour.red), Int32(colour.green), Int32(colour.blue)))
+    precondition(booktag_gd_load() == 0, "libgd is needed to make test covers")
+    let image = booktag_gdImageCreateTrueColor(Int32(width), Int32(height))!
+    defer { booktag_gdImageDestroy(image) }
+    booktag_gdImageFilledRectangle(image, 0, 0, Int32(width - 1), Int32(height - 1), booktag_gd_rgb(Int32(colour.red), Int32(colour.green), Int32(colour.blue)))
     var size: Int32 = 0
-    let bytes = gdImageJpegPtr(image, &size, 90)!
-    defer { gdFree(bytes) }
+    let bytes = booktag_gdImageJpegPtr(image, &size, 90)!
+    defer { booktag_gdFree(bytes) }
     return Data(bytes: bytes, count: Int(size))
 }
 

@@ -28,6 +28,22 @@ public struct CollageMaker: Sendable {
             .filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 
+    /// The collage of each tag, by key, for listing many tags: the folder is read once, with no
+    /// file-by-file checks.
+    public func collageFiles(forKeys keys: some Sequence<String>) -> [String: String] {
+        let folder = store.home.collagesFolder.path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
+        let present = Set(names)
+        var files: [String: String] = [:]
+        for key in keys {
+            let base = CollageName.baseName(forKey: key)
+            if let format = CollageFormat.allCases.first(where: { present.contains("\(base).\($0.fileExtension)") }) {
+                files[key] = "\(folder)/\(base).\(format.fileExtension)"
+            }
+        }
+        return files
+    }
+
     /// Renders the stored set and writes the collage; returns the file written.
     @discardableResult
     public func make(

@@ -16,19 +16,36 @@ public enum CollageName {
     public static func baseName(forKey key: String) -> String {
         var slug = ""
         var lastWasHyphen = false
-        for character in key where slug.utf8.count < maximumBytes {
-            if character.isLetter || character.isNumber {
-                slug.append(character)
-                lastWasHyphen = false
-            } else if !lastWasHyphen, !slug.isEmpty {
-                slug.append("-")
-                lastWasHyphen = true
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII keys (most tags) byte by byte, without Unicode property lookups.
+            var bytes: [UInt8] = []
+            for byte in key.utf8 where bytes.count < maximumBytes {
+                let isAlphanumeric = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                if isAlphanumeric {
+                    bytes.append(byte)
+                    lastWasHyphen = false
+                } else if !lastWasHyphen, !bytes.isEmpty {
+                    bytes.append(0x2D)
+                    lastWasHyphen = true
+                }
+            }
+            slug = String(decoding: bytes, as: UTF8.self)
+        } else {
+            for character in key where slug.utf8.count < maximumBytes {
+                if character.isLetter || character.isNumber {
+                    slug.append(character)
+                    lastWasHyphen = false
+                } else if !lastWasHyphen, !slug.isEmpty {
+                    slug.append("-")
+                    lastWasHyphen = true
+                }
             }
         }
         while slug.utf8.count > maximumBytes { slug.removeLast() }
         while slug.hasSuffix("-") { slug.removeLast() }
         if slug == key { return slug }
-        let digest = SHA256.hash(data: Data(key.utf8)).prefix(4).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        let hex = Array("0123456789abcdef".utf8)
+        let digest = String(decoding: SHA256.hash(data: Data(key.utf8)).prefix(4).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] }, as: UTF8.self)
         return slug.isEmpty ? "tag-\(digest)" : "\(slug)-\(digest)"
     }
 }

@@ -29,20 +29,20 @@ public struct CollageRenderer: Sendable {
     ]
     static let font: String? = fontCandidates.first { FileManager.default.isReadableFile(atPath: $0) }
 
-    private static let silenced: Bool = {
-        booktag_gd_silence()
-        return true
-    }()
+    /// Opens libgd, which booktag loads only when it draws (see CLibGD.h).
+    static func loadLibrary() throws(CollageError) {
+        guard booktag_gd_load() == 0 else { throw .libraryMissing(String(cString: booktag_gd_error())) }
+    }
 
     public func render(title: String, covers: [CollageCover], columns: Int, theme: CollageTheme, format: CollageImageFormat) throws -> Data {
-        _ = Self.silenced
+        try Self.loadLibrary()
         let layout = CollageLayout(count: covers.count, columns: columns)
-        guard let canvas = gdImageCreateTrueColor(Int32(layout.width), Int32(layout.height)) else {
+        guard let canvas = booktag_gdImageCreateTrueColor(Int32(layout.width), Int32(layout.height)) else {
             throw CollageError.outOfMemory
         }
-        defer { gdImageDestroy(canvas) }
+        defer { booktag_gdImageDestroy(canvas) }
         // Everything but text is opaque: without blending, fills and copies write pixels directly.
-        gdImageAlphaBlending(canvas, 0)
+        booktag_gdImageAlphaBlending(canvas, 0)
         PixelRows.fill(canvas, x: 0, y: 0, width: layout.width, height: layout.height, color: color(theme.background))
         drawCaption(title, on: canvas, layout: layout, theme: theme)
         for (index, cover) in covers.enumerated() {
@@ -62,7 +62,7 @@ public struct CollageRenderer: Sendable {
         guard let info = ImageInfo(data), info.width * info.height <= Self.maximumCoverPixels,
             let source = decode(data, format: info.format)
         else { return false }
-        defer { gdImageDestroy(source) }
+        defer { booktag_gdImageDestroy(source) }
         let width = Int(booktag_gd_width(source)), height = Int(booktag_gd_height(source))
         let fitted = layout.fitted(width: width, height: height)
         let x = origin.x + (layout.cellWidth - fitted.width) / 2
@@ -70,10 +70,10 @@ public struct CollageRenderer: Sendable {
         // Fixed-point bilinear scaling: covers shrink by about a third, where it looks as good as
         // gdImageCopyResampled's area averaging at a fraction of the cost (that was ~45% of a
         // collage's time). Palette images (GIF) are made true-colour first, as gdImageScale needs.
-        if source.pointee.trueColor == 0 { gdImagePaletteToTrueColor(source) }
-        gdImageSetInterpolationMethod(source, GD_BILINEAR_FIXED)
-        guard let scaled = gdImageScale(source, UInt32(fitted.width), UInt32(fitted.height)) else { return false }
-        defer { gdImageDestroy(scaled) }
+        if source.pointee.trueColor == 0 { booktag_gdImagePaletteToTrueColor(source) }
+        booktag_gdImageSetInterpolationMethod(source, GD_BILINEAR_FIXED)
+        guard let scaled = booktag_gdImageScale(source, UInt32(fitted.width), UInt32(fitted.height)) else { return false }
+        defer { booktag_gdImageDestroy(scaled) }
         PixelRows.copy(scaled, into: canvas, x: x, y: y)
         return true
     }
@@ -84,21 +84,21 @@ public struct CollageRenderer: Sendable {
             let bytes = UnsafeMutableRawPointer(mutating: base)  // libgd reads only
             let size = Int32(raw.count)
             switch format {
-            case .jpeg: return gdImageCreateFromJpegPtrEx(size, bytes, 1)
-            case .png: return gdImageCreateFromPngPtr(size, bytes)
-            case .gif: return gdImageCreateFromGifPtr(size, bytes)
-            case .webp: return gdImageCreateFromWebpPtr(size, bytes)
+            case .jpeg: return booktag_gdImageCreateFromJpegPtrEx(size, bytes, 1)
+            case .png: return booktag_gdImageCreateFromPngPtr(size, bytes)
+            case .gif: return booktag_gdImageCreateFromGifPtr(size, bytes)
+            case .webp: return booktag_gdImageCreateFromWebpPtr(size, bytes)
             }
         }
     }
 
     private func drawTile(_ title: String, on canvas: gdImagePtr, at origin: (x: Int, y: Int), layout: CollageLayout, theme: CollageTheme) {
-        defer { gdImageAlphaBlending(canvas, 0) }
+        defer { booktag_gdImageAlphaBlending(canvas, 0) }
         PixelRows.fill(canvas, x: origin.x, y: origin.y, width: layout.cellWidth, height: layout.cellHeight, color: color(theme.tile))
         let inset = 16
         let lines = TextLayout.wrap(title, width: layout.cellWidth - 2 * inset, size: 15, maximumLines: 6)
         var y = origin.y + layout.cellHeight / 2 - lines.count * 11
-        gdImageAlphaBlending(canvas, 1)  // anti-aliased text blends into the tile
+        booktag_gdImageAlphaBlending(canvas, 1)  // anti-aliased text blends into the tile
         for line in lines {
             TextLayout.draw(line, on: canvas, x: origin.x + inset, y: y, size: 15, color: color(theme.secondaryText), center: layout.cellWidth - 2 * inset)
             y += 24
@@ -108,8 +108,8 @@ public struct CollageRenderer: Sendable {
     private func drawCaption(_ title: String, on canvas: gdImagePtr, layout: CollageLayout, theme: CollageTheme) {
         let width = layout.width - 2 * layout.margin
         let line = TextLayout.wrap(title, width: width, size: 24, maximumLines: 1).first ?? title
-        gdImageAlphaBlending(canvas, 1)  // anti-aliased text blends into the background
-        defer { gdImageAlphaBlending(canvas, 0) }
+        booktag_gdImageAlphaBlending(canvas, 1)  // anti-aliased text blends into the background
+        defer { booktag_gdImageAlphaBlending(canvas, 0) }
         TextLayout.draw(line, on: canvas, x: layout.margin, y: layout.margin + 40, size: 24, color: color(theme.text), center: width)
         PixelRows.fill(canvas, x: layout.margin, y: layout.margin + layout.captionHeight - 10, width: layout.width - 2 * layout.margin, height: 2, color: color(theme.accent))
     }
@@ -131,9 +131,9 @@ public struct CollageRenderer: Sendable {
             return Data(bytes: bytes, count: length)
         }
         var size: Int32 = 0
-        let pointer: UnsafeMutableRawPointer? = gdImageJpegPtr(canvas, &size, jpegQuality)
+        let pointer: UnsafeMutableRawPointer? = booktag_gdImageJpegPtr(canvas, &size, jpegQuality)
         guard let pointer, size > 0 else { throw CollageError.encodingFailed(format.rawValue) }
-        defer { gdFree(pointer) }
+        defer { booktag_gdFree(pointer) }
         return Data(bytes: pointer, count: Int(size))
     }
 }
@@ -143,6 +143,7 @@ public enum CollageError: Error, Equatable, Sendable {
     case outOfMemory
     case encodingFailed(String)
     case noBooks(String)
+    case libraryMissing(String)
 }
 
 extension CollageError: LocalizedError {
@@ -151,6 +152,7 @@ extension CollageError: LocalizedError {
         case .outOfMemory: "not enough memory to draw the collage"
         case let .encodingFailed(format): "libgd could not write the collage as \(format.uppercased())"
         case let .noBooks(tag): "the tag \"\(tag)\" has no books to draw"
+        case let .libraryMissing(reason): "cannot draw collages: \(reason)"
         }
     }
 }

@@ -7,12 +7,12 @@ enum TextLayout {
     /// The rendered width of `text` at `size` points.
     static func width(of text: String, size: Double) -> Int {
         guard let font = CollageRenderer.font else {
-            return text.count * Int(gdFontGetLarge().pointee.w)
+            return text.count * Int(booktag_gdFontGetLarge().pointee.w)
         }
         var box = [Int32](repeating: 0, count: 8)
         let failed = font.withCString { fontPath in
             text.withCString { string in
-                gdImageStringFT(nil, &box, 0, UnsafeMutablePointer(mutating: fontPath), size, 0, 0, 0, UnsafeMutablePointer(mutating: string)) != nil
+                booktag_gdImageStringFT(nil, &box, 0, UnsafeMutablePointer(mutating: fontPath), size, 0, 0, 0, UnsafeMutablePointer(mutating: string)) != nil
             }
         }
         return failed ? text.count * Int(size * 0.6) : Int(box[2] - box[0])
@@ -58,7 +58,7 @@ enum TextLayout {
             var box = [Int32](repeating: 0, count: 8)
             let failed = font.withCString { fontPath in
                 text.withCString { string in
-                    gdImageStringFT(image, &box, color, UnsafeMutablePointer(mutating: fontPath), size, 0, Int32(left), Int32(y), UnsafeMutablePointer(mutating: string)) != nil
+                    booktag_gdImageStringFT(image, &box, color, UnsafeMutablePointer(mutating: fontPath), size, 0, Int32(left), Int32(y), UnsafeMutablePointer(mutating: string)) != nil
                 }
             }
             if !failed { return }
@@ -66,7 +66,7 @@ enum TextLayout {
         // The built-in font draws Latin-1 only; anything else becomes "?".
         let latin1 = text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") } + [0]
         latin1.withUnsafeBufferPointer { buffer in
-            gdImageString(image, gdFontGetLarge(), Int32(left), Int32(y - 14), UnsafeMutablePointer(mutating: buffer.baseAddress!), color)
+            booktag_gdImageString(image, booktag_gdFontGetLarge(), Int32(left), Int32(y - 14), UnsafeMutablePointer(mutating: buffer.baseAddress!), color)
         }
     }
 }
