@@ -25,21 +25,25 @@ struct BookRow: Encodable {
         cover = store.coverURL(entry.book.coverPath).path
     }
 
-    /// The rows as an aligned table that fits the terminal; cover paths only when asked for.
+    /// The rows as an aligned table that fits the terminal; cover paths only when asked for, and
+    /// ISBN13 only when some book has one (search results carry none).
     static func table(_ rows: [BookRow], covers: Bool, palette: Palette) -> String {
-        var headers = ["#", "ID", "TITLE", "AUTHOR", "YEAR", "RATING", "ISBN13"]
+        let showsISBN = rows.contains { $0.isbn13 != nil }
+        var headers = ["#", "ID", "TITLE", "AUTHOR", "YEAR", "RATING"]
+        if showsISBN { headers.append("ISBN13") }
         if covers { headers.append("COVER") }
         let table = TextTable(
             headers: headers,
             rows: rows.map { row in
                 var cells = [
                     String(row.position), String(row.goodreadsID), Terminal.safe(row.title), Terminal.safe(row.author ?? "—"),
-                    row.year.map(String.init) ?? "—", row.rating.map { String(format: "%.2f", $0) } ?? "—", row.isbn13 ?? "—",
+                    row.year.map(String.init) ?? "—", row.rating.map { String(format: "%.2f", $0) } ?? "—",
                 ]
+                if showsISBN { cells.append(row.isbn13 ?? "—") }
                 if covers { cells.append(row.cover) }
                 return cells
             },
-            flexibleColumns: covers ? [7, 2, 3] : [2, 3])
+            flexibleColumns: covers ? [headers.count - 1, 2, 3] : [2, 3])
         return table.render(width: Terminal.width, palette: palette)
     }
 }

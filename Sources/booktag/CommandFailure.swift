@@ -43,6 +43,17 @@ extension CommandFailure {
         }
     }
 
+    /// Whether `error` comes from booktag (or the system), not from ArgumentParser.
+    static func isBooktagError(_ error: any Error) -> Bool {
+        switch error {
+        case is CommandFailure, is StoreError, is TagNameError, is ISBNError, is ConfigError, is GatheringError,
+             is FetchError, is GoodreadsError, is XMLError, is CollageError, is CancellationError, is CocoaError, is POSIXError:
+            true
+        default:
+            String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") == false
+        }
+    }
+
     /// The class of any error booktag's library throws.
     static func classify(_ error: any Error) -> CommandFailure {
         let message = error.localizedDescription
@@ -74,6 +85,8 @@ extension CommandFailure {
             return CommandFailure(.interrupted, "interrupted: nothing was changed")
         case is CocoaError, is POSIXError:
             return CommandFailure(.store, message)
+        case _ where String(reflecting: type(of: error)).hasPrefix("GRDB."):
+            return CommandFailure(.store, "the store failed: \(message)")
         default:
             return CommandFailure(.data, message)
         }

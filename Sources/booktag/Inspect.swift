@@ -17,6 +17,8 @@ extension BookTagCommand {
                 """
         )
 
+        @OptionGroup var global: GlobalOptions
+
         @Argument(help: "A file holding one Goodreads XML response.", completion: .file())
         var file: String
 

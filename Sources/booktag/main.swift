@@ -9,25 +9,33 @@ func fail(_ failure: CommandFailure) -> Never {
     exit(failure.status.rawValue)
 }
 
-let command: any ParsableCommand
-do {
-    command = try BookTagCommand.parseAsRoot(GlobalOptions.hoisting(Array(CommandLine.arguments.dropFirst())))
-} catch {
+/// ArgumentParser's own outcomes: help and version (status 0) or a usage error.
+func finishArgumentParsing(_ error: any Error) -> Never {
     let status = BookTagCommand.exitCode(for: error)
     if status == .success {
-        BookTagCommand.exit(withError: error)  // --help, --version, completion scripts
+        BookTagCommand.exit(withError: error)  // --help, help <command>, --version, completion scripts
     }
     let message = BookTagCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
     let line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
     fail(CommandFailure(.usage, "\(line) (see 'booktag --help')"))
+}
+
+let command: any ParsableCommand
+do {
+    command = try BookTagCommand.parseAsRoot(GlobalOptions.hoisting(Array(CommandLine.arguments.dropFirst())))
+} catch {
+    finishArgumentParsing(error)
 }
 do {
     var runnable = command
     try runnable.run()
 } catch let exit as ExitCode {
     Foundation.exit(exit.rawValue)
-} catch let clean as CleanExit {
-    BookTagCommand.exit(withError: clean)  // `booktag` alone prints its help
 } catch {
-    fail(CommandFailure.classify(error))
+    // `booktag help add` parses to ArgumentParser's help command, whose run() "fails" with the
+    // help request; only booktag's own errors are classified.
+    if CommandFailure.isBooktagError(error) {
+        fail(CommandFailure.classify(error))
+    }
+    finishArgumentParsing(error)
 }

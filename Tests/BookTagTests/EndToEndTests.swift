@@ -263,6 +263,17 @@ import Testing
         #expect(night["nightMode"] as? Bool == false)
     }
 
+    @Test(arguments: ["add", "reroll", "show", "list", "books", "collage", "remove", "night", "inspect"])
+    func everyCommandHasHelpWithAnExample(_ command: String) throws {
+        for arguments in [[command, "--help"], ["help", command]] {
+            let run = try BooktagProcess.run(arguments)
+            #expect(run.status == 0 && run.errors.isEmpty, "\(arguments): \(run.status) \(run.errors)")
+            #expect(run.output.contains("USAGE: booktag \(command)"))
+            #expect(run.output.contains("Example"))
+            #expect(run.output.contains("--home") && run.output.contains("--replay") && run.output.contains("--verbose"))
+        }
+    }
+
     @Test func globalOptionsWorkBeforeTheCommand() throws {
         let home = try TemporaryHome()
         let run = try BooktagProcess.run(["--home", home.folder.path, "--replay", Fixtures.replay.path, "-q", "add", "tiny"])
