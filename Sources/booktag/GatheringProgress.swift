@@ -12,6 +12,7 @@ final class GatheringProgress: Sendable {
         var wanted: Int
         var downloads = 0
         var waiting: Double?
+        var retrying: Double?
     }
 
     private let tag: String
@@ -31,6 +32,7 @@ final class GatheringProgress: Sendable {
                 state.pages += 1
                 state.totalPages = totalPages
                 state.waiting = nil
+                state.retrying = nil
                 reporter.detail("page \(number) of \(totalPages): \(works) results, \(withCovers) with cover images")
             case let .coverKept(_, found, wanted):
                 state.found = found
@@ -46,7 +48,15 @@ final class GatheringProgress: Sendable {
     }
 
     func waiting(_ seconds: Double) {
-        update { $0.waiting = seconds }
+        update {
+            $0.waiting = seconds
+            $0.retrying = nil
+        }
+    }
+
+    /// A request failed in a way worth another try, after `seconds`.
+    func retrying(_ seconds: Double) {
+        update { $0.retrying = seconds }
     }
 
     private func update(_ change: (inout State) -> Void) {
@@ -55,7 +65,9 @@ final class GatheringProgress: Sendable {
             var parts = ["\(tag): page \(state.pages)\(state.totalPages > 0 ? " of \(state.totalPages)" : "")"]
             parts.append("\(state.found)/\(state.wanted) books with covers")
             parts.append("\(state.downloads) cover\(state.downloads == 1 ? "" : "s") downloaded")
-            if let waiting = state.waiting {
+            if let retrying = state.retrying {
+                parts.append(String(format: "no answer; retrying in %.1f s", retrying))
+            } else if let waiting = state.waiting {
                 parts.append(String(format: "waiting %.1f s for the API", waiting))
             }
             return parts.joined(separator: " · ")

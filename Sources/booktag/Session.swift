@@ -66,7 +66,7 @@ struct Session {
                 reporter.detail(String(format: "%@ %@ → failed after %.0f ms: %@", request.kind == .api ? "GET" : "GET cover", url, seconds * 1000, error.localizedDescription))
             }
         }
-        let client = GoodreadsClient(
+        var client = GoodreadsClient(
             baseURL: configuration.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,
             minimumRequestInterval: configuration.minimumRequestInterval,
             onWait: { seconds, reason in
@@ -75,9 +75,11 @@ struct Session {
                     reporter.detail(String(format: "waiting %.2f s: API calls are at least %.1f s apart", seconds, configuration.minimumRequestInterval))
                     progress?.waiting(seconds)
                 case .retry:
-                    reporter.note(String(format: "retrying in %.1f s", seconds))
+                    reporter.detail(String(format: "retrying in %.1f s", seconds))
+                    progress?.retrying(seconds)
                 }
             })
-        return (client, CoverDownloader(transport: transport))
+        client.requestTimeout = configuration.requestTimeout
+        return (client, CoverDownloader(transport: transport, timeout: configuration.requestTimeout))
     }
 }

@@ -21,8 +21,9 @@ import Testing
             clock.advance(by: 0.1)  // the request itself
         }
         let gaps = zip(starts.dropFirst(), starts).map { $0 - $1 }
-        #expect(gaps.allSatisfy { abs($0 - 1.0) < 1e-6 }, "\(gaps)")
-        #expect(clock.sleeps.count == 5 && clock.sleeps.allSatisfy { abs($0 - 0.9) < 1e-6 })
+        let spacing = 1.0 + RequestThrottle.safetyMargin
+        #expect(gaps.allSatisfy { abs($0 - spacing) < 1e-6 }, "\(gaps)")
+        #expect(clock.sleeps.count == 5 && clock.sleeps.allSatisfy { abs($0 - (spacing - 0.1)) < 1e-6 })
     }
 
     @Test func noWaitWhenTheLastRequestIsLongAgo() async throws {

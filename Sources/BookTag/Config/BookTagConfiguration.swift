@@ -8,6 +8,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public var apiKey: String?
     public var baseURL = URL(string: "https://www.goodreads.com")!
     public var minimumRequestInterval = 1.0
+    /// Seconds to wait for an answer before a request fails (API calls are then retried).
+    public var requestTimeout = 20.0
     public var collageCount = 12
     public var collageColumns = 4
     public var collageFormat = CollageFormat.png
@@ -80,6 +82,11 @@ public struct BookTagConfiguration: Equatable, Sendable {
                     throw .wrongType(file: file, key: path, expected: "a number of seconds from 0 to 3600")
                 }
                 minimumRequestInterval = number
+            case "timeout":
+                guard let number = Self.number(value), number >= 0.1, number <= 600 else {
+                    throw .wrongType(file: file, key: path, expected: "a number of seconds from 0.1 to 600")
+                }
+                requestTimeout = number
             default:
                 warnings.append("\(file): unknown key \"\(path)\" ignored")
             }

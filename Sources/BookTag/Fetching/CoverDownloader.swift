@@ -8,9 +8,12 @@ public struct CoverDownloader: Sendable {
     public static let minimumSide = 10
 
     public var transport: any HTTPTransport
+    /// Seconds without an answer before a download fails.
+    public var timeout: Double
 
-    public init(transport: any HTTPTransport) {
+    public init(transport: any HTTPTransport, timeout: Double = 20) {
         self.transport = transport
+        self.timeout = timeout
     }
 
     /// Why a search result has no usable cover.
@@ -47,7 +50,7 @@ public struct CoverDownloader: Sendable {
             try Task.checkCancellation()
             let response: HTTPResponse
             do {
-                response = try await transport.get(HTTPRequest(url: address, kind: .cover))
+                response = try await transport.get(HTTPRequest(url: address, kind: .cover, timeout: timeout))
             } catch let error as FetchError {
                 failure = .download(error.localizedDescription)
                 continue

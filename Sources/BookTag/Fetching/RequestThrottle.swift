@@ -11,6 +11,9 @@ import Foundation
 public struct RequestThrottle: Sendable {
     /// The lowest interval allowed for any host that is not this machine.
     public static let minimumRemoteInterval = 1.0
+    /// Added to every non-zero interval: a process can be scheduled late after its wait, so
+    /// that the server still sees requests at least the interval apart.
+    public static let safetyMargin = 0.02
 
     public let folder: URL
     public let clock: any ThrottleClock
@@ -55,7 +58,8 @@ public struct RequestThrottle: Sendable {
         let now = clock.now()
         // A recorded start far in the future can only come from another clock (after a
         // reboot CLOCK_MONOTONIC restarts): ignore it rather than wait for it.
-        let start = last.map { $0 > now + interval ? now : max(now, $0 + interval) } ?? now
+        let spacing = interval > 0 ? interval + Self.safetyMargin : 0
+        let start = last.map { $0 > now + spacing ? now : max(now, $0 + spacing) } ?? now
         let text = Array(String(format: "%.6f\n", start).utf8)
         guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, text, text.count, 0) == text.count else {
             throw AtomicFile.posixError(errno, "record a request time in", folder)

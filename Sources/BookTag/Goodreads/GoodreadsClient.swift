@@ -13,6 +13,8 @@ public struct GoodreadsClient: BookSource {
     public var throttle: RequestThrottle?
     public var minimumRequestInterval: Double
     public var retryPolicy: RetryPolicy
+    /// Seconds without an answer before a request fails (and is retried).
+    public var requestTimeout: Double = 20
     /// Time for back-offs; the throttle's clock when there is a throttle.
     public var clock: any ThrottleClock
     /// Told whenever a call is about to wait for its turn or for a retry, with the seconds.
@@ -80,7 +82,7 @@ public struct GoodreadsClient: BookSource {
             let retryDelay: Double
             let finalError: FetchError
             do {
-                let response = try await transport.get(HTTPRequest(url: url, kind: .api))
+                let response = try await transport.get(HTTPRequest(url: url, kind: .api, timeout: requestTimeout))
                 switch response.status {
                 case 200..<300:
                     return response.body

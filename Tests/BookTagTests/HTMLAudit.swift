@@ -1,0 +1,69 @@
+import CLibXML2
+import Foundation
+
+/// Walks a page parsed by libxml2's HTML parser (as a browser would build it) and lists every
+/// piece of markup that could run script or load something from elsewhere.
+enum HTMLAudit {
+    static let scriptCapableElements: Set<String> = ["script", "iframe", "frame", "object", "embed", "applet", "svg", "math", "form", "base", "link", "template", "portal", "frameset"]
+    static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "data", "xlink:href", "srcset", "poster", "background"]
+
+    static func scriptCapableMarkup(in page: String) -> [String] {
+        var findings: [String] = []
+        walk(page) { name, attributes in
+            if scriptCapableElements.contains(name) { findings.append("<\(name)>") }
+            if name == "meta", attributes["http-equiv"]?.lowercased() == "refresh" { findings.append("meta refresh") }
+            for (attribute, value) in attributes {
+                if attribute == "(style sheet)" { findings.append("<style> \(value)") }
+                let lowered = value.lowercased().filter { !$0.isWhitespace }
+                if attribute.hasPrefix("on") { findings.append("\(name) \(attribute)=") }
+                if urlAttributes.contains(attribute), lowered.hasPrefix("javascript:") || lowered.hasPrefix("vbscript:") || lowered.hasPrefix("data:text") {
+                    findings.append("\(name) \(attribute)=\(value.prefix(40))")
+                }
+                if attribute == "style", lowered.contains("url(") || lowered.contains("expression(") { findings.append("\(name) style=\(value.prefix(40))") }
+            }
+        }
+        return findings
+    }
+
+    static func elementCount(in page: String) -> Int {
+        var count = 0
+        walk(page) { _, _ in count += 1 }
+        return count
+    }
+
+    private static func walk(_ page: String, _ visit: (String, [String: String]) -> Void) {
+        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        guard let document = htmlReadMemory(page, Int32(page.utf8.count), nil, "UTF-8", options) else { return }
+        defer { xmlFreeDoc(document) }
+        var stack: [xmlNodePtr] = []
+        var node = document.pointee.children
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                var attributes: [String: String] = [:]
+                var attribute = current.pointee.properties
+                while let a = attribute {
+                    if let value = xmlGetProp(current, a.pointee.name) {
+                        attributes[String(cString: a.pointee.name).lowercased()] = String(cString: value)
+                        booktag_xml_free(value)
+                    }
+                    attribute = a.pointee.next
+                }
+                let name = String(cString: current.pointee.name).lowercased()
+                if name == "style", let content = xmlNodeGetContent(current) {
+                    // A style sheet must load nothing: no @import, no url().
+                    let css = String(cString: content).lowercased()
+                    booktag_xml_free(content)
+                    if css.contains("@import") || css.contains("url(") { attributes["(style sheet)"] = "loads \(css.prefix(40))" }
+                }
+                visit(name, attributes)
+            }
+            if let child = current.pointee.children {
+                stack.append(current)
+                node = child
+                continue
+            }
+            node = current.pointee.next
+            while node == nil, let parent = stack.popLast() { node = parent.pointee.next }
+        }
+    }
+}
