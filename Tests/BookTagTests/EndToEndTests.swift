@@ -244,6 +244,27 @@ import Testing
         #expect(try BookStore.open(home: home.home).tags().isEmpty)
     }
 
+    @Test func aRecordingReplaysWithoutTheNetworkAndWithoutTheKey() throws {
+        let server = try ReplayServer(recording: Fixtures.replay)
+        let recorded = try TemporaryHome()
+        let recording = recorded.folder.appendingPathComponent("recording")
+        let first = try Self.booktag(["add", "fantasy", "--record", recording.path, "--json"], home: recorded, environment: Self.serverEnvironment(server))
+        #expect(first.status == 0, "\(first.errors)")
+        let requests = server.server.requests.count
+        // Replayed in a fresh home: no key, no request to the server, the same books.
+        let replayed = try TemporaryHome()
+        let second = try Self.booktag(["add", "fantasy", "--replay", recording.path, "--json"], home: replayed, environment: ["BOOKTAG_BASE_URL": server.baseURL.absoluteString])
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(server.server.requests.count == requests)
+        func ids(_ run: BooktagProcess.Run) throws -> [Int] {
+            ((try Self.json(run.output) as? [String: Any])?["books"] as? [[String: Any]])?.compactMap { $0["goodreadsID"] as? Int } ?? []
+        }
+        #expect(try ids(first) == ids(second) && ids(first).count == 12)
+        for file in FaultTests.allFiles(under: recording) {
+            #expect(try Data(contentsOf: file).range(of: Data(Self.secret.utf8)) == nil, "\(file.lastPathComponent) holds the key")
+        }
+    }
+
     @Test func jsonShapes() throws {
         let home = try TemporaryHome()
         let replay = ["--replay", Fixtures.replay.path]

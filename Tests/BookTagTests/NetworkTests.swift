@@ -9,14 +9,15 @@ import Testing
     static func searchPage() throws -> Data { try Fixtures.data("search/search-fantasy-p1.xml") }
 
     @Test func aSilentServerTimesOut() async throws {
-        let server = try LoopbackServer { _ in .init(behaviour: .hang(seconds: 5)) }
+        let server = try LoopbackServer { _ in .init(behaviour: .hang(seconds: 20)) }
         defer { server.stop() }
         let transport = URLSessionTransport()
         let start = Date()
         await #expect(throws: FetchError.timedOut(host: "127.0.0.1")) {
             try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("slow"), kind: .api, timeout: 0.5))
         }
-        #expect(Date().timeIntervalSince(start) < 4)
+        // The error comes from the deadline, long before the server would have answered.
+        #expect(Date().timeIntervalSince(start) < 10)
     }
 
     @Test func aHugeBodyIsCutOffAtTheCap() async throws {

@@ -26,24 +26,18 @@ public final class URLSessionTransport: HTTPTransport {
 
     public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
         let library = try HTTPLibrary.load()
-        // The deadline is enforced here: FoundationNetworking on Linux does not always honour
-        // URLRequest.timeoutInterval. Whichever finishes first wins; the other is cancelled.
-        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-            group.addTask { try await self.perform(request, library: library) }
-            group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(0.001, request.timeout) * 1e9))
-                throw FetchError.timedOut(host: request.url.host ?? "the server")
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
-    }
-
-    private func perform(_ request: HTTPRequest, library: HTTPLibrary) async throws -> HTTPResponse {
         let pending = PendingRequest(host: request.url.host ?? "the server")
+        // The deadline and cancellation answer the caller at once, whatever the network stack
+        // does next: FoundationNetworking on Linux does not always honour
+        // URLRequest.timeoutInterval, and can take seconds to act on a cancel. Its late answer
+        // finds the request already finished and is dropped.
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 pending.continuation = continuation
+                if pending.isCancelled {
+                    pending.finish(.failure(CancellationError()))
+                    return
+                }
                 let context = Unmanaged.passRetained(pending).toOpaque()
                 let handle = request.url.absoluteString.withCString { url in
                     userAgent.withCString { agent in
@@ -51,9 +45,13 @@ public final class URLSessionTransport: HTTPTransport {
                     }
                 }
                 pending.handle = handle
+                DispatchQueue.global().asyncAfter(deadline: .now() + max(0.001, request.timeout)) {
+                    if pending.finish(.failure(FetchError.timedOut(host: pending.host))) { library.cancel(handle) }
+                }
             }
         } onCancel: {
-            if let handle = pending.handle { library.cancel(handle) }
+            pending.isCancelled = true
+            if pending.finish(.failure(CancellationError())), let handle = pending.handle { library.cancel(handle) }
         }
     }
 }
@@ -64,6 +62,7 @@ private final class PendingRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var _continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var _handle: Int?
+    private var _cancelled = false
 
     init(host: String) {
         self.host = host
@@ -74,17 +73,26 @@ private final class PendingRequest: @unchecked Sendable {
         set { lock.withLock { _continuation = newValue } }
     }
 
+    var isCancelled: Bool {
+        get { lock.withLock { _cancelled } }
+        set { lock.withLock { _cancelled = newValue } }
+    }
+
     var handle: Int? {
         get { lock.withLock { _handle } }
         set { lock.withLock { _handle = newValue } }
     }
 
-    func finish(_ result: Result<HTTPResponse, any Error>) {
+    /// Answers the caller, once: the first of the response, the deadline and a cancel wins.
+    /// Returns whether this call was the one.
+    @discardableResult
+    func finish(_ result: Result<HTTPResponse, any Error>) -> Bool {
         let continuation = lock.withLock { () -> CheckedContinuation<HTTPResponse, any Error>? in
             defer { _continuation = nil }
             return _continuation
         }
         continuation?.resume(with: result)
+        return continuation != nil
     }
 }
 
