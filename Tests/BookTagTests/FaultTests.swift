@@ -157,9 +157,18 @@ import Testing
         #expect(try Self.booktag(["add", "crash"], home: home).status == 0)
         // Every complete set a reroll can leave: the first 12 covered books of some page.
         let completeSets = Set((1...server.options.pages).map { Array(server.coveredBookIDs(query: "crash", page: $0).prefix(12)) })
+        // One whole reroll, timed: from start to exit, and from the new collage's appearance
+        // (just before the set is committed) to exit.
         let timing = Date()
-        #expect(try Self.booktag(["reroll", "crash"], home: home).status == 0)
+        let (calibration, _) = try BooktagProcess.start(["reroll", "crash", "--home", home.folder.path])
+        var prepared: Date?
+        while calibration.isRunning {
+            if prepared == nil, Self.preparedCollageExists(in: home) { prepared = Date() }
+            try await Task.sleep(nanoseconds: 200_000)
+        }
+        #expect(calibration.terminationStatus == 0)
         let duration = Date().timeIntervalSince(timing)
+        let commitWindow = Date().timeIntervalSince(prepared ?? timing)
         var generator = SystemRandomNumberGenerator()
         var outcomes: [String: Int] = [:]
         for round in 0..<20 {
@@ -173,11 +182,10 @@ import Testing
                 // Around the commit: once the new collage is prepared (a hidden file appears
                 // beside the old one), the set is about to be replaced.
                 let deadline = Date().addingTimeInterval(duration * 3)
-                while Date() < deadline, process.isRunning,
-                    !((try? FileManager.default.contentsOfDirectory(atPath: home.home.collagesFolder.path)) ?? []).contains(where: { $0.hasPrefix(".tmp-") }) {
+                while Date() < deadline, process.isRunning, !Self.preparedCollageExists(in: home) {
                     try await Task.sleep(nanoseconds: 200_000)
                 }
-                try await Task.sleep(nanoseconds: UInt64.random(in: 0...6_000_000, using: &generator))
+                try await Task.sleep(nanoseconds: UInt64(Double.random(in: 0...commitWindow, using: &generator) * 1e9))
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -198,8 +206,12 @@ import Testing
         #expect(home.coverFilesOnDisk() == referenced, "cover files no book references are left")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.home.collagesFolder.path).filter { $0.hasPrefix(".tmp-") }
         #expect(leftovers.isEmpty)
-        Self.figure(String(format: "kill -9: 20 rounds during a %.0f ms reroll (10 anywhere, 10 within 6 ms of the commit): %@", duration * 1000,
+        Self.figure(String(format: "kill -9: 20 rounds during a %.0f ms reroll (10 anywhere, 10 in the %.0f ms from the new collage's preparation to exit): %@", duration * 1000, commitWindow * 1000,
                            outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")))
+    }
+
+    static func preparedCollageExists(in home: TemporaryHome) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: home.home.collagesFolder.path)) ?? []).contains { $0.hasPrefix(".tmp-") }
     }
 
     // MARK: - 4. Hostile input
