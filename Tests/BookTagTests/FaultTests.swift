@@ -145,6 +145,7 @@ import Testing
             #expect(run.status != 0 && run.output.isEmpty)
             #expect(run.errors.hasPrefix("error: ") && run.errors.split(separator: "\n").count == 1, "\(fault): \(run.errors)")
             #expect(try Snapshot(home) == before, "\(fault): the store, covers and collage changed")
+            #expect(!Self.preparedCollageExists(in: home), "\(fault): a temporary collage was left")
             Self.figure(String(format: "fault %@: exit %d in %.2f s: %@", fault.rawValue, run.status, elapsed, run.errors.trimmingCharacters(in: .newlines)))
         }
     }
