@@ -40,23 +40,16 @@ extension BookTagCommand {
             }
             let configuration = try CommandFailure.checking { try session.configuration() }
             let wanted = count ?? configuration.collageCount
-            let progress = GatheringProgress(tag: name.display, wanted: wanted, reporter: session.reporter)
-            let (client, covers) = try CommandFailure.checking { try session.source(configuration, progress: progress) }
-            let library = TagLibrary(store: store, gatherer: Gatherer(source: client, covers: covers))
-            let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: session.preferences.nightMode)
             let outcome: TagLibrary.Outcome
             do {
-                outcome = try AsyncRun.run { try await library.add(name, count: wanted, collage: options, progress: progress.handle) }
+                outcome = try session.gather(into: store, tag: name.display, wanted: wanted, configuration: configuration) { library, options, progress in
+                    try await library.add(name, count: wanted, collage: options, progress: progress)
+                }
             } catch StoreError.tagExists {
                 // Another booktag made it meanwhile.
-                session.reporter.endProgress()
                 guard let existing = try CommandFailure.checking({ try store.tag(name) }) else { throw CommandFailure(.store, "the tag changed while it was being added: try again") }
                 return try reportExisting(existing, store: store, session: session)
-            } catch {
-                session.reporter.endProgress()
-                throw error
             }
-            session.reporter.endProgress()
             let gathering = outcome.gathering
             if gathering.shortfall > 0 {
                 session.reporter.warn("only \(gathering.books.count) of the \(gathering.totalResults) books found for \"\(Terminal.safe(outcome.tag.name))\" have covers (\(wanted) wanted); kept those")

@@ -38,21 +38,10 @@ extension BookTagCommand {
             }
             let configuration = try CommandFailure.checking { try session.configuration() }
             let wanted = count ?? max(current.bookCount, configuration.collageCount)
-            let progress = GatheringProgress(tag: current.name, wanted: wanted, reporter: session.reporter)
-            let (client, covers) = try CommandFailure.checking { try session.source(configuration, progress: progress) }
-            let library = TagLibrary(store: store, gatherer: Gatherer(source: client, covers: covers))
-            let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: session.preferences.nightMode)
-            let outcome: TagLibrary.Outcome
-            do {
-                outcome = try AsyncRun.run {
-                    var generator = SystemRandomNumberGenerator()
-                    return try await library.reroll(name, count: wanted, collage: options, using: &generator, progress: progress.handle)
-                }
-            } catch {
-                session.reporter.endProgress()
-                throw error
+            let outcome = try session.gather(into: store, tag: current.name, wanted: wanted, configuration: configuration) { library, options, progress in
+                var generator = SystemRandomNumberGenerator()
+                return try await library.reroll(name, count: wanted, collage: options, using: &generator, progress: progress)
             }
-            session.reporter.endProgress()
             let gathering = outcome.gathering
             if gathering.totalPages <= 1 {
                 session.reporter.warn("\"\(Terminal.safe(current.name))\" has only one page of results, so the books may be the same")

@@ -82,4 +82,19 @@ struct Session {
         client.requestTimeout = configuration.requestTimeout
         return (client, CoverDownloader(transport: transport, timeout: configuration.requestTimeout))
     }
+
+    /// Runs a gathering job for `add` or `reroll`: the source, the progress line and the collage
+    /// options set up as configured, Ctrl-C handled, and the progress line cleared however the
+    /// job ends.
+    func gather(
+        into store: BookStore, tag: String, wanted: Int, configuration: BookTagConfiguration,
+        _ job: @escaping @Sendable (TagLibrary, CollageOptions, @escaping @Sendable (GatheringEvent) -> Void) async throws -> TagLibrary.Outcome
+    ) throws -> TagLibrary.Outcome {
+        let progress = GatheringProgress(tag: tag, wanted: wanted, reporter: reporter)
+        let (client, covers) = try CommandFailure.checking { try source(configuration, progress: progress) }
+        let library = TagLibrary(store: store, gatherer: Gatherer(source: client, covers: covers))
+        let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: preferences.nightMode)
+        defer { reporter.endProgress() }
+        return try AsyncRun.run { try await job(library, options, progress.handle) }
+    }
 }

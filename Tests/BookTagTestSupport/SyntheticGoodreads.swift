@@ -1,3 +1,4 @@
+import BookTag
 import Foundation
 import Synchronization
 
@@ -134,16 +135,6 @@ public final class SyntheticGoodreads: Sendable {
     }
 
     private static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
+        text.htmlEscaped  // the same five entities XML needs
     }
 }

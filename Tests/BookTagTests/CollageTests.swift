@@ -185,39 +185,17 @@ enum HTMLPageCheck {
     static let elements: Set<String> = ["html", "head", "meta", "title", "style", "body", "header", "h1", "p", "main", "details", "summary", "img", "section", "h2", "div", "span", "br", "b", "i", "em", "strong", "a"]
 
     static func check(_ page: String, embed: Bool) throws {
-        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
-        let document = try #require(htmlReadMemory(page, Int32(page.utf8.count), nil, "UTF-8", options))
-        defer { xmlFreeDoc(document) }
-        var stack: [xmlNodePtr] = []
-        var node = document.pointee.children
         var images = 0
-        while let current = node {
-            if current.pointee.type == XML_ELEMENT_NODE {
-                let name = String(cString: current.pointee.name)
-                #expect(elements.contains(name), "unexpected element <\(name)>")
-                var attribute = current.pointee.properties
-                while let a = attribute {
-                    let attributeName = String(cString: a.pointee.name)
-                    #expect(!attributeName.lowercased().hasPrefix("on"), "event handler \(attributeName)")
-                    if let value = xmlGetProp(current, a.pointee.name) {
-                        let text = String(cString: value)
-                        booktag_xml_free(value)
-                        if attributeName == "href" { #expect(text.hasPrefix("https://") || text.hasPrefix("http://"), "href \(text)") }
-                        if attributeName == "src" {
-                            images += 1
-                            #expect(embed ? text.hasPrefix("data:image/jpeg;base64,") : text.hasPrefix("../covers/"), "src \(text)")
-                        }
-                    }
-                    attribute = a.pointee.next
+        HTMLAudit.walk(page) { name, attributes, _ in
+            #expect(elements.contains(name), "unexpected element <\(name)>")
+            for (attributeName, text) in attributes {
+                #expect(!attributeName.hasPrefix("on"), "event handler \(attributeName)")
+                if attributeName == "href" { #expect(text.hasPrefix("https://") || text.hasPrefix("http://"), "href \(text)") }
+                if attributeName == "src" {
+                    images += 1
+                    #expect(embed ? text.hasPrefix("data:image/jpeg;base64,") : text.hasPrefix("../covers/"), "src \(text)")
                 }
             }
-            if let child = current.pointee.children {
-                stack.append(current)
-                node = child
-                continue
-            }
-            node = current.pointee.next
-            while node == nil, let parent = stack.popLast() { node = parent.pointee.next }
         }
         #expect(images == 3)
     }

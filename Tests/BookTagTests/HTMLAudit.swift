@@ -9,11 +9,16 @@ enum HTMLAudit {
 
     static func scriptCapableMarkup(in page: String) -> [String] {
         var findings: [String] = []
-        walk(page) { name, attributes in
+        walk(page) { name, attributes, node in
+            if name == "style", let content = xmlNodeGetContent(node) {
+                // A style sheet must load nothing: no @import, no url().
+                let css = String(cString: content).lowercased()
+                booktag_xml_free(content)
+                if css.contains("@import") || css.contains("url(") { findings.append("<style> loads \(css.prefix(40))") }
+            }
             if scriptCapableElements.contains(name) { findings.append("<\(name)>") }
             if name == "meta", attributes["http-equiv"]?.lowercased() == "refresh" { findings.append("meta refresh") }
             for (attribute, value) in attributes {
-                if attribute == "(style sheet)" { findings.append("<style> \(value)") }
                 let lowered = value.lowercased().filter { !$0.isWhitespace }
                 if attribute.hasPrefix("on") { findings.append("\(name) \(attribute)=") }
                 if urlAttributes.contains(attribute), lowered.hasPrefix("javascript:") || lowered.hasPrefix("vbscript:") || lowered.hasPrefix("data:text") {
@@ -27,11 +32,13 @@ enum HTMLAudit {
 
     static func elementCount(in page: String) -> Int {
         var count = 0
-        walk(page) { _, _ in count += 1 }
+        walk(page) { _, _, _ in count += 1 }
         return count
     }
 
-    private static func walk(_ page: String, _ visit: (String, [String: String]) -> Void) {
+    /// Visits every element of the page as libxml2's HTML parser builds it, in document order,
+    /// with its lower-cased name and attributes.
+    static func walk(_ page: String, _ visit: (_ name: String, _ attributes: [String: String], _ node: xmlNodePtr) -> Void) {
         let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         guard let document = htmlReadMemory(page, Int32(page.utf8.count), nil, "UTF-8", options) else { return }
         defer { xmlFreeDoc(document) }
@@ -48,14 +55,7 @@ enum HTMLAudit {
                     }
                     attribute = a.pointee.next
                 }
-                let name = String(cString: current.pointee.name).lowercased()
-                if name == "style", let content = xmlNodeGetContent(current) {
-                    // A style sheet must load nothing: no @import, no url().
-                    let css = String(cString: content).lowercased()
-                    booktag_xml_free(content)
-                    if css.contains("@import") || css.contains("url(") { attributes["(style sheet)"] = "loads \(css.prefix(40))" }
-                }
-                visit(name, attributes)
+                visit(String(cString: current.pointee.name).lowercased(), attributes, current)
             }
             if let child = current.pointee.children {
                 stack.append(current)
