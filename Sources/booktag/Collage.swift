@@ -37,6 +37,8 @@ extension BookTagCommand {
         @Flag(help: "With --format html: put the covers inside the page as data URLs.")
         var embed = false
 
+        @Flag(help: "Print one JSON document.") var json = false
+
         func validate() throws {
             if let columns, !(1...12).contains(columns) { throw ValidationError("--columns must be between 1 and 12") }
         }
@@ -53,6 +55,7 @@ extension BookTagCommand {
                     tag: name, format: format, columns: columns ?? configuration.collageColumns, nightMode: session.preferences.nightMode,
                     output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
             }
+            if json { return try JSONOutput.print(["tag": tag, "format": format.rawValue, "file": file.path]) }
             print(file.path)
         }
     }

@@ -22,6 +22,8 @@ extension BookTagCommand {
         @Argument(help: "A file holding one Goodreads XML response.", completion: .file())
         var file: String
 
+        @Flag(help: "Print one JSON document: what booktag decodes, field by field.") var json = false
+
         func run() throws {
             let data: Data
             do {
@@ -29,15 +31,23 @@ extension BookTagCommand {
             } catch {
                 throw CommandFailure(.notFound, "cannot read \(file): check the path")
             }
-            do {
-                print(describe(try GoodreadsDecoder.searchPage(from: data)))
-            } catch .missingElement("search") {
+            // A search answer, else a book answer; the first error that is not "this is the
+            // other kind" is the one reported.
+            let decoded: Result<SearchPage, GoodreadsError> = Result { () throws(GoodreadsError) in try GoodreadsDecoder.searchPage(from: data) }
+            switch decoded {
+            case let .success(page):
+                if json { return try JSONOutput.print(page) }
+                print(describe(page))
+            case .failure(.missingElement("search")):
+                let book: BookDetails
                 do {
-                    print(describe(try GoodreadsDecoder.book(from: data)))
+                    book = try GoodreadsDecoder.book(from: data)
                 } catch {
                     throw CommandFailure(.data, error.localizedDescription)
                 }
-            } catch {
+                if json { return try JSONOutput.print(book) }
+                print(describe(book))
+            case let .failure(error):
                 throw CommandFailure(.data, error.localizedDescription)
             }
         }

@@ -280,6 +280,10 @@ import Testing
         #expect(books.count == 12)
         let show = try #require(try Self.json(Self.booktag(["show", "--id", "5100000", "--json"] + replay, home: home).output) as? [String: Any])
         #expect(Set(show.keys).isSuperset(of: ["goodreadsID", "title", "authors", "pages", "averageRating", "description", "year", "publisher", "isbn", "isbn13", "cover", "tags", "source"]))
+        let collage = try #require(try Self.json(Self.booktag(["collage", "fantasy", "--format", "jpeg", "--json"], home: home).output) as? [String: String])
+        #expect(collage["format"] == "jpeg" && collage["file"]?.hasSuffix("/fantasy.jpg") == true)
+        let inspected = try #require(try Self.json(BooktagProcess.run(["inspect", Fixtures.replay.appendingPathComponent("api/search-fantasy-page-1.xml").path, "--json"]).output) as? [String: Any])
+        #expect((inspected["works"] as? [Any])?.count == 20 && inspected["totalResults"] as? Int == 52)
         let night = try #require(try Self.json(Self.booktag(["night", "status", "--json"], home: home).output) as? [String: Any])
         #expect(night["nightMode"] as? Bool == false)
     }

@@ -336,7 +336,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: sandbox) }
         let config: [String: Any] = ["goodreads": ["apiKey": Self.secret, "baseURL": server.baseURL.absoluteString, "minRequestInterval": 0]]
         try JSONSerialization.data(withJSONObject: config).write(to: homeFolder.appendingPathComponent("config.json"))
-        let tags = ["../../x", "a/b", "..", "/etc/passwd", "..\\..\\win", "~/.bashrc", "collages/../../y", "%2e%2e%2fz"]
+        // Path-like tags, and tags in other scripts, which must keep their names.
+        let tags = ["../../x", "a/b", "..", "/etc/passwd", "..\\..\\win", "~/.bashrc", "collages/../../y", "%2e%2e%2fz", "ファンタジー", "Фэнтези", "فانتازيا"]
         for tag in tags {
             let run = try BooktagProcess.run(["add", tag, "--home", homeFolder.path])
             #expect(run.status == 0, "\(tag): \(run.errors)")
@@ -347,7 +348,9 @@ import Testing
         let collages = try FileManager.default.contentsOfDirectory(atPath: homeFolder.appendingPathComponent("collages").path).filter { !$0.hasPrefix(".") }
         #expect(collages.count == tags.count * 2)
         #expect(collages.allSatisfy { !$0.contains("/") && !$0.hasPrefix("..") })
-        Self.figure("paths: \(tags.count) path-like tags, \(collages.count) collages, 0 files outside the home")
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(BooktagProcess.run(["list", "--json", "--home", homeFolder.path]).output.utf8)) as? [[String: Any]])
+        #expect(Set(listed.compactMap { $0["name"] as? String }) == Set(tags), "every tag listed under the name it was given")
+        Self.figure("paths: \(tags.count) path-like and non-Latin tags, \(collages.count) collages, 0 files outside the home")
     }
 
     @Test func everythingBooktagCreatesIsForTheUserOnly() throws {
