@@ -63,7 +63,8 @@ extension BookTagCommand {
             let safeName = Terminal.safe(existing.name)
             session.reporter.note("\"\(safeName)\" already exists with \(existing.bookCount) books; nothing changed: 'booktag reroll \(safeName)' picks other books")
             let rows = try CommandFailure.checking { try store.books(of: TagName(existing.name)).map { BookRow($0, store: store) } }
-            let collage = CollageMaker(store: store).existingFiles(forKey: existing.key).first
+            let maker = CollageMaker(store: store)
+            let collage = maker.existingFormats(forKey: existing.key).first.map { maker.defaultFile(forKey: existing.key, format: $0) }
             try TagResult(tag: existing, outcome: nil, books: rows, collage: collage, wanted: existing.bookCount).print(json: json, palette: session.palette)
         }
 

@@ -45,13 +45,7 @@ extension CommandFailure {
 
     /// Whether `error` comes from booktag (or the system), not from ArgumentParser.
     static func isBooktagError(_ error: any Error) -> Bool {
-        switch error {
-        case is CommandFailure, is StoreError, is TagNameError, is ISBNError, is ConfigError, is GatheringError,
-             is FetchError, is GoodreadsError, is XMLError, is CollageError, is CancellationError, is CocoaError, is POSIXError:
-            true
-        default:
-            String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") == false
-        }
+        !String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
     }
 
     /// The class of any error booktag's library throws.

@@ -15,7 +15,7 @@ final class Reporter: Sendable {
     init(verbosity: Verbosity, nightMode: Bool = false) {
         self.verbosity = verbosity
         palette = Palette.forDescriptor(STDERR_FILENO, nightMode: nightMode)
-        showsProgress = verbosity != .quiet && isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        showsProgress = verbosity != .quiet && Terminal.isTerminal(STDERR_FILENO)
     }
 
     /// Something worth knowing that is not data (hidden by --quiet).

@@ -57,13 +57,13 @@ struct Session {
         }
         let reporter = reporter
         let transport = ObservedTransport(upstream: base) { request, outcome, seconds in
-            let url = request.url.redactingAPIKey
+            let line = "\(request.kind == .api ? "GET" : "GET cover") \(request.url.redactingAPIKey) →"
             switch outcome {
             case let .success(response):
-                reporter.detail(String(format: "%@ %@ → %d, %d bytes, %.0f ms", request.kind == .api ? "GET" : "GET cover", url, response.status, response.body.count, seconds * 1000))
+                reporter.detail(String(format: "%@ %d, %d bytes, %.0f ms", line, response.status, response.body.count, seconds * 1000))
                 if request.kind == .cover, (200..<300).contains(response.status) { progress?.coverDownloaded() }
             case let .failure(error):
-                reporter.detail(String(format: "%@ %@ → failed after %.0f ms: %@", request.kind == .api ? "GET" : "GET cover", url, seconds * 1000, error.localizedDescription))
+                reporter.detail(String(format: "%@ failed after %.0f ms: %@", line, seconds * 1000, error.localizedDescription))
             }
         }
         var client = GoodreadsClient(

@@ -2,9 +2,14 @@ import Foundation
 
 /// What the command knows about where its output goes.
 enum Terminal {
+    /// A terminal that can take escape sequences (not TERM=dumb).
+    static func isTerminal(_ descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        isatty(descriptor) == 1 && environment["TERM"] != "dumb"
+    }
+
     /// Colour only on a terminal, and never with NO_COLOR set (https://no-color.org).
     static func usesColor(for descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        isatty(descriptor) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        isTerminal(descriptor, environment: environment) && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     /// The width of stdout's terminal in columns; $COLUMNS or 100 when stdout is not one.

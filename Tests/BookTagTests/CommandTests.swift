@@ -6,30 +6,10 @@ import Testing
 
 /// The built `booktag` binary, run as a process, on a home filled from the bundled recording.
 @Suite(.serialized) struct CommandTests {
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("booktag")
-
-    struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
+    typealias Run = BooktagProcess.Run
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged.removeValue(forKey: "BOOKTAG_HOME")
-        merged.merge(environment) { $1 }
-        process.environment = merged
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+        try BooktagProcess.run(arguments, environment: environment)
     }
 
     /// A home holding "Fantasy" (12 books) and "tiny" (3), gathered from the replay.

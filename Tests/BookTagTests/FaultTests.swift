@@ -12,13 +12,17 @@ import Testing
     static let secret = "faultsuite-\(UUID().uuidString.prefix(8))-apikey"
 
     /// A home whose config.json points at `server`, with the API key in it (its only place).
-    static func home(for server: SyntheticGoodreads, interval: Double = 0, timeout: Double = 2, in folder: URL? = nil) throws -> TemporaryHome {
+    static func home(for server: SyntheticGoodreads, interval: Double = 0, timeout: Double = 2) throws -> TemporaryHome {
         let home = try TemporaryHome()
+        try writeConfig(to: home.home.configFile, server: server, interval: interval, timeout: timeout)
+        return home
+    }
+
+    static func writeConfig(to file: URL, server: SyntheticGoodreads, interval: Double = 0, timeout: Double = 2) throws {
         let config: [String: Any] = [
             "goodreads": ["apiKey": secret, "baseURL": server.baseURL.absoluteString, "minRequestInterval": interval, "timeout": timeout]
         ]
-        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
-        return home
+        try JSONSerialization.data(withJSONObject: config).write(to: file)
     }
 
     static func booktag(_ arguments: [String], home: TemporaryHome) throws -> BooktagProcess.Run {
@@ -128,8 +132,7 @@ import Testing
         let oldSet = try BookStore.open(home: home.home).books(of: TagName("faults")).map(\.book.goodreadsID)
 
         let faulty = try SyntheticGoodreads { request, earlier in fault.reply(request, earlier: earlier) }
-        let config: [String: Any] = ["goodreads": ["apiKey": Self.secret, "baseURL": faulty.baseURL.absoluteString, "minRequestInterval": 0, "timeout": 1]]
-        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
+        try Self.writeConfig(to: home.home.configFile, server: faulty, timeout: 1)
         let start = Date()
         let run = try Self.booktag(["reroll", "faults"], home: home)
         let elapsed = Date().timeIntervalSince(start)
@@ -334,8 +337,7 @@ import Testing
         let homeFolder = sandbox.appendingPathComponent("a/b/home")
         try FileManager.default.createDirectory(at: homeFolder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: sandbox) }
-        let config: [String: Any] = ["goodreads": ["apiKey": Self.secret, "baseURL": server.baseURL.absoluteString, "minRequestInterval": 0]]
-        try JSONSerialization.data(withJSONObject: config).write(to: homeFolder.appendingPathComponent("config.json"))
+        try Self.writeConfig(to: homeFolder.appendingPathComponent("config.json"), server: server)
         // Path-like tags, and tags in other scripts, which must keep their names.
         let tags = ["../../x", "a/b", "..", "/etc/passwd", "..\\..\\win", "~/.bashrc", "collages/../../y", "%2e%2e%2fz", "ファンタジー", "Фэнтези", "فانتازيا"]
         for tag in tags {

@@ -22,10 +22,9 @@ public struct CollageMaker: Sendable {
         store.home.collagesFolder.appendingPathComponent("\(CollageName.baseName(forKey: key)).\(format.fileExtension)")
     }
 
-    /// The tag's collages in the collages folder, in every format that exists.
-    public func existingFiles(forKey key: String) -> [URL] {
-        CollageFormat.allCases.map { defaultFile(forKey: key, format: $0) }
-            .filter { FileManager.default.fileExists(atPath: $0.path) }
+    /// The formats the tag has a collage in, in the collages folder.
+    public func existingFormats(forKey key: String) -> [CollageFormat] {
+        CollageFormat.allCases.filter { FileManager.default.fileExists(atPath: defaultFile(forKey: key, format: $0).path) }
     }
 
     /// The collage of each tag, by key, for listing many tags: the folder is read once, with no

@@ -62,10 +62,8 @@ public struct TagLibrary: Sendable {
         // Collages of the tag in other formats would now show the old set: render them again.
         if let collage {
             let maker = CollageMaker(store: store)
-            for file in maker.existingFiles(forKey: tag.key) where file != outcome.collage {
-                if let format = CollageFormat.allCases.first(where: { $0.fileExtension == file.pathExtension }) {
-                    _ = try? maker.make(tag: name, format: format, columns: collage.columns, nightMode: collage.nightMode)
-                }
+            for format in maker.existingFormats(forKey: tag.key) where format != collage.format {
+                _ = try? maker.make(tag: name, format: format, columns: collage.columns, nightMode: collage.nightMode)
             }
         }
         return outcome
