@@ -7,9 +7,6 @@ let package = Package(
     products: [
         .library(name: "BookTag", targets: ["BookTag"]),
         .executable(name: "booktag", targets: ["booktag"]),
-        // booktag's URLSession code, loaded on first use so that FoundationNetworking and libcurl
-        // are not loaded by commands that work from the store alone.
-        .library(name: "BookTagHTTP", type: .dynamic, targets: ["BookTagHTTP"]),
         // Test doubles (a loopback HTTP server, a fake clock, synthetic books) for booktag's
         // own tests and benchmarks; not part of the tool.
         .library(name: "BookTagTestSupport", targets: ["BookTagTestSupport"]),
@@ -18,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -27,8 +25,7 @@ let package = Package(
         ),
         // libgd is opened with dlopen on first use (see Sources/CLibGD/include/CLibGD.h), not linked.
         .target(name: "CLibGD"),
-        .target(name: "CSystem"),
-        .target(name: "BookTagHTTP"),
+        .target(name: "CBookTagSystem"),
         .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("png16")]),
         .target(
             name: "BookTag",
@@ -36,9 +33,10 @@ let package = Package(
                 "CLibXML2",
                 "CLibGD",
                 "CPNGEncoder",
-                "CSystem",
+                "CBookTagSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .executableTarget(

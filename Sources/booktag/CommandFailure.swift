@@ -70,7 +70,7 @@ extension CommandFailure {
                 return CommandFailure(.network, message)
             case .notFound:
                 return CommandFailure(.notFound, message)
-            case .bodyTooLarge, .unsafeRedirect, .unauthorized, .rateLimited, .serverError, .httpStatus:
+            case .bodyTooLarge, .unsafeRedirect, .tooManyRedirects, .unauthorized, .rateLimited, .serverError, .httpStatus:
                 return CommandFailure(.api, message)
             }
         case is GoodreadsError, is XMLError:

@@ -38,21 +38,27 @@ struct Session {
     }
 
     /// The source of books and the cover downloader, as the options say: a replay (no key, no
-    /// network, no throttle), a recording, or the network.
-    func source(_ configuration: BookTagConfiguration, progress: GatheringProgress? = nil) throws -> (client: GoodreadsClient, covers: CoverDownloader) {
+    /// network, no throttle), a recording, or the network. `network` is the connection pool to
+    /// close when the work is done (none for a replay).
+    func source(
+        _ configuration: BookTagConfiguration, progress: GatheringProgress? = nil
+    ) throws -> (client: GoodreadsClient, covers: CoverDownloader, network: HTTPClientTransport?) {
         let base: any HTTPTransport
         let apiKey: String
         var throttle: RequestThrottle? = RequestThrottle(home: home)
+        var network: HTTPClientTransport?
         if let replay = options.replay {
             base = try ReplayTransport(folder: URL(fileURLWithPath: replay, isDirectory: true))
             apiKey = configuration.apiKey ?? Recording.redacted  // a replay looks requests up with the key redacted
             throttle = nil
         } else {
             apiKey = try configuration.requireAPIKey(file: options.configFile)
+            let transport = try HTTPClientTransport(environment: ProcessInfo.processInfo.environment)
+            network = transport
             if let record = options.record {
-                base = try RecordingTransport(folder: URL(fileURLWithPath: record, isDirectory: true), apiKey: apiKey, upstream: URLSessionTransport())
+                base = try RecordingTransport(folder: URL(fileURLWithPath: record, isDirectory: true), apiKey: apiKey, upstream: transport)
             } else {
-                base = URLSessionTransport()
+                base = transport
             }
         }
         let reporter = reporter
@@ -80,7 +86,19 @@ struct Session {
                 }
             })
         client.requestTimeout = configuration.requestTimeout
-        return (client, CoverDownloader(transport: transport, timeout: configuration.requestTimeout))
+        return (client, CoverDownloader(transport: transport, timeout: configuration.requestTimeout), network)
+    }
+
+    /// Runs `body`, then closes the network's connections, however it ends.
+    static func closing<T: Sendable>(_ network: HTTPClientTransport?, _ body: @Sendable () async throws -> T) async throws -> T {
+        do {
+            let value = try await body()
+            await network?.shutdown()
+            return value
+        } catch {
+            await network?.shutdown()
+            throw error
+        }
     }
 
     /// Runs a gathering job for `add` or `reroll`: the source, the progress line and the collage
@@ -91,10 +109,10 @@ struct Session {
         _ job: @escaping @Sendable (TagLibrary, CollageOptions, @escaping @Sendable (GatheringEvent) -> Void) async throws -> TagLibrary.Outcome
     ) throws -> TagLibrary.Outcome {
         let progress = GatheringProgress(tag: tag, wanted: wanted, reporter: reporter)
-        let (client, covers) = try CommandFailure.checking { try source(configuration, progress: progress) }
+        let (client, covers, network) = try CommandFailure.checking { try source(configuration, progress: progress) }
         let library = TagLibrary(store: store, gatherer: Gatherer(source: client, covers: covers))
         let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: preferences.nightMode)
         defer { reporter.endProgress() }
-        return try AsyncRun.run { try await job(library, options, progress.handle) }
+        return try AsyncRun.run { try await Self.closing(network) { try await job(library, options, progress.handle) } }
     }
 }

@@ -48,9 +48,9 @@ extension BookTagCommand {
             let fromStore = book != nil
             if book == nil {
                 let configuration = try CommandFailure.checking { try session.configuration() }
-                let (client, covers) = try CommandFailure.checking { try session.source(configuration) }
+                let (client, covers, network) = try CommandFailure.checking { try session.source(configuration) }
                 do {
-                    book = try AsyncRun.run { try await lookup.fetch(query, from: client, covers: covers) }
+                    book = try AsyncRun.run { try await Session.closing(network) { try await lookup.fetch(query, from: client, covers: covers) } }
                 } catch let error as FetchError {
                     if case .notFound = error { throw Self.notFound(query) }
                     throw error

@@ -4,16 +4,33 @@ import Synchronization
 /// A tiny HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for tests: it answers each GET
 /// from a handler, logs when every request arrived, and can misbehave on purpose (delay, hang,
 /// reset). Each connection is answered once and closed. `stop()` (or deinit) ends it.
+///
+/// Arrival times are the kernel's: the moment the request's first bytes reached this machine's
+/// TCP stack (`SO_TIMESTAMPNS`), so a server thread scheduled late on a busy machine does not
+/// shift them.
 public final class LoopbackServer: @unchecked Sendable {
     public struct Request: Sendable {
         public let path: String
         public let query: [String: String]
-        /// `CLOCK_MONOTONIC` seconds, the clock booktag's throttle uses.
+        /// Header names lower-cased.
+        public let headers: [String: String]
+        /// Real-time seconds at which the kernel received the request's first bytes. Only the
+        /// differences between arrivals mean anything: it is the kernel's own stamp, never
+        /// converted, so a server thread descheduled at any point cannot move it.
         public let arrival: Double
+        /// False if the kernel gave no stamp and `arrival` is when the server read the bytes
+        /// (late by however long the server thread waited for a core).
+        public let stampedByKernel: Bool
     }
 
     public struct Reply: Sendable {
-        public enum Behaviour: Sendable { case answer, reset, hang(seconds: Double) }
+        public enum Behaviour: Sendable {
+            case answer
+            /// The body without a Content-Length, ended by closing the connection.
+            case answerWithoutLength
+            case reset
+            case hang(seconds: Double)
+        }
         public var status: Int
         public var headers: [String: String]
         public var body: Data
@@ -37,27 +54,12 @@ public final class LoopbackServer: @unchecked Sendable {
 
     public init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.EIO) }
+        let (socket, port) = try LoopbackListener.open()
         var yes: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(socket, 64) == 0 else {
-            close(socket)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }
+        // Accepted connections inherit receive timestamps from the listener.
+        setsockopt(socket, SOL_SOCKET, Self.timestampOption, &yes, socklen_t(MemoryLayout<Int32>.size))
         listener = socket
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -93,9 +95,15 @@ public final class LoopbackServer: @unchecked Sendable {
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
+        var arrival: Double?
+        var stampedByKernel = false
         while received.count < 65536, received.range(of: Data("\r\n\r\n".utf8)) == nil {
-            let count = recv(client, &buffer, buffer.count, 0)
+            let (count, stamp) = Self.receive(client, into: &buffer)
             guard count > 0 else { close(client); return }
+            if arrival == nil {
+                arrival = stamp ?? Self.realNow()
+                stampedByKernel = stamp != nil
+            }
             received.append(contentsOf: buffer[0..<count])
         }
         let line = String(decoding: received.prefix { $0 != 0x0D }, as: UTF8.self).split(separator: " ")
@@ -103,9 +111,13 @@ public final class LoopbackServer: @unchecked Sendable {
         let components = URLComponents(string: "http://127.0.0.1\(target)")
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let request = Request(path: components?.path ?? target, query: query, arrival: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+        var headers: [String: String] = [:]
+        let head = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
+        for field in head.components(separatedBy: "\r\n").dropFirst() {
+            guard let colon = field.firstIndex(of: ":") else { continue }
+            headers[field[..<colon].lowercased()] = field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let request = Request(path: components?.path ?? target, query: query, headers: headers, arrival: arrival ?? Self.realNow(), stampedByKernel: stampedByKernel)
         log.withLock { $0.append(request) }
 
         let reply = handler(request)
@@ -116,8 +128,9 @@ public final class LoopbackServer: @unchecked Sendable {
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         case let .hang(seconds):
             usleep(UInt32(min(seconds, 30) * 1_000_000))
-        case .answer:
-            var head = "HTTP/1.1 \(reply.status) Status\r\nContent-Length: \(reply.body.count)\r\nConnection: close\r\n"
+        case .answer, .answerWithoutLength:
+            let length = if case .answer = reply.behaviour { "Content-Length: \(reply.body.count)\r\n" } else { "" }
+            var head = "HTTP/1.1 \(reply.status) Status\r\n\(length)Connection: close\r\n"
             for (name, value) in reply.headers { head += "\(name): \(value)\r\n" }
             head += "\r\n"
             if send(client: client, Data(head.utf8)) {
@@ -125,6 +138,53 @@ public final class LoopbackServer: @unchecked Sendable {
             }
         }
         close(client)
+    }
+
+    /// `SO_TIMESTAMPNS` (the `_OLD` value Linux keeps for 64-bit `time_t`; Glibc's macro for it
+    /// does not import into Swift). Its control message has the same type number.
+    static let timestampOption: Int32 = 35
+
+    static func realNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// `recvmsg` with the kernel's (real-time) receive time of the data.
+    static func receive(_ socket: Int32, into buffer: inout [UInt8]) -> (count: Int, arrival: Double?) {
+        var control = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            control.withUnsafeMutableBytes { controlBytes in
+                var vector = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
+                return withUnsafeMutablePointer(to: &vector) { vectorPointer in
+                    var message = msghdr()
+                    message.msg_iov = vectorPointer
+                    message.msg_iovlen = 1
+                    message.msg_control = controlBytes.baseAddress
+                    message.msg_controllen = controlBytes.count
+                    let count = recvmsg(socket, &message, 0)
+                    return (count, message.msg_controllen)
+                }
+            }
+        }
+        guard count.0 > 0 else { return (count.0, nil) }
+        // Walk the control messages: each is a cmsghdr, then its data, padded to a word.
+        let header = MemoryLayout<cmsghdr>.size
+        let word = MemoryLayout<Int>.size
+        var offset = 0
+        while offset + header <= count.1 {
+            let (length, level, type) = control.withUnsafeBytes { raw -> (Int, Int32, Int32) in
+                let message = raw.loadUnaligned(fromByteOffset: offset, as: cmsghdr.self)
+                return (Int(message.cmsg_len), message.cmsg_level, message.cmsg_type)
+            }
+            guard length >= header else { break }
+            if level == SOL_SOCKET, type == timestampOption, length >= header + MemoryLayout<timespec>.size {
+                let stamp = control.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + header, as: timespec.self) }
+                return (count.0, Double(stamp.tv_sec) + Double(stamp.tv_nsec) / 1e9)
+            }
+            offset += (length + word - 1) / word * word
+        }
+        return (count.0, nil)
     }
 
     /// Sends all of `data`; `false` once the peer has gone (no SIGPIPE).

@@ -40,7 +40,8 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         state = Mutex((scripts, []))
     }
 
-    public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+        sent()
         let step: Step? = state.withLock { state in
             state.log.append(request)
             guard var steps = state.scripts[request.url.path], let first = steps.first else { return nil }
@@ -67,9 +68,9 @@ public final class CountingTransport: HTTPTransport, @unchecked Sendable {
         self.upstream = upstream
     }
 
-    public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
         count.add(1, ordering: .relaxed)
-        return try await upstream.get(request)
+        return try await upstream.get(request, sent: sent)
     }
 
     public var requests: Int { count.load(ordering: .relaxed) }

@@ -1,3 +1,4 @@
+import BookTagTestSupport
 import Foundation
 
 /// The built `booktag` binary run as a subprocess, its output captured through pipes or, to see
@@ -26,7 +27,12 @@ enum BooktagProcess {
         return merged
     }
 
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], terminals: Terminals = []) throws -> Run {
+    /// Runs booktag to its end, waiting off the concurrency pool.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], terminals: Terminals = []) async throws -> Run {
+        try await offThePool { try runBlocking(arguments, environment: extra, terminals: terminals) }
+    }
+
+    private static func runBlocking(_ arguments: [String], environment extra: [String: String], terminals: Terminals) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

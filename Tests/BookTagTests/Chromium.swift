@@ -1,8 +1,9 @@
+import BookTagTestSupport
 import Foundation
 
 /// Debian's headless Chromium, installed on first use when it is missing and this process may
 /// install packages (CI runs as root); otherwise the tests that need it say why they skip.
-struct Chromium {
+struct Chromium: Sendable {
     let executable: String
 
     nonisolated(unsafe) static var unavailableReason = "not looked for"
@@ -37,7 +38,11 @@ struct Chromium {
     }
 
     /// The page's DOM after loading it and letting its scripts, if any, run.
-    func dumpDOM(_ file: URL) throws -> String {
+    func dumpDOM(_ file: URL) async throws -> String {
+        try await offThePool { try dumpDOMBlocking(file) }
+    }
+
+    private func dumpDOMBlocking(_ file: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-chromium-\(UUID().uuidString)")

@@ -8,8 +8,8 @@ import Testing
 @Suite(.serialized) struct CommandTests {
     typealias Run = BooktagProcess.Run
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        try BooktagProcess.run(arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+        try await BooktagProcess.run(arguments, environment: environment)
     }
 
     /// A home holding "Fantasy" (12 books) and "tiny" (3), gathered from the replay.
@@ -24,10 +24,10 @@ import Testing
 
     @Test func listPrintsATableAndJSON() async throws {
         let temporary = try await Self.filledHome()
-        let table = try Self.run(["list", "--home", temporary.folder.path])
+        let table = try await Self.run(["list", "--home", temporary.folder.path])
         #expect(table.status == 0 && table.errors.isEmpty)
         #expect(table.output.hasPrefix("TAG") && table.output.contains("Fantasy") && table.output.contains("tiny"))
-        let json = try Self.run(["list", "--json"], environment: ["BOOKTAG_HOME": temporary.folder.path])
+        let json = try await Self.run(["list", "--json"], environment: ["BOOKTAG_HOME": temporary.folder.path])
         let tags = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
         #expect(tags?.map { $0["name"] as? String } == ["Fantasy", "tiny"])
         #expect(tags?.map { $0["books"] as? Int } == [12, 3])
@@ -35,59 +35,59 @@ import Testing
 
     @Test func booksInCollageOrder() async throws {
         let temporary = try await Self.filledHome()
-        let json = try Self.run(["books", " FANTASY ", "--json", "--home", temporary.folder.path])
+        let json = try await Self.run(["books", " FANTASY ", "--json", "--home", temporary.folder.path])
         #expect(json.status == 0)
         let books = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(books.map { $0["position"] as? Int } == Array(1...12))
         #expect(books.first?["title"] as? String == "The Glass Orchard")
         let cover = try #require(books.first?["cover"] as? String)
         #expect(FileManager.default.fileExists(atPath: cover))
-        let missing = try Self.run(["books", "nope", "--home", temporary.folder.path])
+        let missing = try await Self.run(["books", "nope", "--home", temporary.folder.path])
         #expect(missing.status == 66 && missing.output.isEmpty)
         #expect(missing.errors.hasPrefix("error: ") && missing.errors.split(separator: "\n").count == 1)
     }
 
-    @Test func nightModePersistsAcrossProcesses() throws {
+    @Test func nightModePersistsAcrossProcesses() async throws {
         let temporary = try TemporaryHome()
         let home = ["--home", temporary.folder.path]
-        #expect(try Self.run(["night", "status"] + home).output == "night mode: off\n")
-        #expect(try Self.run(["night"] + home).output == "night mode: on\n")
-        #expect(try Self.run(["night", "status", "--json"] + home).output.contains("\"nightMode\" : true"))
-        #expect(try Self.run(["night", "off"] + home).output == "night mode: off\n")
+        #expect(try await Self.run(["night", "status"] + home).output == "night mode: off\n")
+        #expect(try await Self.run(["night"] + home).output == "night mode: on\n")
+        #expect(try await Self.run(["night", "status", "--json"] + home).output.contains("\"nightMode\" : true"))
+        #expect(try await Self.run(["night", "off"] + home).output == "night mode: off\n")
         try Data("{broken".utf8).write(to: temporary.home.preferencesFile)
-        let corrupt = try Self.run(["night", "status"] + home)
+        let corrupt = try await Self.run(["night", "status"] + home)
         #expect(corrupt.status == 0 && corrupt.output == "night mode: off\n" && corrupt.errors.hasPrefix("warning: "))
     }
 
     @Test func removeKeepsOtherTagsCovers() async throws {
         let temporary = try await Self.filledHome()
         let home = ["--home", temporary.folder.path]
-        #expect(try Self.run(["collage", "fantasy"] + home).status == 0)
+        #expect(try await Self.run(["collage", "fantasy"] + home).status == 0)
         let tinyCovers = try BookStore.open(home: temporary.home).books(of: TagName("tiny")).map(\.book.coverPath)
-        let removed = try Self.run(["remove", "fantasy"] + home)
+        let removed = try await Self.run(["remove", "fantasy"] + home)
         #expect(removed.status == 0 && removed.errors.contains("removed \"Fantasy\""))
         let store = try BookStore.open(home: temporary.home)
         #expect(try store.tags().map(\.name) == ["tiny"])
         #expect(temporary.coverFilesOnDisk() == Set(tinyCovers))
         #expect(!FileManager.default.fileExists(atPath: temporary.home.collagesFolder.appendingPathComponent("fantasy.png").path))
-        #expect(try Self.run(["remove", "fantasy"] + home).status == 66)
+        #expect(try await Self.run(["remove", "fantasy"] + home).status == 66)
     }
 
     @Test func collageFollowsNightModeAndStaysInsideCollages() async throws {
         let temporary = try await Self.filledHome()
         let home = ["--home", temporary.folder.path]
-        _ = try Self.run(["night", "on"] + home)
-        let made = try Self.run(["collage", "fantasy", "--format", "html"] + home)
+        _ = try await Self.run(["night", "on"] + home)
+        let made = try await Self.run(["collage", "fantasy", "--format", "html"] + home)
         #expect(made.status == 0)
         let file = made.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(file.hasPrefix(temporary.home.collagesFolder.path))
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains(CollageTheme.night.background.hex))
-        #expect(try Self.run(["collage", "../../fantasy"] + home).status == 66, "an unknown tag, not a path")
+        #expect(try await Self.run(["collage", "../../fantasy"] + home).status == 66, "an unknown tag, not a path")
     }
 
-    @Test func usageErrorsAreOneLineWithStatus64() throws {
+    @Test func usageErrorsAreOneLineWithStatus64() async throws {
         for arguments in [["bogus"], ["collage"], ["collage", "x", "--columns", "99"], ["night", "sideways"], ["books", ""]] {
-            let run = try Self.run(arguments)
+            let run = try await Self.run(arguments)
             #expect(run.status == 64, "\(arguments): \(run.status)")
             #expect(run.errors.hasPrefix("error: ") && run.errors.split(separator: "\n").count == 1, "\(arguments): \(run.errors)")
         }

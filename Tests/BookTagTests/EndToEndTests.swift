@@ -10,8 +10,8 @@ import Testing
     static let secret = "e2e-secret-key-7f3a9c"
 
     /// Runs booktag with `home` as its home.
-    static func booktag(_ arguments: [String], home: TemporaryHome, environment: [String: String] = [:], terminals: BooktagProcess.Terminals = []) throws -> BooktagProcess.Run {
-        try BooktagProcess.run(arguments + ["--home", home.folder.path], environment: environment, terminals: terminals)
+    static func booktag(_ arguments: [String], home: TemporaryHome, environment: [String: String] = [:], terminals: BooktagProcess.Terminals = []) async throws -> BooktagProcess.Run {
+        try await BooktagProcess.run(arguments + ["--home", home.folder.path], environment: environment, terminals: terminals)
     }
 
     /// Environment pointing booktag at a loopback server, with a key.
@@ -27,9 +27,9 @@ import Testing
         errors.hasPrefix("error: ") && errors.split(separator: "\n").count == 1
     }
 
-    @Test func addOnTheReplayPrintsTheBooksAndWritesTheCollage() throws {
+    @Test func addOnTheReplayPrintsTheBooksAndWritesTheCollage() async throws {
         let home = try TemporaryHome()
-        let run = try Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home)
+        let run = try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home)
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("#") == true)
@@ -46,15 +46,15 @@ import Testing
         #expect(home.coverFilesOnDisk().count == 12)
     }
 
-    @Test func aSecondAddOfTheSameTagMakesNoRequest() throws {
+    @Test func aSecondAddOfTheSameTagMakesNoRequest() async throws {
         let home = try TemporaryHome()
         let server = try ReplayServer(recording: Fixtures.replay)
         let environment = Self.serverEnvironment(server)
-        let first = try Self.booktag(["add", "Fantasy", "--json"], home: home, environment: environment)
+        let first = try await Self.booktag(["add", "Fantasy", "--json"], home: home, environment: environment)
         #expect(first.status == 0, "\(first.errors)")
         let requests = server.server.requests.count
         #expect(server.apiRequests.count == 2 && server.coverRequests.count >= 12)
-        let second = try Self.booktag(["add", "  FANTASY "], home: home, environment: environment)
+        let second = try await Self.booktag(["add", "  FANTASY "], home: home, environment: environment)
         #expect(second.status == 0)
         #expect(server.server.requests.count == requests, "no request at all for a tag that exists")
         #expect(second.errors.contains("\"Fantasy\" already exists with 12 books; nothing changed: 'booktag reroll Fantasy'"))
@@ -66,10 +66,10 @@ import Testing
         }
     }
 
-    @Test func verboseShowsRequestsWithTheKeyMaskedAndTheThrottleWaits() throws {
+    @Test func verboseShowsRequestsWithTheKeyMaskedAndTheThrottleWaits() async throws {
         let home = try TemporaryHome()
         let server = try ReplayServer(recording: Fixtures.replay)
-        let run = try Self.booktag(["add", "fantasy", "--verbose"], home: home, environment: Self.serverEnvironment(server))
+        let run = try await Self.booktag(["add", "fantasy", "--verbose"], home: home, environment: Self.serverEnvironment(server))
         #expect(run.status == 0, "\(run.errors)")
         let requestLines = run.errors.split(separator: "\n").filter { $0.hasPrefix("GET http") }
         #expect(requestLines.count == 2)
@@ -79,46 +79,46 @@ import Testing
         #expect(!run.errors.contains(Self.secret) && !run.output.contains(Self.secret))
     }
 
-    @Test func progressIsDrawnOnlyOnATerminal() throws {
+    @Test func progressIsDrawnOnlyOnATerminal() async throws {
         let home = try TemporaryHome()
-        let run = try Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home, terminals: [.errors])
+        let run = try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home, terminals: [.errors])
         #expect(run.status == 0)
         #expect(run.errors.contains("\r\u{1B}[K"))
         #expect(run.errors.contains("12/12 books with covers"))
         #expect(run.errors.contains("fantasy: page 2 of 3"))
-        let quiet = try Self.booktag(["add", "tiny", "--replay", Fixtures.replay.path, "--quiet"], home: home, terminals: [.errors])
+        let quiet = try await Self.booktag(["add", "tiny", "--replay", Fixtures.replay.path, "--quiet"], home: home, terminals: [.errors])
         #expect(quiet.status == 0)
         #expect(!quiet.errors.contains("\r") && !quiet.errors.contains("added"))
         #expect(quiet.errors.contains("only 3 of the 5 books"), "warnings survive --quiet")
     }
 
-    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
         let home = try TemporaryHome()
-        #expect(try Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home).status == 0)
-        let coloured = try Self.booktag(["list"], home: home, terminals: [.output])
+        #expect(try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home).status == 0)
+        let coloured = try await Self.booktag(["list"], home: home, terminals: [.output])
         #expect(coloured.status == 0 && coloured.output.contains("\u{1B}[1;34mTAG"))
-        let plain = try Self.booktag(["list"], home: home, environment: ["NO_COLOR": "1"], terminals: [.output])
+        let plain = try await Self.booktag(["list"], home: home, environment: ["NO_COLOR": "1"], terminals: [.output])
         #expect(plain.status == 0 && plain.output.hasPrefix("TAG") && !plain.output.contains("\u{1B}"))
-        let piped = try Self.booktag(["list"], home: home)
+        let piped = try await Self.booktag(["list"], home: home)
         #expect(!piped.output.contains("\u{1B}"))
         // Night mode picks the palette for dark terminals.
-        #expect(try Self.booktag(["night", "on"], home: home).status == 0)
-        let night = try Self.booktag(["list"], home: home, terminals: [.output])
+        #expect(try await Self.booktag(["night", "on"], home: home).status == 0)
+        let night = try await Self.booktag(["list"], home: home, terminals: [.output])
         #expect(night.output.contains("\u{1B}[1;96mTAG"))
-        let error = try Self.booktag(["books", "nope"], home: home, terminals: [.errors])
+        let error = try await Self.booktag(["books", "nope"], home: home, terminals: [.errors])
         #expect(error.errors.contains("\u{1B}[1;31merror:"))
-        let plainError = try Self.booktag(["books", "nope"], home: home, environment: ["NO_COLOR": "1"], terminals: [.errors])
+        let plainError = try await Self.booktag(["books", "nope"], home: home, environment: ["NO_COLOR": "1"], terminals: [.errors])
         #expect(plainError.errors.hasPrefix("error: "))
     }
 
-    @Test func rerollReplacesTheSetAndTheCollage() throws {
+    @Test func rerollReplacesTheSetAndTheCollage() async throws {
         let home = try TemporaryHome()
         let replay = ["--replay", Fixtures.replay.path]
-        #expect(try Self.booktag(["add", "fantasy"] + replay, home: home).status == 0)
+        #expect(try await Self.booktag(["add", "fantasy"] + replay, home: home).status == 0)
         let collage = home.home.collagesFolder.appendingPathComponent("fantasy.png")
         let before = try Data(contentsOf: collage)
         let oldIDs = try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.goodreadsID)
-        let run = try Self.booktag(["reroll", "fantasy", "--json"] + replay, home: home)
+        let run = try await Self.booktag(["reroll", "fantasy", "--json"] + replay, home: home)
         #expect(run.status == 0, "\(run.errors)")
         let result = try #require(try Self.json(run.output) as? [String: Any])
         #expect(result["tag"] as? String == "fantasy" && result["changed"] as? Bool == true)
@@ -134,9 +134,9 @@ import Testing
         #expect(home.coverFilesOnDisk() == Set(try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.coverPath)))
     }
 
-    @Test func aFailedRerollLeavesTheSetAndTheCollageByteForByte() throws {
+    @Test func aFailedRerollLeavesTheSetAndTheCollageByteForByte() async throws {
         let home = try TemporaryHome()
-        #expect(try Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home).status == 0)
+        #expect(try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home).status == 0)
         let collage = home.home.collagesFolder.appendingPathComponent("fantasy.png")
         let collageBefore = try Data(contentsOf: collage)
         let database = try home.checkpointedDatabase()
@@ -145,7 +145,7 @@ import Testing
         let server = try ReplayServer(recording: Fixtures.replay) { request in
             request.path.hasPrefix("/search") ? LoopbackServer.Reply(status: 401, body: Data("Invalid API key.".utf8)) : nil
         }
-        let run = try Self.booktag(["reroll", "fantasy"], home: home, environment: Self.serverEnvironment(server))
+        let run = try await Self.booktag(["reroll", "fantasy"], home: home, environment: Self.serverEnvironment(server))
         #expect(run.status == 76 && Self.isOneErrorLine(run.errors), "\(run.status) \(run.errors)")
         #expect(try Data(contentsOf: collage) == collageBefore)
         #expect(try home.coverFileContents() == covers)
@@ -154,11 +154,11 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
-    @Test func showServesKnownBooksFromTheStoreAndFetchesOthersOnce() throws {
+    @Test func showServesKnownBooksFromTheStoreAndFetchesOthersOnce() async throws {
         let home = try TemporaryHome()
         let server = try ReplayServer(recording: Fixtures.replay)
         let environment = Self.serverEnvironment(server)
-        let fetched = try Self.booktag(["show", "978-0-306-40615-7", "--json"], home: home, environment: environment)
+        let fetched = try await Self.booktag(["show", "978-0-306-40615-7", "--json"], home: home, environment: environment)
         #expect(fetched.status == 0, "\(fetched.errors)")
         let book = try #require(try Self.json(fetched.output) as? [String: Any])
         #expect(book["source"] as? String == "goodreads")
@@ -174,24 +174,24 @@ import Testing
         let requests = server.server.requests.count
         // Known now: by ISBN-10, by id, with no key and no server.
         for arguments in [["show", "0-306-40615-2", "--json"], ["show", "--id", "5100000", "--json"]] {
-            let again = try Self.booktag(arguments, home: home)
+            let again = try await Self.booktag(arguments, home: home)
             #expect(again.status == 0, "\(again.errors)")
             #expect((try Self.json(again.output) as? [String: Any])?["source"] as? String == "store")
         }
         #expect(server.server.requests.count == requests)
         // The text form: labelled fields, then the description wrapped to the terminal.
-        let text = try Self.booktag(["show", "9780306406157"], home: home, environment: ["COLUMNS": "60"])
+        let text = try await Self.booktag(["show", "9780306406157"], home: home, environment: ["COLUMNS": "60"])
         #expect(text.output.contains("title:     The Glass Orchard\n"))
         #expect(text.output.contains("rating:    4.12 (3,742 ratings)\n"))
         let descriptionLines = text.output.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n").split(separator: "\n")
         #expect(!descriptionLines.isEmpty && descriptionLines.allSatisfy { $0.count <= 60 })
     }
 
-    @Test func showListsTheTagsABookIsIn() throws {
+    @Test func showListsTheTagsABookIsIn() async throws {
         let home = try TemporaryHome()
         let replay = ["--replay", Fixtures.replay.path]
-        #expect(try Self.booktag(["add", "Fantasy"] + replay, home: home).status == 0)
-        let run = try Self.booktag(["show", "--id", "5100000", "--json"] + replay, home: home)
+        #expect(try await Self.booktag(["add", "Fantasy"] + replay, home: home).status == 0)
+        let run = try await Self.booktag(["show", "--id", "5100000", "--json"] + replay, home: home)
         #expect(run.status == 0)
         let book = try #require(try Self.json(run.output) as? [String: Any])
         #expect(book["tags"] as? [String] == ["Fantasy"])
@@ -200,7 +200,7 @@ import Testing
         #expect((book["cover"] as? String)?.hasSuffix(try #require(tagCover)) == true)
     }
 
-    @Test func everyFailureClassHasItsOwnStatusAndOneLine() throws {
+    @Test func everyFailureClassHasItsOwnStatusAndOneLine() async throws {
         let home = try TemporaryHome()
         let replay = ["--replay", Fixtures.replay.path]
         var cases: [(arguments: [String], environment: [String: String], status: Int32, says: String)] = [
@@ -218,7 +218,7 @@ import Testing
             (["add", "fantasy", "--config", "/nonexistent/booktag.json"], [:], 78, "does not exist"),
         ]
         for entry in cases {
-            let run = try Self.booktag(entry.arguments, home: home, environment: entry.environment)
+            let run = try await Self.booktag(entry.arguments, home: home, environment: entry.environment)
             #expect(run.status == entry.status, "\(entry.arguments): \(run.status) \(run.errors)")
             #expect(Self.isOneErrorLine(run.errors), "\(entry.arguments): \(run.errors)")
             #expect(run.errors.contains(entry.says), "\(entry.arguments): \(run.errors)")
@@ -226,34 +226,34 @@ import Testing
         }
         // A broken config names the file and the key.
         try Data(#"{"goodreads": {"minRequestInterval": "fast"}}"#.utf8).write(to: home.home.configFile)
-        let config = try Self.booktag(["add", "fantasy"], home: home, environment: ["BOOKTAG_API_KEY": Self.secret])
+        let config = try await Self.booktag(["add", "fantasy"], home: home, environment: ["BOOKTAG_API_KEY": Self.secret])
         #expect(config.status == 78 && config.errors.contains(home.home.configFile.path) && config.errors.contains("goodreads.minRequestInterval"))
         try FileManager.default.removeItem(at: home.home.configFile)
         // Goodreads refusing the key is an API failure.
         let server = try ReplayServer(recording: Fixtures.replay) { _ in LoopbackServer.Reply(status: 401, body: Data()) }
-        let refused = try Self.booktag(["add", "fantasy"], home: home, environment: Self.serverEnvironment(server))
+        let refused = try await Self.booktag(["add", "fantasy"], home: home, environment: Self.serverEnvironment(server))
         #expect(refused.status == 76 && refused.errors.contains("refused the API key"))
         // A store that cannot be opened: the home's data folder is a file.
         let blocked = try TemporaryHome()
         try FileManager.default.removeItem(at: blocked.folder)
         try Data("not a folder".utf8).write(to: blocked.folder)
-        let store = try Self.booktag(["list"], home: blocked)
+        let store = try await Self.booktag(["list"], home: blocked)
         #expect(store.status == 74 && Self.isOneErrorLine(store.errors), "\(store.status) \(store.errors)")
         cases.removeAll()
         // Nothing was stored by any of it.
         #expect(try BookStore.open(home: home.home).tags().isEmpty)
     }
 
-    @Test func aRecordingReplaysWithoutTheNetworkAndWithoutTheKey() throws {
+    @Test func aRecordingReplaysWithoutTheNetworkAndWithoutTheKey() async throws {
         let server = try ReplayServer(recording: Fixtures.replay)
         let recorded = try TemporaryHome()
         let recording = recorded.folder.appendingPathComponent("recording")
-        let first = try Self.booktag(["add", "fantasy", "--record", recording.path, "--json"], home: recorded, environment: Self.serverEnvironment(server))
+        let first = try await Self.booktag(["add", "fantasy", "--record", recording.path, "--json"], home: recorded, environment: Self.serverEnvironment(server))
         #expect(first.status == 0, "\(first.errors)")
         let requests = server.server.requests.count
         // Replayed in a fresh home: no key, no request to the server, the same books.
         let replayed = try TemporaryHome()
-        let second = try Self.booktag(["add", "fantasy", "--replay", recording.path, "--json"], home: replayed, environment: ["BOOKTAG_BASE_URL": server.baseURL.absoluteString])
+        let second = try await Self.booktag(["add", "fantasy", "--replay", recording.path, "--json"], home: replayed, environment: ["BOOKTAG_BASE_URL": server.baseURL.absoluteString])
         #expect(second.status == 0, "\(second.errors)")
         #expect(server.server.requests.count == requests)
         func ids(_ run: BooktagProcess.Run) throws -> [Int] {
@@ -265,33 +265,33 @@ import Testing
         }
     }
 
-    @Test func jsonShapes() throws {
+    @Test func jsonShapes() async throws {
         let home = try TemporaryHome()
         let replay = ["--replay", Fixtures.replay.path]
-        let add = try #require(try Self.json(Self.booktag(["add", "fantasy", "--json"] + replay, home: home).output) as? [String: Any])
+        let add = try #require(try await Self.json(Self.booktag(["add", "fantasy", "--json"] + replay, home: home).output) as? [String: Any])
         #expect(Set(add.keys) == ["tag", "changed", "wanted", "pagesFetched", "totalResults", "books", "collage"])
         let book = try #require((add["books"] as? [[String: Any]])?.first)
         #expect(Set(book.keys).isSuperset(of: ["position", "goodreadsID", "title", "author", "year", "rating", "cover"]))
-        let again = try #require(try Self.json(Self.booktag(["add", "fantasy", "--json"], home: home).output) as? [String: Any])
+        let again = try #require(try await Self.json(Self.booktag(["add", "fantasy", "--json"], home: home).output) as? [String: Any])
         #expect(again["changed"] as? Bool == false && (again["books"] as? [Any])?.count == 12)
-        let list = try #require(try Self.json(Self.booktag(["list", "--json"], home: home).output) as? [[String: Any]])
+        let list = try #require(try await Self.json(Self.booktag(["list", "--json"], home: home).output) as? [[String: Any]])
         #expect(Set(list.first?.keys ?? [:].keys) == ["name", "books", "lastFetched", "collage"])
-        let books = try #require(try Self.json(Self.booktag(["books", "fantasy", "--json"], home: home).output) as? [[String: Any]])
+        let books = try #require(try await Self.json(Self.booktag(["books", "fantasy", "--json"], home: home).output) as? [[String: Any]])
         #expect(books.count == 12)
-        let show = try #require(try Self.json(Self.booktag(["show", "--id", "5100000", "--json"] + replay, home: home).output) as? [String: Any])
+        let show = try #require(try await Self.json(Self.booktag(["show", "--id", "5100000", "--json"] + replay, home: home).output) as? [String: Any])
         #expect(Set(show.keys).isSuperset(of: ["goodreadsID", "title", "authors", "pages", "averageRating", "description", "year", "publisher", "isbn", "isbn13", "cover", "tags", "source"]))
-        let collage = try #require(try Self.json(Self.booktag(["collage", "fantasy", "--format", "jpeg", "--json"], home: home).output) as? [String: String])
+        let collage = try #require(try await Self.json(Self.booktag(["collage", "fantasy", "--format", "jpeg", "--json"], home: home).output) as? [String: String])
         #expect(collage["format"] == "jpeg" && collage["file"]?.hasSuffix("/fantasy.jpg") == true)
-        let inspected = try #require(try Self.json(BooktagProcess.run(["inspect", Fixtures.replay.appendingPathComponent("api/search-fantasy-page-1.xml").path, "--json"]).output) as? [String: Any])
+        let inspected = try #require(try await Self.json(BooktagProcess.run(["inspect", Fixtures.replay.appendingPathComponent("api/search-fantasy-page-1.xml").path, "--json"]).output) as? [String: Any])
         #expect((inspected["works"] as? [Any])?.count == 20 && inspected["totalResults"] as? Int == 52)
-        let night = try #require(try Self.json(Self.booktag(["night", "status", "--json"], home: home).output) as? [String: Any])
+        let night = try #require(try await Self.json(Self.booktag(["night", "status", "--json"], home: home).output) as? [String: Any])
         #expect(night["nightMode"] as? Bool == false)
     }
 
     @Test(arguments: ["add", "reroll", "show", "list", "books", "collage", "remove", "night", "inspect"])
-    func everyCommandHasHelpWithAnExample(_ command: String) throws {
+    func everyCommandHasHelpWithAnExample(_ command: String) async throws {
         for arguments in [[command, "--help"], ["help", command]] {
-            let run = try BooktagProcess.run(arguments)
+            let run = try await BooktagProcess.run(arguments)
             #expect(run.status == 0 && run.errors.isEmpty, "\(arguments): \(run.status) \(run.errors)")
             #expect(run.output.contains("USAGE: booktag \(command)"))
             #expect(run.output.contains("Example"))
@@ -299,19 +299,19 @@ import Testing
         }
     }
 
-    @Test func globalOptionsWorkBeforeTheCommand() throws {
+    @Test func globalOptionsWorkBeforeTheCommand() async throws {
         let home = try TemporaryHome()
-        let run = try BooktagProcess.run(["--home", home.folder.path, "--replay", Fixtures.replay.path, "-q", "add", "tiny"])
+        let run = try await BooktagProcess.run(["--home", home.folder.path, "--replay", Fixtures.replay.path, "-q", "add", "tiny"])
         #expect(run.status == 0 && run.errors.contains("only 3"), "\(run.errors)")
         #expect(try BookStore.open(home: home.home).tags().map(\.name) == ["tiny"])
-        let conflict = try BooktagProcess.run(["list", "--quiet", "--verbose", "--home", home.folder.path])
+        let conflict = try await BooktagProcess.run(["list", "--quiet", "--verbose", "--home", home.folder.path])
         #expect(conflict.status == 64)
     }
 
-    @Test func collageUsesConfiguredFormatAndColumns() throws {
+    @Test func collageUsesConfiguredFormatAndColumns() async throws {
         let home = try TemporaryHome()
         try Data(#"{"collage": {"format": "jpeg", "columns": 3, "count": 6}}"#.utf8).write(to: home.home.configFile)
-        let run = try Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path, "--json"], home: home)
+        let run = try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path, "--json"], home: home)
         #expect(run.status == 0, "\(run.errors)")
         let result = try #require(try Self.json(run.output) as? [String: Any])
         #expect((result["books"] as? [Any])?.count == 6)
@@ -334,8 +334,11 @@ import Testing
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = await offThePool {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
         #expect(process.terminationStatus == 130)
         #expect(message == "error: interrupted: nothing was changed\n")
         #expect(try BookStore.open(home: home.home).tags().isEmpty)

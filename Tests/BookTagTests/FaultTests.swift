@@ -25,8 +25,8 @@ import Testing
         try JSONSerialization.data(withJSONObject: config).write(to: file)
     }
 
-    static func booktag(_ arguments: [String], home: TemporaryHome) throws -> BooktagProcess.Run {
-        try BooktagProcess.run(arguments + ["--home", home.folder.path])
+    static func booktag(_ arguments: [String], home: TemporaryHome) async throws -> BooktagProcess.Run {
+        try await BooktagProcess.run(arguments + ["--home", home.folder.path])
     }
 
     static func figure(_ text: String) {
@@ -52,19 +52,22 @@ import Testing
 
     // MARK: - 1. The throttle under load
 
-    @Test func sixProcessesAddingAtOnceKeepRequestsASecondApart() throws {
+    @Test func sixProcessesAddingAtOnceKeepRequestsASecondApart() async throws {
         let server = try SyntheticGoodreads()
         let home = try Self.home(for: server, interval: 1.0)
         let tags = (1...6).map { "load tag \($0)" }
-        let runs = Mutex<[BooktagProcess.Run?]>(Array(repeating: nil, count: tags.count))
         let start = Date()
         let folder = home.folder.path
-        DispatchQueue.concurrentPerform(iterations: tags.count) { index in
-            let run = try? BooktagProcess.run(["add", tags[index], "--home", folder])
-            runs.withLock { $0[index] = run }
+        let runs = await withTaskGroup(of: (Int, BooktagProcess.Run?).self) { group in
+            for (index, tag) in tags.enumerated() {
+                group.addTask { (index, try? await BooktagProcess.run(["add", tag, "--home", folder])) }
+            }
+            var runs = [BooktagProcess.Run?](repeating: nil, count: tags.count)
+            for await (index, run) in group { runs[index] = run }
+            return runs
         }
         let elapsed = Date().timeIntervalSince(start)
-        for (tag, run) in zip(tags, runs.withLock { $0 }) {
+        for (tag, run) in zip(tags, runs) {
             #expect(run?.status == 0, "\(tag): \(run?.errors ?? "did not run")")
         }
         let arrivals = server.apiRequests.map(\.arrival).sorted()
@@ -124,17 +127,17 @@ import Testing
     }
 
     @Test(arguments: Fault.allCases)
-    func aFaultIsRetriedSkippedOrReportedAndLosesNothing(_ fault: Fault) throws {
+    func aFaultIsRetriedSkippedOrReportedAndLosesNothing(_ fault: Fault) async throws {
         let healthy = try SyntheticGoodreads()
         let home = try Self.home(for: healthy, timeout: 1)
-        #expect(try Self.booktag(["add", "faults"], home: home).status == 0)
+        #expect(try await Self.booktag(["add", "faults"], home: home).status == 0)
         let before = try Snapshot(home)
         let oldSet = try BookStore.open(home: home.home).books(of: TagName("faults")).map(\.book.goodreadsID)
 
         let faulty = try SyntheticGoodreads { request, earlier in fault.reply(request, earlier: earlier) }
         try Self.writeConfig(to: home.home.configFile, server: faulty, timeout: 1)
         let start = Date()
-        let run = try Self.booktag(["reroll", "faults"], home: home)
+        let run = try await Self.booktag(["reroll", "faults"], home: home)
         let elapsed = Date().timeIntervalSince(start)
         let books = try BookStore.open(home: home.home).books(of: TagName("faults")).map(\.book.goodreadsID)
         if fault.recovers {
@@ -158,7 +161,7 @@ import Testing
     @Test func killedDuringRerollTheTagHasItsOldOrItsNewSet() async throws {
         let server = try SyntheticGoodreads()
         let home = try Self.home(for: server)
-        #expect(try Self.booktag(["add", "crash"], home: home).status == 0)
+        #expect(try await Self.booktag(["add", "crash"], home: home).status == 0)
         // Every complete set a reroll can leave: the first 12 covered books of some page.
         let completeSets = Set((1...server.options.pages).map { Array(server.coveredBookIDs(query: "crash", page: $0).prefix(12)) })
         // One whole reroll, timed: from start to exit, and from the new collage's appearance
@@ -204,7 +207,7 @@ import Testing
             #expect(ImageInfo(collage)?.format == .png, "round \(round): the collage is not a whole PNG")
         }
         // The next command that writes removes whatever the kills left behind.
-        #expect(try Self.booktag(["reroll", "crash"], home: home).status == 0)
+        #expect(try await Self.booktag(["reroll", "crash"], home: home).status == 0)
         let store = try BookStore.open(home: home.home)
         let referenced = Set(try store.books(of: TagName("crash")).map(\.book.coverPath))
         #expect(home.coverFilesOnDisk() == referenced, "cover files no book references are left")
@@ -223,7 +226,7 @@ import Testing
     static let markerPath = "/tmp/booktag-xxe-marker.txt"
 
     @Test(arguments: ["billion-laughs.xml", "quadratic-blowup.xml", "external-entity.xml", "external-dtd.xml", "parameter-entity.xml", "deep-nesting.xml", "invalid-utf8.xml"])
-    func hostileAnswersFailFastInBoundedMemoryWithoutLeaking(_ file: String) throws {
+    func hostileAnswersFailFastInBoundedMemoryWithoutLeaking(_ file: String) async throws {
         let marker = "BOOKTAG-E2E-MARKER-\(UUID().uuidString)"
         try marker.write(toFile: Self.markerPath, atomically: true, encoding: .utf8)
         let body = try Fixtures.data("hostile/\(file)")
@@ -231,7 +234,7 @@ import Testing
             request.path == "/search/index.xml" ? LoopbackServer.Reply(headers: ["Content-Type": "application/xml"], body: body) : nil
         }
         let home = try Self.home(for: server)
-        let measured = try Self.timed(["add", "hostile", "--home", home.folder.path])
+        let measured = try await Self.timed(["add", "hostile", "--home", home.folder.path])
         #expect(measured.run.status == 76, "\(file): \(measured.run.status) \(measured.run.errors)")
         #expect(measured.run.errors.hasPrefix("error: ") && measured.run.errors.split(separator: "\n").count == 1, "\(file): \(measured.run.errors)")
         #expect(!measured.run.errors.contains(marker) && !measured.run.output.contains(marker))
@@ -245,10 +248,10 @@ import Testing
     }
 
     /// Runs booktag under GNU time when it is there, for its peak resident memory.
-    static func timed(_ arguments: [String]) throws -> (run: BooktagProcess.Run, seconds: Double, peakMegabytes: Double?) {
+    static func timed(_ arguments: [String]) async throws -> (run: BooktagProcess.Run, seconds: Double, peakMegabytes: Double?) {
         let start = Date()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-            let run = try BooktagProcess.run(arguments)
+            let run = try await BooktagProcess.run(arguments)
             return (run, Date().timeIntervalSince(start), nil)
         }
         let process = Process()
@@ -275,16 +278,16 @@ import Testing
 
     static let xss = #"<script>document.title='PWN'+'ED-1'</script><img src=x onerror="document.title='PWN'+'ED-2'"><svg onload="document.title='PWN'+'ED-3'"></svg><a href="javascript:document.title='PWN'+'ED-4'">link</a><iframe src="javascript:document.title='PWN'+'ED-5'"></iframe>"><body onload="document.title='PWN'+'ED-6'"><style>@import 'http://evil.example/x.css';</style><object data="data:text/html,<script>parent.document.title='PWN'+'ED-7'</script>"></object>"#
 
-    @Test func xssInEveryTextFieldRendersToInertHTML() throws {
+    @Test func xssInEveryTextFieldRendersToInertHTML() async throws {
         var options = SyntheticGoodreads.Options()
         options.hostileText = Self.xss
         let server = try SyntheticGoodreads(options: options)
         let home = try Self.home(for: server)
-        #expect(try Self.booktag(["add", "xss"], home: home).status == 0)
+        #expect(try await Self.booktag(["add", "xss"], home: home).status == 0)
         let first = try #require(try BookStore.open(home: home.home).books(of: TagName("xss")).first?.book.goodreadsID)
-        let shown = try Self.booktag(["show", "--id", String(first)], home: home)
+        let shown = try await Self.booktag(["show", "--id", String(first)], home: home)
         #expect(shown.status == 0 && !shown.output.contains("\u{1B}"))
-        let made = try Self.booktag(["collage", "xss", "--format", "html"], home: home)
+        let made = try await Self.booktag(["collage", "xss", "--format", "html"], home: home)
         #expect(made.status == 0)
         let file = URL(fileURLWithPath: made.output.trimmingCharacters(in: .whitespacesAndNewlines))
         let html = try String(contentsOf: file, encoding: .utf8)
@@ -301,22 +304,22 @@ import Testing
         // A control page proves Chromium runs scripts here, so that silence means something.
         let control = home.folder.appendingPathComponent("control.html")
         try Data("<html><head><title>t</title></head><body><script>document.title='PWN'+'ED-0'</script></body></html>".utf8).write(to: control)
-        #expect(try chromium.dumpDOM(control).contains("PWNED-0"), "Chromium did not run the control page's script")
-        let dom = try chromium.dumpDOM(file)
+        #expect(try await chromium.dumpDOM(control).contains("PWNED-0"), "Chromium did not run the control page's script")
+        let dom = try await chromium.dumpDOM(file)
         #expect(dom.contains("<main") && !dom.contains("PWNED-"), "a script ran in the collage page")
         Self.figure("xss: headless Chromium ran the control script and no script in the collage page")
     }
 
     // MARK: - 5. Secrets and paths
 
-    @Test func theKeyAppearsNowhereButConfigJSON() throws {
+    @Test func theKeyAppearsNowhereButConfigJSON() async throws {
         let server = try SyntheticGoodreads()
         let home = try Self.home(for: server)
         let recording = home.folder.appendingPathComponent("recording")
         var texts: [String] = []
         for arguments in [["add", "secrets", "--verbose", "--record", recording.path], ["reroll", "secrets", "-v"], ["show", "--id", "10000000", "-v"],
                           ["list", "--json"], ["books", "secrets", "--json"], ["collage", "secrets", "--format", "html"]] {
-            let run = try Self.booktag(arguments, home: home)
+            let run = try await Self.booktag(arguments, home: home)
             texts += [run.output, run.errors]
         }
         #expect(server.apiRequests.contains { $0.query["key"] == Self.secret }, "the key was sent (positive control)")
@@ -331,7 +334,7 @@ import Testing
         Self.figure("secrets: key absent from \(texts.count) outputs and \(scanned) files (recording included)")
     }
 
-    @Test func tagsThatLookLikePathsWriteNothingOutsideTheHome() throws {
+    @Test func tagsThatLookLikePathsWriteNothingOutsideTheHome() async throws {
         let server = try SyntheticGoodreads()
         let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-sandbox-\(UUID().uuidString)")
         let homeFolder = sandbox.appendingPathComponent("a/b/home")
@@ -341,28 +344,49 @@ import Testing
         // Path-like tags, and tags in other scripts, which must keep their names.
         let tags = ["../../x", "a/b", "..", "/etc/passwd", "..\\..\\win", "~/.bashrc", "collages/../../y", "%2e%2e%2fz", "ファンタジー", "Фэнтези", "فانتازيا"]
         for tag in tags {
-            let run = try BooktagProcess.run(["add", tag, "--home", homeFolder.path])
+            let run = try await BooktagProcess.run(["add", tag, "--home", homeFolder.path])
             #expect(run.status == 0, "\(tag): \(run.errors)")
-            #expect(try BooktagProcess.run(["collage", tag, "--format", "html", "--home", homeFolder.path]).status == 0)
+            #expect(try await BooktagProcess.run(["collage", tag, "--format", "html", "--home", homeFolder.path]).status == 0)
         }
         let outside = Self.allFiles(under: sandbox).filter { !$0.standardizedFileURL.path.hasPrefix(homeFolder.standardizedFileURL.path + "/") }
         #expect(outside.isEmpty, "\(outside)")
         let collages = try FileManager.default.contentsOfDirectory(atPath: homeFolder.appendingPathComponent("collages").path).filter { !$0.hasPrefix(".") }
         #expect(collages.count == tags.count * 2)
         #expect(collages.allSatisfy { !$0.contains("/") && !$0.hasPrefix("..") })
-        let listed = try #require(try JSONSerialization.jsonObject(with: Data(BooktagProcess.run(["list", "--json", "--home", homeFolder.path]).output.utf8)) as? [[String: Any]])
+        let listed = try #require(try await JSONSerialization.jsonObject(with: Data(BooktagProcess.run(["list", "--json", "--home", homeFolder.path]).output.utf8)) as? [[String: Any]])
         #expect(Set(listed.compactMap { $0["name"] as? String }) == Set(tags), "every tag listed under the name it was given")
         Self.figure("paths: \(tags.count) path-like and non-Latin tags, \(collages.count) collages, 0 files outside the home")
     }
 
-    @Test func everythingBooktagCreatesIsForTheUserOnly() throws {
+    /// With `BOOKTAG_HOME` set, a run over the network writes nothing under `HOME`: no URL
+    /// cache, no font cache, no stray folders.
+    @Test func theUsersHomeFolderStaysEmpty() async throws {
+        let server = try SyntheticGoodreads()
+        let home = try Self.home(for: server)
+        let userHome = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-user-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: userHome) }
+        let environment = ["HOME": userHome.path, "BOOKTAG_HOME": home.folder.path, "XDG_CACHE_HOME": "", "XDG_CONFIG_HOME": "", "XDG_DATA_HOME": ""]
+        let runs = [["add", "homeless"], ["reroll", "homeless"], ["show", "--id", "10000000"], ["show", "--id", "10000007"],
+                    ["collage", "homeless", "--format", "html"], ["collage", "homeless", "--format", "jpeg"], ["list"]]
+        for arguments in runs {
+            let run = try await BooktagProcess.run(arguments, environment: environment)
+            #expect(run.status == 0, "\(arguments): \(run.errors)")
+        }
+        #expect(server.apiRequests.count >= 4, "the runs went to the server (positive control)")
+        let written = Self.allFiles(under: userHome, includingFolders: true).map(\.path)
+        #expect(written.isEmpty, "written under HOME: \(written)")
+        Self.figure("home: \(runs.count) commands over the network, \(written.count) files under HOME")
+    }
+
+    @Test func everythingBooktagCreatesIsForTheUserOnly() async throws {
         let server = try SyntheticGoodreads()
         let home = try Self.home(for: server)
         let recording = home.folder.appendingPathComponent("recording")
-        #expect(try Self.booktag(["add", "private", "--record", recording.path], home: home).status == 0)
-        #expect(try Self.booktag(["night", "on"], home: home).status == 0)
-        #expect(try Self.booktag(["show", "--id", "10000000"], home: home).status == 0)
-        #expect(try Self.booktag(["collage", "private", "--format", "html"], home: home).status == 0)
+        #expect(try await Self.booktag(["add", "private", "--record", recording.path], home: home).status == 0)
+        #expect(try await Self.booktag(["night", "on"], home: home).status == 0)
+        #expect(try await Self.booktag(["show", "--id", "10000000"], home: home).status == 0)
+        #expect(try await Self.booktag(["collage", "private", "--format", "html"], home: home).status == 0)
         var checked = 0
         for url in Self.allFiles(under: home.folder, includingFolders: true) where url.lastPathComponent != "config.json" {
             let mode = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)

@@ -1,7 +1,8 @@
+import BookTagTestSupport
 import Foundation
 
 /// Runs `booktag-test-helper`, which SwiftPM builds beside the test binary.
-struct HelperProcess {
+struct HelperProcess: @unchecked Sendable {
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
         .deletingLastPathComponent().appendingPathComponent("booktag-test-helper")
 
@@ -18,7 +19,11 @@ struct HelperProcess {
     }
 
     /// Reads standard output up to and including the first line that starts with `prefix`.
-    func waitForLine(startingWith prefix: String) -> String? {
+    func waitForLine(startingWith prefix: String) async -> String? {
+        await offThePool { [self] in waitForLineBlocking(startingWith: prefix) }
+    }
+
+    private func waitForLineBlocking(startingWith prefix: String) -> String? {
         var buffer = Data()
         let handle = output.fileHandleForReading
         while true {
@@ -33,7 +38,19 @@ struct HelperProcess {
     }
 
     /// Waits for the process to end; returns its status and standard error.
-    func finish() -> (status: Int32, errors: String) {
+    func finish() async -> (status: Int32, errors: String) {
+        await offThePool { [self] in finishBlocking() }
+    }
+
+    /// Kills the process and waits for it to end.
+    func stop() async {
+        await offThePool { [self] in
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    private func finishBlocking() -> (status: Int32, errors: String) {
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, errorText)

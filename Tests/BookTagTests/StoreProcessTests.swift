@@ -6,13 +6,13 @@ import Testing
 
 /// Several booktag processes on one home, and processes killed mid-write.
 @Suite(.serialized) struct StoreProcessTests {
-    @Test func twoProcessesWritingAtOnceLoseNothing() throws {
+    @Test func twoProcessesWritingAtOnceLoseNothing() async throws {
         let temporary = try TemporaryHome()
         let count = 25
         let first = try HelperProcess(["create-tags", temporary.folder.path, "alpha", String(count)])
         let second = try HelperProcess(["create-tags", temporary.folder.path, "beta", String(count)])
         for helper in [first, second] {
-            let (status, errors) = helper.finish()
+            let (status, errors) = await helper.finish()
             #expect(status == 0, "helper failed: \(errors)")
             #expect(!errors.contains("locked"), "\(errors)")
         }
@@ -28,17 +28,16 @@ import Testing
 
     /// `kill -9` at twenty random moments of a replace loop: the database stays sound and the
     /// tag always holds one complete set; the next writer's sweep leaves no stray cover file.
-    @Test func killedMidReplaceTheStoreStaysConsistent() throws {
+    @Test func killedMidReplaceTheStoreStaysConsistent() async throws {
         let temporary = try TemporaryHome()
         let name = try TagName("fantasy")
         var generator = SystemRandomNumberGenerator()
         var setsSeen = Set<Int>()
         for round in 0..<20 {
             let helper = try HelperProcess(["replace-loop", temporary.folder.path, "fantasy"])
-            #expect(helper.waitForLine(startingWith: "ready") != nil, "round \(round): helper did not start")
-            usleep(UInt32.random(in: 1_000...60_000, using: &generator))
-            kill(helper.process.processIdentifier, SIGKILL)
-            helper.process.waitUntilExit()
+            #expect(await helper.waitForLine(startingWith: "ready") != nil, "round \(round): helper did not start")
+            try await Task.sleep(nanoseconds: UInt64.random(in: 1_000_000...60_000_000, using: &generator))
+            await helper.stop()
             #expect(helper.process.terminationReason == .uncaughtSignal)
 
             let store = try BookStore.open(home: temporary.home)

@@ -6,42 +6,126 @@ import Testing
 
 @Suite struct ThrottleTests {
     let goodreads = URL(string: "https://www.goodreads.com/search/index.xml")!
+    let spacing = 1.0 + RequestThrottle.safetyMargin
 
-    @Test func startsAreSpacedByTheIntervalAcrossThrottlesSharingAFolder() async throws {
+    /// A request through `throttle` that takes `sendTime` to leave, then reports it sent.
+    /// Returns the moment it left.
+    @discardableResult
+    func request(_ throttle: RequestThrottle, clock: FakeClock, sendTime: Double = 0) async throws -> Double {
+        try await throttle.withTurn(to: goodreads, interval: 1.0) { sent in
+            clock.advance(by: sendTime)
+            sent()
+            return clock.now()
+        }
+    }
+
+    @Test func requestsLeaveTheIntervalApartAcrossThrottlesSharingAFolder() async throws {
         let temporary = try TemporaryHome()
         let clock = FakeClock()
         // Two throttles on one folder stand for two processes sharing a home.
         let first = RequestThrottle(home: temporary.home, clock: clock)
         let second = RequestThrottle(home: temporary.home, clock: clock)
-        var starts: [Double] = []
+        var departures: [Double] = []
         for index in 0..<6 {
-            let throttle = index.isMultiple(of: 2) ? first : second
-            try await throttle.waitForTurn(to: goodreads, interval: 1.0)
-            starts.append(clock.now())
-            clock.advance(by: 0.1)  // the request itself
+            departures.append(try await request(index.isMultiple(of: 2) ? first : second, clock: clock))
+            clock.advance(by: 0.1)  // the answer
         }
-        let gaps = zip(starts.dropFirst(), starts).map { $0 - $1 }
-        let spacing = 1.0 + RequestThrottle.safetyMargin
+        let gaps = zip(departures.dropFirst(), departures).map { $0 - $1 }
         #expect(gaps.allSatisfy { abs($0 - spacing) < 1e-6 }, "\(gaps)")
-        #expect(clock.sleeps.count == 5 && clock.sleeps.allSatisfy { abs($0 - (spacing - 0.1)) < 1e-6 })
+        #expect(clock.sleeps.count == 5 && clock.sleeps.allSatisfy { abs($0 - (spacing - 0.1)) < 1e-6 }, "\(clock.sleeps)")
+    }
+
+    @Test func theIntervalCountsFromWhenTheRequestLeftNotWhenItsTurnCame() async throws {
+        let temporary = try TemporaryHome()
+        let clock = FakeClock()
+        let throttle = RequestThrottle(home: temporary.home, clock: clock)
+        // The first request is slow to leave (a connection to open, a busy machine).
+        let first = try await request(throttle, clock: clock, sendTime: 0.7)
+        let second = try await request(throttle, clock: clock)
+        #expect(abs((second - first) - spacing) < 1e-6, "left \(second - first) s apart")
+    }
+
+    @Test func aRequestThatFailsBeforeLeavingStillCounts() async throws {
+        let temporary = try TemporaryHome()
+        let clock = FakeClock()
+        let throttle = RequestThrottle(home: temporary.home, clock: clock)
+        await #expect(throws: FetchError.connectionLost(host: "www.goodreads.com")) {
+            try await throttle.withTurn(to: goodreads, interval: 1.0) { _ -> Int in
+                clock.advance(by: 0.3)
+                throw FetchError.connectionLost(host: "www.goodreads.com")
+            }
+        }
+        let failedAt = clock.now()
+        let next = try await request(throttle, clock: clock)
+        #expect(abs((next - failedAt) - spacing) < 1e-6)
+    }
+
+    @Test func aProcessThatDiedWhileSendingHoldsOthersBackOneIntervalAtMost() async throws {
+        let temporary = try TemporaryHome()
+        let clock = FakeClock(start: 5000)
+        let throttle = RequestThrottle(home: temporary.home, clock: clock)
+        // What a process killed between taking its turn and writing its request leaves behind.
+        try BookTagHome.createFolder(throttle.folder)
+        try Data("pending 4999.900000\n".utf8).write(to: throttle.folder.appendingPathComponent("www.goodreads.com"))
+        let left = try await request(throttle, clock: clock)
+        #expect(abs((left - 5000) - spacing) < 1e-6, "waited \(left - 5000) s")
     }
 
     @Test func noWaitWhenTheLastRequestIsLongAgo() async throws {
         let temporary = try TemporaryHome()
         let clock = FakeClock()
         let throttle = RequestThrottle(home: temporary.home, clock: clock)
-        try await throttle.waitForTurn(to: goodreads, interval: 1.0)
+        try await request(throttle, clock: clock)
         clock.advance(by: 5)
-        #expect(try await throttle.waitForTurn(to: goodreads, interval: 1.0) == 0)
+        try await request(throttle, clock: clock)
         #expect(clock.sleeps.isEmpty)
+    }
+
+    @Test func aTimeWrittenByAnEarlierBooktagIsRead() {
+        #expect(ThrottleTurn.record("1234.500000\n") == .sent(1234.5))
+        #expect(ThrottleTurn.record("sent 99.25\n") == .sent(99.25))
+        #expect(ThrottleTurn.record("pending 99.25\n") == .pending)
+        #expect(ThrottleTurn.record("garbage") == nil)
     }
 
     @Test func hostsAreThrottledSeparately() async throws {
         let temporary = try TemporaryHome()
         let clock = FakeClock()
         let throttle = RequestThrottle(home: temporary.home, clock: clock)
-        try await throttle.waitForTurn(to: goodreads, interval: 1.0)
-        #expect(try await throttle.waitForTurn(to: URL(string: "https://openlibrary.org/search.json")!, interval: 1.0) == 0)
+        try await request(throttle, clock: clock)
+        try await throttle.withTurn(to: URL(string: "https://openlibrary.org/search.json")!, interval: 1.0) { $0() }
+        #expect(clock.sleeps.isEmpty)
+    }
+
+    /// Real time: while another holder (another process) has the host's turn, a request waits,
+    /// and goes as soon as the turn is given back; cancelling the wait answers at once.
+    @Test func aHeldTurnMakesOthersWaitAndTheWaitCanBeCancelled() async throws {
+        let temporary = try TemporaryHome()
+        let throttle = RequestThrottle(home: temporary.home)
+        try BookTagHome.createFolder(throttle.folder)
+        let path = throttle.folder.appendingPathComponent("www.goodreads.com").path
+        let holder = try #require(try FileLock.attempt(path: path, mode: .exclusive))
+        let started = AtomicFlag()
+        let waiting = Task {
+            try await throttle.withTurn(to: goodreads, interval: 1.0) { sent in
+                _ = started.exchange(false)
+                sent()
+            }
+        }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(started.exchange(true), "went while the turn was held")
+        holder.unlock()
+        try await waiting.value
+        #expect(!started.exchange(false))
+
+        let other = try #require(try FileLock.attempt(path: path, mode: .exclusive))
+        defer { other.unlock() }
+        let cancelled = Task { try await throttle.withTurn(to: goodreads, interval: 1.0) { $0() } }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        let cancelledAt = Date()
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        #expect(Date().timeIntervalSince(cancelledAt) < 0.5)
     }
 
     @Test func onlyLoopbackHostsMayGoFasterThanOncePerSecond() {

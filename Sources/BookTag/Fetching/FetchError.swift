@@ -7,6 +7,7 @@ public enum FetchError: Error, Equatable, Sendable {
     case connectionLost(host: String)
     case bodyTooLarge(host: String, limit: Int)
     case unsafeRedirect(to: String)
+    case tooManyRedirects(host: String)
     case unauthorized
     case notFound(url: String)
     case rateLimited(retryAfter: TimeInterval?)
@@ -30,6 +31,8 @@ extension FetchError: LocalizedError {
             "\(host) sent more than \(limit / (1024 * 1024)) MiB; the answer was refused"
         case let .unsafeRedirect(target):
             "refused a redirect to \(target): only http and https are followed"
+        case let .tooManyRedirects(host):
+            "\(host) redirected more than \(HTTPRedirect.maximumHops) times; gave up"
         case .unauthorized:
             "Goodreads refused the API key (HTTP 401): set goodreads.apiKey in config.json or BOOKTAG_API_KEY to a valid key"
         case let .notFound(url):

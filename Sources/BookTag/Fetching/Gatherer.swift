@@ -13,7 +13,7 @@ public struct Gatherer: Sendable {
     public var covers: CoverDownloader
     public var maximumConcurrentDownloads: Int
 
-    public init(source: any BookSource, covers: CoverDownloader, maximumConcurrentDownloads: Int = 4) {
+    public init(source: any BookSource, covers: CoverDownloader, maximumConcurrentDownloads: Int = 8) {
         self.source = source
         self.covers = covers
         self.maximumConcurrentDownloads = max(1, maximumConcurrentDownloads)

@@ -7,7 +7,7 @@ public struct HTTPRequest: Sendable, Hashable {
 
     public var url: URL
     public var kind: Kind
-    /// Seconds without progress before the request fails.
+    /// Seconds the whole request may take, from the moment it is handed to the transport.
     public var timeout: TimeInterval
 
     public init(url: URL, kind: Kind, timeout: TimeInterval = 20) {
@@ -31,6 +31,20 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// Something that answers GET requests: the network, a recording, or a test double.
+///
+/// API requests are not followed through redirects here: a redirect comes back as a 3xx
+/// response, so that the caller can take each hop through the throttle. Cover downloads are
+/// followed (to http and https only).
 public protocol HTTPTransport: Sendable {
-    func get(_ request: HTTPRequest) async throws -> HTTPResponse
+    /// Answers `request`. `sent` is called once, the moment the request has left this process
+    /// (for the network: its head has been written to the connection). The throttle spaces
+    /// those moments; a transport with no connection calls it before it answers.
+    func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse
+}
+
+extension HTTPTransport {
+    /// Answers `request` when nobody needs to know when it left.
+    public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await get(request, sent: {})
+    }
 }

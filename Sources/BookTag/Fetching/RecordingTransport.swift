@@ -21,8 +21,8 @@ public final class RecordingTransport: HTTPTransport {
         index = Mutex(existing ?? Recording.Index(note: "Recorded by booktag \(BookTagVersion.current); the API key is redacted."))
     }
 
-    public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response = try await upstream.get(request)
+    public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+        let response = try await upstream.get(request, sent: sent)
         try save(request, response)
         return response
     }

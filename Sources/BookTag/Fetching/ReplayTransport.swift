@@ -27,8 +27,9 @@ public struct ReplayTransport: HTTPTransport {
         self.entries = entries
     }
 
-    public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        sent()
         guard let entry = entries[Recording.key(for: request.url)] else {
             throw FetchError.notRecorded(url: request.url.redactingAPIKey)
         }

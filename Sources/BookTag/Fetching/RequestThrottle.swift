@@ -1,19 +1,22 @@
 import Foundation
 
-/// Spaces the starts of API requests to one host at least an interval apart, across every
-/// booktag process that shares a home.
+/// Spaces API requests to one host at least an interval apart where they leave the machine,
+/// across every booktag process that shares a home.
 ///
-/// Each host has a small file holding the time of the latest request start. A caller takes an
-/// exclusive `flock`; if the interval has passed since that start it writes the current time
-/// and goes, otherwise it releases the lock, sleeps until the interval is up, and asks again.
-/// No process blocks another for longer than a file write, and two recorded starts are never
-/// closer than the interval.
+/// Each host has a small lock file. A request takes its exclusive `flock` and holds it until
+/// the request's head has been written to the connection, so a process that is slow to send,
+/// or descheduled in between, keeps the others waiting instead of letting them in early.
+/// The file holds the moment the last request left (`sent T`); a holder writes `pending T`
+/// before it sends, so if it dies mid-way the next holder, finding `pending`, waits one full
+/// interval from then. The kernel drops a dead process's lock, so a crash blocks the others
+/// for at most one interval.
 public struct RequestThrottle: Sendable {
     /// The lowest interval allowed for any host that is not this machine.
     public static let minimumRemoteInterval = 1.0
-    /// Added to every non-zero interval: a process can be scheduled late after its wait, so
-    /// that the server still sees requests at least the interval apart.
+    /// Added to every non-zero interval, for the path between this machine and the server.
     public static let safetyMargin = 0.02
+    /// How often a request waiting for another process's turn to end looks again.
+    static let lockPollInterval = 0.005
 
     public let folder: URL
     public let clock: any ThrottleClock
@@ -34,45 +37,46 @@ public struct RequestThrottle: Sendable {
         url.isLoopback ? max(0, configured) : max(minimumRemoteInterval, configured)
     }
 
-    /// Waits until a request to `url` may start and records its start. Returns the seconds waited;
-    /// `willWait` hears of each wait before it begins.
-    @discardableResult
-    public func waitForTurn(to url: URL, interval: Double, willWait: (Double) -> Void = { _ in }) async throws -> Double {
-        let host = url.host ?? "unknown"
-        let spacing = interval > 0 ? interval + Self.safetyMargin : 0
-        var waited = 0.0
-        while true {
-            let wait = try claim(host: host, spacing: spacing)
-            guard wait > 0 else { return waited }
-            willWait(wait)
-            try await clock.sleep(seconds: wait)
-            waited += wait
+    /// Runs `send` when a request to `url` may leave, holding the host's turn until `send`
+    /// calls its `sent` argument (when the request's head has been written) or returns.
+    /// `willWait` hears of each wait for the interval before it begins.
+    public func withTurn<Result: Sendable>(
+        to url: URL, interval: Double, willWait: (Double) -> Void = { _ in },
+        _ send: (_ sent: @escaping @Sendable () -> Void) async throws -> Result
+    ) async throws -> Result {
+        guard interval > 0 else { return try await send({}) }
+        let spacing = interval + Self.safetyMargin
+        let turn = try await takeTurn(host: url.host ?? "unknown")
+        defer { turn.end() }
+        var now = clock.now()
+        let earliest: Double
+        switch turn.lastRecord {
+        // A recorded time in the future can only come from another clock (after a reboot
+        // CLOCK_MONOTONIC restarts): ignore it rather than wait for it.
+        case let .sent(last)? where last <= now: earliest = last + spacing
+        case .pending?: earliest = now + spacing
+        default: earliest = now
         }
+        while now < earliest {
+            willWait(earliest - now)
+            try await clock.sleep(seconds: earliest - now)
+            now = clock.now()
+        }
+        try turn.markPending()
+        return try await send { turn.markSent() }
     }
 
-    /// Under the host's lock: if the last start is at least `spacing` ago, records now as the
-    /// latest start and returns 0 (go); otherwise returns how long to wait before asking again.
-    /// Starts are recorded when they happen, not when they were planned, so a process that
-    /// wakes late from its wait pushes the next start back instead of crowding it.
-    private func claim(host: String, spacing: Double) throws -> Double {
+    /// Waits for the host's lock without blocking a thread, so cancellation is heard.
+    private func takeTurn(host: String) async throws -> ThrottleTurn {
         try BookTagHome.createFolder(folder)
-        let lock = try FileLock(path: folder.appendingPathComponent(Self.fileName(for: host)).path, mode: .exclusive)
-        defer { lock.unlock() }
-        let descriptor = lock.fileDescriptor
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = pread(descriptor, &buffer, buffer.count, 0)
-        let last = count > 0 ? Double(String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
-        let now = clock.now()
-        // A recorded start in the future can only come from another clock (after a reboot
-        // CLOCK_MONOTONIC restarts): ignore it rather than wait for it.
-        if let last, last <= now, now < last + spacing {
-            return last + spacing - now
+        let path = folder.appendingPathComponent(Self.fileName(for: host)).path
+        while true {
+            if let lock = try FileLock.attempt(path: path, mode: .exclusive) {
+                return ThrottleTurn(lock: lock, clock: clock, folder: folder)
+            }
+            try Task.checkCancellation()
+            try await Task.sleep(nanoseconds: UInt64(Self.lockPollInterval * 1e9))
         }
-        let text = Array(String(format: "%.6f\n", now).utf8)
-        guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, text, text.count, 0) == text.count else {
-            throw AtomicFile.posixError(errno, "record a request time in", folder)
-        }
-        return 0
     }
 
     /// A file name for a host: its letters, digits, dots and hyphens only.

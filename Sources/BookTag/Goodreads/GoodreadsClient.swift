@@ -2,8 +2,8 @@ import Foundation
 
 /// The Goodreads XML API as a `BookSource`: search, book by id, book by ISBN.
 ///
-/// Every call goes through the throttle (unless there is none, as when replaying a recording)
-/// and the retry policy. The key is sent in the query and appears nowhere else: every URL this
+/// Every call goes through `APICaller`: the throttle (unless there is none, as when replaying a
+/// recording), redirects and the retry policy. The key is sent in the query and appears nowhere else: every URL this
 /// type reports or records has it redacted.
 public struct GoodreadsClient: BookSource {
     public var baseURL: URL
@@ -22,7 +22,7 @@ public struct GoodreadsClient: BookSource {
     /// Told of every API request, with its URL (key redacted), for `--verbose`.
     public var onRequest: @Sendable (_ redactedURL: String) -> Void
 
-    public enum WaitReason: Sendable, Equatable { case throttle, retry }
+    public typealias WaitReason = APICaller.WaitReason
 
     /// Goodreads answers search pages up to this one.
     public let maximumSearchPage = 100
@@ -71,45 +71,21 @@ public struct GoodreadsClient: BookSource {
 
     private func call(path: String, query: [(String, String)]) async throws -> Data {
         let url = url(path: path, query: query)
-        let interval = RequestThrottle.interval(for: url, configured: minimumRequestInterval)
-        var attempt = 0
-        while true {
-            if let throttle {
-                try await throttle.waitForTurn(to: url, interval: interval) { onWait($0, .throttle) }
-            }
-            try Task.checkCancellation()
-            onRequest(url.redactingAPIKey)
-            let retryDelay: Double
-            let finalError: FetchError
-            do {
-                let response = try await transport.get(HTTPRequest(url: url, kind: .api, timeout: requestTimeout))
-                switch response.status {
-                case 200..<300:
-                    return response.body
-                case 401:
-                    throw FetchError.unauthorized
-                case 404:
-                    // Goodreads explains some 404s in an <error> body ("book not found").
-                    if let explained = Self.apiError(in: response.body) { throw explained }
-                    throw FetchError.notFound(url: url.redactingAPIKey)
-                case 429, 503:
-                    let asked = retryPolicy.retryAfter(response.headers["retry-after"])
-                    retryDelay = asked ?? retryPolicy.backoff(attempt: attempt)
-                    finalError = response.status == 429 ? .rateLimited(retryAfter: asked) : .serverError(status: 503, host: url.host ?? "Goodreads")
-                case 500..<600:
-                    retryDelay = retryPolicy.backoff(attempt: attempt)
-                    finalError = .serverError(status: response.status, host: url.host ?? "Goodreads")
-                default:
-                    throw FetchError.httpStatus(status: response.status, url: url.redactingAPIKey)
-                }
-            } catch let error as FetchError where error.isTransient {
-                retryDelay = retryPolicy.backoff(attempt: attempt)
-                finalError = error
-            }
-            guard attempt < retryPolicy.maximumRetries else { throw finalError }
-            onWait(retryDelay, .retry)
-            try await clock.sleep(seconds: retryDelay)
-            attempt += 1
+        let caller = APICaller(
+            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval, retryPolicy: retryPolicy,
+            requestTimeout: requestTimeout, clock: clock, onWait: onWait, onRequest: onRequest)
+        let response = try await caller.get(url)
+        switch response.status {
+        case 200..<300:
+            return response.body
+        case 401:
+            throw FetchError.unauthorized
+        case 404:
+            // Goodreads explains some 404s in an <error> body ("book not found").
+            if let explained = Self.apiError(in: response.body) { throw explained }
+            throw FetchError.notFound(url: url.redactingAPIKey)
+        default:
+            throw FetchError.httpStatus(status: response.status, url: url.redactingAPIKey)
         }
     }
 

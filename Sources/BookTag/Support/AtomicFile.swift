@@ -1,4 +1,4 @@
-import CSystem
+import CBookTagSystem
 import Foundation
 
 /// Writes files so that a crash leaves either the old content or the new, never a mix:

@@ -1,6 +1,6 @@
 #define _GNU_SOURCE
 #include <unistd.h>
-#include "CSystem.h"
+#include "CBookTagSystem.h"
 
 int booktag_syncfs(int fd) {
     return syncfs(fd);

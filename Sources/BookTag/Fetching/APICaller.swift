@@ -1,0 +1,99 @@
+import Foundation
+
+/// Makes one API call the way every source must: through the throttle, one hop of a redirect
+/// at a time (each hop is an API request of its own), with 429 and 503 waiting as long as
+/// `Retry-After` asks and other 5xx answers and timeouts retried with back-off.
+///
+/// It answers with the final response, a success or a client error, for the source to read.
+public struct APICaller: Sendable {
+    public enum WaitReason: Sendable, Equatable { case throttle, retry }
+
+    public var transport: any HTTPTransport
+    /// `nil` turns throttling off (replays answer from disk).
+    public var throttle: RequestThrottle?
+    public var minimumRequestInterval: Double
+    public var retryPolicy: RetryPolicy
+    /// Seconds a request may take before it fails (and is retried).
+    public var requestTimeout: Double
+    /// Time for back-offs; the throttle's clock when there is a throttle.
+    public var clock: any ThrottleClock
+    /// Told whenever a call is about to wait for its turn or for a retry, with the seconds.
+    public var onWait: @Sendable (_ seconds: Double, _ reason: WaitReason) -> Void
+    /// Told of every API request, with its URL (key redacted), for `--verbose`.
+    public var onRequest: @Sendable (_ redactedURL: String) -> Void
+
+    public init(
+        transport: any HTTPTransport, throttle: RequestThrottle?, minimumRequestInterval: Double = 1.0,
+        retryPolicy: RetryPolicy = RetryPolicy(), requestTimeout: Double = 20, clock: (any ThrottleClock)? = nil,
+        onWait: @escaping @Sendable (Double, WaitReason) -> Void = { _, _ in },
+        onRequest: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.transport = transport
+        self.throttle = throttle
+        self.minimumRequestInterval = minimumRequestInterval
+        self.retryPolicy = retryPolicy
+        self.requestTimeout = requestTimeout
+        self.clock = clock ?? throttle?.clock ?? SystemClock()
+        self.onWait = onWait
+        self.onRequest = onRequest
+    }
+
+    /// A retry's worth of failure: what to report if no retry is left, and how long to wait.
+    private struct Failure {
+        var error: FetchError
+        var delay: Double
+    }
+
+    /// GETs `url`, following redirects and retrying as above. `rateLimited` is the error for a
+    /// 429 that outlasts the retries (each source words its own).
+    public func get(_ url: URL, rateLimited: (_ retryAfter: Double?) -> FetchError = { .rateLimited(retryAfter: $0) }) async throws -> HTTPResponse {
+        var url = url
+        var attempt = 0
+        var hops = 0
+        while true {
+            let failure: Failure
+            do {
+                let response = try await send(url)
+                if let target = try HTTPRedirect.target(of: response, from: url) {
+                    hops += 1
+                    guard hops <= HTTPRedirect.maximumHops else { throw FetchError.tooManyRedirects(host: url.host ?? "the server") }
+                    url = target
+                    continue
+                }
+                switch response.status {
+                case 429, 503:
+                    let asked = retryPolicy.retryAfter(response.headers["retry-after"])
+                    failure = Failure(
+                        error: response.status == 429 ? rateLimited(asked) : .serverError(status: 503, host: url.host ?? "the server"),
+                        delay: asked ?? retryPolicy.backoff(attempt: attempt))
+                case 500..<600:
+                    failure = Failure(error: .serverError(status: response.status, host: url.host ?? "the server"), delay: retryPolicy.backoff(attempt: attempt))
+                default:
+                    return response
+                }
+            } catch let error as FetchError where error.isTransient {
+                failure = Failure(error: error, delay: retryPolicy.backoff(attempt: attempt))
+            }
+            guard attempt < retryPolicy.maximumRetries else { throw failure.error }
+            onWait(failure.delay, .retry)
+            try await clock.sleep(seconds: failure.delay)
+            attempt += 1
+        }
+    }
+
+    /// One request, in its turn.
+    private func send(_ url: URL) async throws -> HTTPResponse {
+        let request = HTTPRequest(url: url, kind: .api, timeout: requestTimeout)
+        guard let throttle else {
+            try Task.checkCancellation()
+            onRequest(url.redactingAPIKey)
+            return try await transport.get(request)
+        }
+        let interval = RequestThrottle.interval(for: url, configured: minimumRequestInterval)
+        return try await throttle.withTurn(to: url, interval: interval, willWait: { onWait($0, .throttle) }) { sent in
+            try Task.checkCancellation()
+            onRequest(url.redactingAPIKey)
+            return try await transport.get(request, sent: sent)
+        }
+    }
+}
