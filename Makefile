@@ -1,35 +1,52 @@
-# booktag: build, install and uninstall.
+# booktag: try it, test it, build, install and uninstall.
 #
-#   make                       release build of booktag and its network library
-#   make install PREFIX=DIR    binary, network library, man page and shell completions under DIR
+#   make demo                  the main job on the bundled recording, in a fresh home (no network, no key)
+#   make test                  the test suite (the command CI runs)
+#   make                       a statically linked release build of booktag
+#   make install PREFIX=DIR    binary, man page and shell completions under DIR
 #   make uninstall PREFIX=DIR  removes exactly what install put there
 #
+# demo and test are scripts/demo and scripts/test, which need no make (a bare machine may not
+# have it); they first install the system packages that are missing (scripts/system-packages).
 # DESTDIR is honoured, for packagers.
 
 PREFIX ?= /usr/local
-BUILD := .build/release
+# A build folder of its own: SwiftPM does not relink an up-to-date product when only the
+# linker flags change, so a plain `swift build -c release` could otherwise leave a dynamically
+# linked booktag where install looks.
+SCRATCH := .build/static
+BUILD := $(SCRATCH)/release
 GENERATED := .build/generated
 
 BINDIR := $(DESTDIR)$(PREFIX)/bin
-LIBDIR := $(DESTDIR)$(PREFIX)/lib/booktag
 MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build manual completions install uninstall clean
+.PHONY: all demo test build manual completions install uninstall clean
 
 all: build
 
+demo:
+	scripts/demo
+
+test:
+	scripts/test
+
+# The Swift runtime and Foundation are linked into the binary, so it keeps working when the
+# toolchain moves; the system C libraries (libxml2, libsqlite3, libpng, and libgd by dlopen)
+# stay shared.
 build:
-	swift build -c release --product booktag
-	swift build -c release --product BookTagHTTP
+	swift build -c release --static-swift-stdlib --product booktag --scratch-path $(SCRATCH)
 
 # The man page and completion scripts come from the command's own definition
-# (swift-argument-parser's generate-manual plugin and --generate-completion-script).
+# (swift-argument-parser's generate-manual plugin and --generate-completion-script). The plugin
+# builds every product first; in debug, in .build, it reuses the test build and never touches
+# the static one.
 manual: build
 	mkdir -p $(GENERATED)/man
-	swift package --allow-writing-to-package-directory generate-manual --output-directory $(GENERATED)/man
+	swift package --allow-writing-to-package-directory generate-manual --configuration debug --output-directory $(GENERATED)/man
 
 completions: build
 	mkdir -p $(GENERATED)/completions
@@ -38,18 +55,16 @@ completions: build
 	$(BUILD)/booktag --generate-completion-script fish > $(GENERATED)/completions/booktag.fish
 
 install: build manual completions
-	install -d $(BINDIR) $(LIBDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
-	install -m 755 $(BUILD)/booktag $(BINDIR)/booktag
-	install -m 644 $(BUILD)/libBookTagHTTP.so $(LIBDIR)/libBookTagHTTP.so
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -s -m 755 $(BUILD)/booktag $(BINDIR)/booktag
 	install -m 644 $(GENERATED)/man/booktag.1 $(MANDIR)/booktag.1
 	install -m 644 $(GENERATED)/completions/booktag.bash $(BASHDIR)/booktag
 	install -m 644 $(GENERATED)/completions/_booktag $(ZSHDIR)/_booktag
 	install -m 644 $(GENERATED)/completions/booktag.fish $(FISHDIR)/booktag.fish
 
 uninstall:
-	rm -f $(BINDIR)/booktag $(LIBDIR)/libBookTagHTTP.so $(MANDIR)/booktag.1
+	rm -f $(BINDIR)/booktag $(MANDIR)/booktag.1
 	rm -f $(BASHDIR)/booktag $(ZSHDIR)/_booktag $(FISHDIR)/booktag.fish
-	-rmdir $(LIBDIR)
 
 clean:
 	rm -rf $(GENERATED)
