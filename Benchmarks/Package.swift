@@ -18,7 +18,6 @@ let package = Package(
             dependencies: [
                 .product(name: "BookTag", package: "booktag"),
                 .product(name: "BookTagTestSupport", package: "booktag"),
-                .product(name: "BookTagHTTP", package: "booktag"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -9,11 +9,17 @@ import Synchronization
 struct GatherBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gather",
-        abstract: "Time gathering 12 covered books (pages half without covers) against a slow loopback server."
+        abstract: "Time gathering 12 covered books (pages partly without covers) against a slow loopback server."
     )
 
     @Option(help: "Seconds the server waits before every response.")
     var latency = 0.05
+
+    @Option(help: "Seconds the server waits before every cover.")
+    var coverLatency = -1.0
+
+    @Option(help: "Results with a real cover on each page of 20 (the rest are placeholders).")
+    var coveredPerPage = 10
 
     @Option(help: "Seconds between API requests (1.0 is Goodreads' rule).")
     var interval = 1.0
@@ -31,7 +37,11 @@ struct GatherBench: AsyncParsableCommand {
         // The pages name cover URLs on the server itself, whose port is known once it listens.
         let port = Mutex<UInt16>(0)
         let latency = latency
-        let server = try LoopbackServer { request in Self.answer(request, latency: latency, port: port.withLock { $0 }) }
+        let coverLatency = coverLatency < 0 ? latency : coverLatency
+        let covered = max(1, min(20, coveredPerPage))
+        let server = try LoopbackServer { request in
+            Self.answer(request, latency: latency, coverLatency: coverLatency, covered: covered, port: port.withLock { $0 })
+        }
         port.withLock { $0 = server.port }
         defer { server.stop() }
         var concurrent: [Run] = []
@@ -48,7 +58,7 @@ struct GatherBench: AsyncParsableCommand {
         func median(_ runs: [Run]) -> Run { runs.sorted { $0.seconds < $1.seconds }[runs.count / 2] }
         let ours = median(concurrent), theirs = median(naive)
         let floorOurs = ours.floor * interval, floorTheirs = theirs.floor * interval
-        print("loopback server, \(Int(latency * 1000)) ms added to every response; interval \(interval) s; 20 results a page, half without covers; median of \(runs)")
+        print("loopback server, \(Int(latency * 1000)) ms added to every API response, \(Int(coverLatency * 1000)) ms to every cover; interval \(interval) s; \(covered) of 20 results a page with covers; median of \(runs)")
         print(String(format: "booktag gatherer: %.3f s wall, %d API calls, throttle floor %.1f s, above the floor %.3f s", ours.seconds, ours.apiCalls, floorOurs, ours.seconds - floorOurs))
         print(String(format: "naive (call, covers one by one, wait, next call): %.3f s wall, %d API calls, above its floor %.3f s", theirs.seconds, theirs.apiCalls, theirs.seconds - floorTheirs))
         print(String(format: "naive ÷ booktag: %.2f× wall time, %.2f× time above the throttle floor", theirs.seconds / ours.seconds, (theirs.seconds - floorTheirs) / (ours.seconds - floorOurs)))
@@ -58,7 +68,7 @@ struct GatherBench: AsyncParsableCommand {
     private func measure(server: LoopbackServer, _ body: (GoodreadsClient, CoverDownloader) async throws -> Void) async throws -> Run {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-gather-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let transport = URLSessionTransport()
+        let transport = HTTPClientTransport()
         let before = server.requests.filter { $0.path.hasSuffix(".xml") }.count
         let client = GoodreadsClient(baseURL: server.baseURL, apiKey: "bench", transport: transport,
                                      throttle: RequestThrottle(folder: folder), minimumRequestInterval: interval)
@@ -85,14 +95,16 @@ struct GatherBench: AsyncParsableCommand {
 
     static let cover = SyntheticBooks.pngCover(seed: "benchmark cover") + Data(count: 30_000)
 
-    static func answer(_ request: LoopbackServer.Request, latency: Double, port: UInt16) -> LoopbackServer.Reply {
+    static func answer(_ request: LoopbackServer.Request, latency: Double, coverLatency: Double, covered: Int, port: UInt16) -> LoopbackServer.Reply {
         if request.path.hasPrefix("/books/") {
-            return .init(headers: ["Content-Type": "image/png"], body: cover, delay: latency)
+            return .init(headers: ["Content-Type": "image/png"], body: cover, delay: coverLatency)
         }
         let page = Int(request.query["page"] ?? "1") ?? 1
         let works = (0..<20).map { index -> SearchWork in
             let id = page * 100 + index
-            let image = index.isMultiple(of: 2)
+            // Covered results alternate with placeholders first, then fill the rest.
+            let rank = index.isMultiple(of: 2) ? index / 2 : 10 + index / 2
+            let image = rank < covered
                 ? "http://127.0.0.1:\(port)/books/1300000000m/\(id).jpg"
                 : "https://s.gr-assets.com/assets/nophoto/book/111x148-bcc042a9c91a29c1d680899eff700a03.png"
             return SearchWork(workID: id, bookID: id, title: "Book \(id)", imageURL: image)
