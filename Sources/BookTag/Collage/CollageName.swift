@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// File names for collages, made from tags of any kind: `fantasy` → `fantasy`; anything the
@@ -44,8 +43,7 @@ public enum CollageName {
         while slug.utf8.count > maximumBytes { slug.removeLast() }
         while slug.hasSuffix("-") { slug.removeLast() }
         if slug == key { return slug }
-        let hex = Array("0123456789abcdef".utf8)
-        let digest = String(decoding: SHA256.hash(data: Data(key.utf8)).prefix(4).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] }, as: UTF8.self)
+        let digest = SHA256Digest.hex(of: Data(key.utf8), prefix: 4)
         return slug.isEmpty ? "tag-\(digest)" : "\(slug)-\(digest)"
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The cover files under `covers/`: content-addressed, written atomically, removed only by
@@ -13,7 +12,7 @@ struct CoverFileStore: Sendable {
     /// Checks that `data` is an image booktag can show and works out where it will live.
     static func describe(_ data: Data, title: String) throws(StoreError) -> CoverFile {
         guard let info = ImageInfo(data) else { throw .notAnImage(title: title) }
-        let digest = hexadecimal(SHA256.hash(data: data))
+        let digest = SHA256Digest.hex(of: data)
         return CoverFile(
             path: "covers/\(digest.prefix(2))/\(digest).\(info.format.fileExtension)",
             sha256: digest, format: info.format, width: info.width, height: info.height,
@@ -27,17 +26,6 @@ struct CoverFileStore: Sendable {
     /// The file system path of a stored path, built without `URL` (cheaper in loops).
     func filePath(of path: String) -> String {
         home.dataFolder.path + "/" + path
-    }
-
-    private static func hexadecimal(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(64)
-        for byte in bytes {
-            result.append(digits[Int(byte >> 4)])
-            result.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// Writes the files that are not already there (same name, hence same content) as one
