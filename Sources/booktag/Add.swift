@@ -9,22 +9,25 @@ extension BookTagCommand {
             commandName: "add",
             abstract: "Create a tag, gather books with covers for it, and render its collage.",
             discussion: """
-                Searches Goodreads for the tag page after page until it holds --count books with \
-                real covers (placeholders and broken images are skipped), keeps them and their \
+                Searches the source (a Goodreads search, or an Open Library subject) for the tag \
+                page after page until it holds --count books with real covers (placeholders and broken images are skipped), keeps them and their \
                 covers, renders the collage and prints the books and the collage's path. API calls \
                 are at least one second apart. A tag that exists is left as it is: 'booktag \
                 reroll' picks other books.
 
                 Examples:
                   booktag add fantasy
-                  booktag add "science fiction" --count 16
-                  booktag add fantasy --replay fixtures/replay --home /tmp/booktag-demo
+                  booktag add "science fiction" --count 16 --source openlibrary
+                  booktag add fantasy --replay fixtures/openlibrary-replay --home /tmp/booktag-demo
                 """
         )
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tag, such as fantasy (any script; at most 100 characters).") var tag: String
         @Option(help: ArgumentHelp("Books with covers to gather (1–100; default: collage.count, 12).", valueName: "n")) var count: Int?
+        @Option(help: ArgumentHelp(
+            "Where the books come from: goodreads (needs an API key) or openlibrary (default: config source, else goodreads with a key, else openlibrary).",
+            valueName: "source")) var source: SourceKind?
         @Flag(help: "Print one JSON document.") var json = false
 
         func validate() throws {
@@ -40,9 +43,10 @@ extension BookTagCommand {
             }
             let configuration = try CommandFailure.checking { try session.configuration() }
             let wanted = count ?? configuration.collageCount
+            let kind = session.chooseSource(source, configuration: configuration)
             let outcome: TagLibrary.Outcome
             do {
-                outcome = try session.gather(into: store, tag: name.display, wanted: wanted, configuration: configuration) { library, options, progress in
+                outcome = try session.gather(into: store, tag: name.display, source: kind, wanted: wanted, configuration: configuration) { library, options, progress in
                     try await library.add(name, count: wanted, collage: options, progress: progress)
                 }
             } catch StoreError.tagExists {
@@ -68,11 +72,12 @@ extension BookTagCommand {
             try TagResult(tag: existing, outcome: nil, books: rows, collage: collage, wanted: existing.bookCount).print(json: json, palette: session.palette)
         }
 
-        /// "search page 1 of 3" or "search pages 1, 2 of 3".
+        /// "Goodreads search page 1 of 3 (52 results)", "Open Library subject pages 1, 2 of 40 (…)".
         static func describePages(_ gathering: Gathering) -> String {
             let pages = gathering.pagesFetched.map(String.init).joined(separator: ", ")
             let noun = gathering.pagesFetched.count == 1 ? "page" : "pages"
-            return "search \(noun) \(pages) of \(gathering.totalPages) (\(gathering.totalResults) results)"
+            let kind = gathering.source == .openlibrary ? "subject" : "search"
+            return "\(gathering.source.displayName) \(kind) \(noun) \(pages) of \(gathering.totalPages) (\(gathering.totalResults) results)"
         }
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 /// One of a tag's books as `books`, `add` and `reroll` print it: a table row, or a JSON object.
 struct BookRow: Encodable {
     let position: Int
-    let goodreadsID: Int
+    /// The book's source (`goodreads`, `openlibrary`) and its id there.
+    let source: String
+    let id: String
     let title: String
     let author: String?
     let year: Int?
@@ -15,7 +17,8 @@ struct BookRow: Encodable {
 
     init(_ entry: TagBookEntry, store: BookStore) {
         position = entry.book.position + 1
-        goodreadsID = entry.book.goodreadsID
+        source = entry.book.bookID.source.rawValue
+        id = entry.book.bookID.value
         title = entry.book.title
         author = entry.book.authorName
         year = entry.book.originalPublicationYear
@@ -36,7 +39,7 @@ struct BookRow: Encodable {
             headers: headers,
             rows: rows.map { row in
                 var cells = [
-                    String(row.position), String(row.goodreadsID), Terminal.safe(row.title), Terminal.safe(row.author ?? "—"),
+                    String(row.position), row.id, Terminal.safe(row.title), Terminal.safe(row.author ?? "—"),
                     row.year.map(String.init) ?? "—", row.rating.map { String(format: "%.2f", $0) } ?? "—",
                 ]
                 if showsISBN { cells.append(row.isbn13 ?? "—") }

@@ -25,12 +25,13 @@ extension BookTagCommand {
         func run() throws {
             let session = Session(global)
             let name = try CommandFailure.checking { try TagName(tag) }
-            let rows = try CommandFailure.checking {
+            let (stored, rows) = try CommandFailure.checking {
                 let store = try session.openStore()
-                guard try store.tag(name) != nil else { throw StoreError.tagNotFound(name.display) }
-                return try store.books(of: name).map { BookRow($0, store: store) }
+                guard let stored = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+                return (stored, try store.books(of: name).map { BookRow($0, store: store) })
             }
             if json { return try JSONOutput.print(rows) }
+            session.reporter.note("\"\(Terminal.safe(stored.name))\": \(rows.count) book\(rows.count == 1 ? "" : "s") from \(stored.source.displayName)")
             print(BookRow.table(rows, covers: true, palette: session.palette))
         }
     }

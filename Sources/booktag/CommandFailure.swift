@@ -12,11 +12,11 @@ struct CommandFailure: Error {
         case data = 65
         /// No such tag, book or file, or no books for a tag (EX_NOINPUT).
         case notFound = 66
-        /// Goodreads could not be reached, or a replay lacks an answer (EX_UNAVAILABLE).
+        /// The source could not be reached, or a replay lacks an answer (EX_UNAVAILABLE).
         case network = 69
         /// The store or a file under the home could not be read or written (EX_IOERR).
         case store = 74
-        /// Goodreads answered, but with an error or something unusable (EX_PROTOCOL).
+        /// The source answered, but with an error, a rate limit or something unusable (EX_PROTOCOL).
         case api = 76
         /// config.json or the environment is wrong, or the API key is missing (EX_CONFIG).
         case config = 78
@@ -73,7 +73,10 @@ extension CommandFailure {
             case .bodyTooLarge, .unsafeRedirect, .tooManyRedirects, .unauthorized, .rateLimited, .serverError, .httpStatus:
                 return CommandFailure(.api, message)
             }
-        case is GoodreadsError, is XMLError:
+        case let error as BookSourceError:
+            if case .bookNotFound = error { return CommandFailure(.notFound, message) }
+            return CommandFailure(.usage, message)
+        case is GoodreadsError, is XMLError, is OpenLibraryError:
             return CommandFailure(.api, message)
         case is CancellationError:
             return CommandFailure(.interrupted, "interrupted: nothing was changed")

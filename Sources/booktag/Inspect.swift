@@ -59,7 +59,7 @@ extension BookTagCommand {
             for work in page.works {
                 let cover = work.hasPlaceholderCover ? "no cover" : "cover"
                 let year = work.originalPublicationYear.map(String.init) ?? "—"
-                lines.append("  \(work.bookID)\t\(year)\t\(cover)\t\(work.title) — \(work.authorName ?? "unknown author")")
+                lines.append("  \(work.id.value)\t\(year)\t\(cover)\t\(work.title) — \(work.authorName ?? "unknown author")")
             }
             if page.skippedWorks > 0 {
                 lines.append("  (\(page.skippedWorks) work(s) without a book id or title skipped)")
@@ -72,7 +72,7 @@ extension BookTagCommand {
             let fields: [(String, String?)] = [
                 ("title", book.title),
                 ("authors", authors.isEmpty ? nil : authors.joined(separator: ", ")),
-                ("goodreads id", String(book.id)),
+                ("id", book.id.description),
                 ("isbn", book.isbn),
                 ("isbn13", book.isbn13),
                 ("year", (book.publicationYear ?? book.originalPublicationYear).map(String.init)),

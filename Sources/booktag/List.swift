@@ -23,6 +23,7 @@ extension BookTagCommand {
 
         struct Entry: Encodable {
             let name: String
+            let source: SourceKind
             let books: Int
             let lastFetched: Date?
             let collage: String?
@@ -35,7 +36,7 @@ extension BookTagCommand {
                 let tags = try store.tags()
                 let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
                 return tags.map { tag in
-                    Entry(name: tag.name, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key])
+                    Entry(name: tag.name, source: tag.source, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key])
                 }
             }
             if json { return try JSONOutput.print(entries) }
@@ -44,9 +45,11 @@ extension BookTagCommand {
                 return
             }
             let table = TextTable(
-                headers: ["TAG", "BOOKS", "FETCHED", "COLLAGE"],
-                rows: entries.map { [Terminal.safe($0.name), String($0.books), $0.lastFetched.map(LocalTimestamp.string(from:)) ?? "—", $0.collage ?? "—"] },
-                flexibleColumns: [3, 0])
+                headers: ["TAG", "SOURCE", "BOOKS", "FETCHED", "COLLAGE"],
+                rows: entries.map {
+                    [Terminal.safe($0.name), $0.source.displayName, String($0.books), $0.lastFetched.map(LocalTimestamp.string(from:)) ?? "—", $0.collage ?? "—"]
+                },
+                flexibleColumns: [4, 0])
             print(table.render(width: Terminal.width, palette: session.palette))
         }
     }

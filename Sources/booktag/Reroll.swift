@@ -38,7 +38,7 @@ extension BookTagCommand {
             }
             let configuration = try CommandFailure.checking { try session.configuration() }
             let wanted = count ?? max(current.bookCount, configuration.collageCount)
-            let outcome = try session.gather(into: store, tag: current.name, wanted: wanted, configuration: configuration) { library, options, progress in
+            let outcome = try session.gather(into: store, tag: current.name, source: current.source, wanted: wanted, configuration: configuration) { library, options, progress in
                 var generator = SystemRandomNumberGenerator()
                 return try await library.reroll(name, count: wanted, collage: options, using: &generator, progress: progress)
             }

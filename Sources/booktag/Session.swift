@@ -2,8 +2,8 @@ import BookTag
 import Foundation
 
 /// What one run of a command works with, built from the global options: the home, the
-/// preferences, the configuration, the store and, for commands that fetch, the Goodreads
-/// client over the network, a replay or a recording.
+/// preferences, the configuration, the store and, for commands that fetch, a source of books
+/// over the network, a replay or a recording.
 struct Session {
     let options: GlobalOptions
     let home: BookTagHome
@@ -37,14 +37,24 @@ struct Session {
         try BookStore.open(home: home)
     }
 
-    /// The source of books and the cover downloader, as the options say: a replay (no key, no
+    /// The source a new tag or an unknown book uses: `--source`, else config `source`, else
+    /// Goodreads with a key and Open Library without, saying so once on stderr in that case.
+    func chooseSource(_ chosen: SourceKind?, configuration: BookTagConfiguration) -> SourceKind {
+        let (source, fellBack) = configuration.resolveSource(chosen)
+        if fellBack {
+            reporter.note("no Goodreads API key is configured, so books come from Open Library (choose with --source, or \"source\" in config.json)")
+        }
+        return source
+    }
+
+    /// A source of books and the cover downloader, as the options say: a replay (no key, no
     /// network, no throttle), a recording, or the network. `network` is the connection pool to
     /// close when the work is done (none for a replay).
     func source(
-        _ configuration: BookTagConfiguration, progress: GatheringProgress? = nil
-    ) throws -> (client: GoodreadsClient, covers: CoverDownloader, network: HTTPClientTransport?) {
+        _ kind: SourceKind, configuration: BookTagConfiguration, progress: GatheringProgress? = nil
+    ) throws -> (source: any BookSource, covers: CoverDownloader, network: HTTPClientTransport?) {
         let base: any HTTPTransport
-        let apiKey: String
+        var apiKey = ""
         var throttle: RequestThrottle? = RequestThrottle(home: home)
         var network: HTTPClientTransport?
         if let replay = options.replay {
@@ -52,8 +62,9 @@ struct Session {
             apiKey = configuration.apiKey ?? Recording.redacted  // a replay looks requests up with the key redacted
             throttle = nil
         } else {
-            apiKey = try configuration.requireAPIKey(file: options.configFile)
-            let transport = try HTTPClientTransport(environment: ProcessInfo.processInfo.environment)
+            if kind == .goodreads { apiKey = try configuration.requireAPIKey(file: options.configFile) }
+            let transport = try HTTPClientTransport(
+                environment: ProcessInfo.processInfo.environment, userAgent: configuration.userAgent(for: kind))
             network = transport
             if let record = options.record {
                 base = try RecordingTransport(folder: URL(fileURLWithPath: record, isDirectory: true), apiKey: apiKey, upstream: transport)
@@ -72,21 +83,33 @@ struct Session {
                 reporter.detail(String(format: "%@ failed after %.0f ms: %@", line, seconds * 1000, error.localizedDescription))
             }
         }
-        var client = GoodreadsClient(
-            baseURL: configuration.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,
-            minimumRequestInterval: configuration.minimumRequestInterval,
-            onWait: { seconds, reason in
-                switch reason {
-                case .throttle:
-                    reporter.detail(String(format: "waiting %.2f s: API calls are at least %.1f s apart", seconds, configuration.minimumRequestInterval))
-                    progress?.waiting(seconds)
-                case .retry:
-                    reporter.detail(String(format: "retrying in %.1f s", seconds))
-                    progress?.retrying(seconds)
-                }
-            })
-        client.requestTimeout = configuration.requestTimeout
-        return (client, CoverDownloader(transport: transport, timeout: configuration.requestTimeout), network)
+        let interval = kind == .goodreads ? configuration.minimumRequestInterval : configuration.openLibraryMinimumRequestInterval
+        let onWait: @Sendable (Double, APICaller.WaitReason) -> Void = { seconds, reason in
+            switch reason {
+            case .throttle:
+                reporter.detail(String(format: "waiting %.2f s: API calls are at least %.1f s apart", seconds, interval))
+                progress?.waiting(seconds)
+            case .retry:
+                reporter.detail(String(format: "retrying in %.1f s", seconds))
+                progress?.retrying(seconds)
+            }
+        }
+        let source: any BookSource
+        switch kind {
+        case .goodreads:
+            var client = GoodreadsClient(
+                baseURL: configuration.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,
+                minimumRequestInterval: interval, onWait: onWait)
+            client.requestTimeout = configuration.requestTimeout
+            source = client
+        case .openlibrary:
+            var client = OpenLibraryClient(
+                baseURL: configuration.openLibraryBaseURL, coversURL: configuration.openLibraryCoversURL, transport: transport,
+                throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
+            client.requestTimeout = configuration.requestTimeout
+            source = client
+        }
+        return (source, CoverDownloader(transport: transport, timeout: configuration.requestTimeout), network)
     }
 
     /// Runs `body`, then closes the network's connections, however it ends.
@@ -105,12 +128,12 @@ struct Session {
     /// options set up as configured, Ctrl-C handled, and the progress line cleared however the
     /// job ends.
     func gather(
-        into store: BookStore, tag: String, wanted: Int, configuration: BookTagConfiguration,
+        into store: BookStore, tag: String, source kind: SourceKind, wanted: Int, configuration: BookTagConfiguration,
         _ job: @escaping @Sendable (TagLibrary, CollageOptions, @escaping @Sendable (GatheringEvent) -> Void) async throws -> TagLibrary.Outcome
     ) throws -> TagLibrary.Outcome {
         let progress = GatheringProgress(tag: tag, wanted: wanted, reporter: reporter)
-        let (client, covers, network) = try CommandFailure.checking { try source(configuration, progress: progress) }
-        let library = TagLibrary(store: store, gatherer: Gatherer(source: client, covers: covers))
+        let (source, covers, network) = try CommandFailure.checking { try self.source(kind, configuration: configuration, progress: progress) }
+        let library = TagLibrary(store: store, gatherer: Gatherer(source: source, covers: covers))
         let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: preferences.nightMode)
         defer { reporter.endProgress() }
         return try AsyncRun.run { try await Self.closing(network) { try await job(library, options, progress.handle) } }

@@ -8,7 +8,9 @@ struct ShownBook: Encodable {
         let role: String?
     }
 
-    let goodreadsID: Int
+    /// Where the book comes from (`goodreads`, `openlibrary`) and its id there.
+    let source: String
+    let id: String
     let title: String
     let authors: [Author]
     let pages: Int?
@@ -22,12 +24,13 @@ struct ShownBook: Encodable {
     let isbn13: String?
     let cover: String?
     let tags: [String]
-    /// "store" when shown from what booktag kept, "goodreads" when just fetched.
-    let source: String
+    /// "store" when shown from what booktag kept, "network" when just fetched (and now kept).
+    let shownFrom: String
 
     init(_ book: StoredBook, tags: [String], store: BookStore, fromStore: Bool) {
         let details = book.details
-        goodreadsID = details.id
+        source = details.id.source.rawValue
+        id = details.id.value
         title = details.title
         authors = details.authors.map { Author(name: $0.name, role: $0.role) }
         pages = details.pageCount
@@ -40,7 +43,7 @@ struct ShownBook: Encodable {
         isbn13 = book.isbn13 ?? details.isbn13
         cover = book.coverPath.map { store.coverURL($0).path }
         self.tags = tags
-        source = fromStore ? "store" : "goodreads"
+        shownFrom = fromStore ? "store" : "network"
     }
 
     func text(width: Int, palette: Palette) -> String {
@@ -59,7 +62,7 @@ struct ShownBook: Encodable {
             ("publisher", publisher),
             ("isbn", isbn),
             ("isbn13", isbn13),
-            ("goodreads", String(goodreadsID)),
+            ("source", "\(SourceKind(rawValue: source)?.displayName ?? source) \(id)"),
             ("tags", tags.isEmpty ? nil : tags.joined(separator: ", ")),
         ]
         let labelWidth = fields.map(\.0.count).max()! + 2

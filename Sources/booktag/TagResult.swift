@@ -4,6 +4,8 @@ import Foundation
 /// What `add` and `reroll` print: the tag's books and the collage's path, or one JSON document.
 struct TagResult: Encodable {
     let tag: String
+    /// Where the books come from.
+    let source: SourceKind
     /// False when `add` found the tag already there and changed nothing.
     let changed: Bool
     let wanted: Int
@@ -14,6 +16,7 @@ struct TagResult: Encodable {
 
     init(tag: Tag, outcome: TagLibrary.Outcome?, books: [BookRow], collage: URL?, wanted: Int) {
         self.tag = tag.name
+        source = tag.source
         changed = outcome != nil
         self.wanted = wanted
         pagesFetched = outcome?.gathering.pagesFetched ?? []
@@ -25,7 +28,8 @@ struct TagResult: Encodable {
     func print(json: Bool, palette: Palette) throws {
         if json { return try JSONOutput.print(self) }
         var text = BookRow.table(books, covers: false, palette: palette)
-        text += "\n\n" + palette.paint("collage:", .heading) + " " + (collage ?? "none yet: 'booktag collage \(Terminal.safe(tag))' makes it")
+        text += "\n\n" + palette.paint("books:", .heading) + " from " + source.displayName
+        text += "\n" + palette.paint("collage:", .heading) + " " + (collage ?? "none yet: 'booktag collage \(Terminal.safe(tag))' makes it")
         Swift.print(text)
     }
 }

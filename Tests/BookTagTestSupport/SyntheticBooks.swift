@@ -22,8 +22,7 @@ public enum SyntheticBooks {
     public static func set(_ number: Int, count: Int = 12, idBase: Int = 1_000_000, sharedCoverSeed: String? = nil) -> [GatheredBook] {
         (0..<count).map { k in
             let id = idBase + number * 1000 + k
-            let work = SearchWork(
-                workID: id + 500_000, bookID: id, title: "set \(number) book \(k)", authorID: 42,
+            let work = SearchWork(workID: id + 500_000, id: .goodreads(id), title: "set \(number) book \(k)", authorID: 42,
                 authorName: "Synthetic Author", imageURL: "https://images.example/books/\(id)m/\(id).jpg",
                 averageRating: 4.0, ratingsCount: 100 + k, originalPublicationYear: 2000 + k)
             return GatheredBook(work: work, cover: pngCover(seed: sharedCoverSeed ?? "book \(id)"))

@@ -132,13 +132,13 @@ func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) ->
     static func home(with books: [GatheredBook], details: [BookDetails] = []) throws -> (TemporaryHome, BookStore) {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)
-        try store.createTag(TagName("Fantasy"), books: books, search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
+        try store.createTag(TagName("Fantasy"), source: .goodreads, books: books, search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
         for book in details { try store.saveBook(book, cover: nil) }
         return (temporary, store)
     }
 
     @Test func writesIntoCollagesByDefaultAndWhereTold() throws {
-        let books = (0..<12).map { GatheredBook(work: SearchWork(workID: $0, bookID: 100 + $0, title: "Book \($0)"), cover: jpegCover(colour: CollageTheme.RGB(20 * $0, 80, 120))) }
+        let books = (0..<12).map { GatheredBook(work: SearchWork(workID: $0, id: .goodreads(100 + $0), title: "Book \($0)"), cover: jpegCover(colour: CollageTheme.RGB(20 * $0, 80, 120))) }
         let (temporary, store) = try Self.home(with: books)
         let maker = CollageMaker(store: store)
         let png = try maker.make(tag: TagName("fantasy"), nightMode: false)
@@ -156,12 +156,12 @@ func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) ->
         let hostile = try GoodreadsDecoder.book(from: Fixtures.data("book/book-show-xss.xml"))
         let books = (0..<3).map { index in
             GatheredBook(
-                work: SearchWork(workID: index, bookID: hostile.id + index, title: hostile.title, authorName: hostile.authors.first?.name, averageRating: 4.5, originalPublicationYear: 2020),
+                work: SearchWork(workID: index, id: .goodreads(hostile.id.goodreadsNumber! + index), title: hostile.title, authorName: hostile.authors.first?.name, averageRating: 4.5, originalPublicationYear: 2020),
                 cover: jpegCover(colour: CollageTheme.RGB(90, 90, 90)))
         }
         let details = (0..<3).map { index -> BookDetails in
             var copy = hostile
-            copy.id = hostile.id + index
+            copy.id = .goodreads(hostile.id.goodreadsNumber! + index)
             return copy
         }
         let (temporary, store) = try Self.home(with: books, details: details)

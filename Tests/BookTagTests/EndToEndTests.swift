@@ -29,7 +29,7 @@ import Testing
 
     @Test func addOnTheReplayPrintsTheBooksAndWritesTheCollage() async throws {
         let home = try TemporaryHome()
-        let run = try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home)
+        let run = try await Self.booktag(["add", "fantasy", "--source", "goodreads", "--replay", Fixtures.replay.path], home: home)
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("#") == true)
@@ -39,7 +39,7 @@ import Testing
         let png = try Data(contentsOf: URL(fileURLWithPath: collage))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         // Not a terminal: a note, no progress line, no colour.
-        #expect(run.errors == "added \"fantasy\": 12 books with covers from search pages 1, 2 of 3 (52 results)\n")
+        #expect(run.errors == "added \"fantasy\": 12 books with covers from Goodreads search pages 1, 2 of 3 (52 results)\n")
         #expect(!run.output.contains("\u{1B}"))
         let store = try BookStore.open(home: home.home)
         #expect(try store.books(of: TagName("fantasy")).count == 12)
@@ -81,12 +81,12 @@ import Testing
 
     @Test func progressIsDrawnOnlyOnATerminal() async throws {
         let home = try TemporaryHome()
-        let run = try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home, terminals: [.errors])
+        let run = try await Self.booktag(["add", "fantasy", "--source", "goodreads", "--replay", Fixtures.replay.path], home: home, terminals: [.errors])
         #expect(run.status == 0)
         #expect(run.errors.contains("\r\u{1B}[K"))
         #expect(run.errors.contains("12/12 books with covers"))
         #expect(run.errors.contains("fantasy: page 2 of 3"))
-        let quiet = try await Self.booktag(["add", "tiny", "--replay", Fixtures.replay.path, "--quiet"], home: home, terminals: [.errors])
+        let quiet = try await Self.booktag(["add", "tiny", "--source", "goodreads", "--replay", Fixtures.replay.path, "--quiet"], home: home, terminals: [.errors])
         #expect(quiet.status == 0)
         #expect(!quiet.errors.contains("\r") && !quiet.errors.contains("added"))
         #expect(quiet.errors.contains("only 3 of the 5 books"), "warnings survive --quiet")
@@ -94,7 +94,7 @@ import Testing
 
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
         let home = try TemporaryHome()
-        #expect(try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home).status == 0)
+        #expect(try await Self.booktag(["add", "fantasy", "--source", "goodreads", "--replay", Fixtures.replay.path], home: home).status == 0)
         let coloured = try await Self.booktag(["list"], home: home, terminals: [.output])
         #expect(coloured.status == 0 && coloured.output.contains("\u{1B}[1;34mTAG"))
         let plain = try await Self.booktag(["list"], home: home, environment: ["NO_COLOR": "1"], terminals: [.output])
@@ -114,10 +114,10 @@ import Testing
     @Test func rerollReplacesTheSetAndTheCollage() async throws {
         let home = try TemporaryHome()
         let replay = ["--replay", Fixtures.replay.path]
-        #expect(try await Self.booktag(["add", "fantasy"] + replay, home: home).status == 0)
+        #expect(try await Self.booktag(["add", "fantasy", "--source", "goodreads"] + replay, home: home).status == 0)
         let collage = home.home.collagesFolder.appendingPathComponent("fantasy.png")
         let before = try Data(contentsOf: collage)
-        let oldIDs = try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.goodreadsID)
+        let oldIDs = try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.bookID)
         let run = try await Self.booktag(["reroll", "fantasy", "--json"] + replay, home: home)
         #expect(run.status == 0, "\(run.errors)")
         let result = try #require(try Self.json(run.output) as? [String: Any])
@@ -126,17 +126,18 @@ import Testing
         #expect(pages.first != 1, "another page than the current one")
         let books = try #require(result["books"] as? [[String: Any]])
         #expect(books.count == 12)
-        #expect(books.map { $0["goodreadsID"] as? Int } != oldIDs.map { $0 })
+        #expect(books.map { $0["id"] as? String } != oldIDs.map(\.value))
+        #expect(books.allSatisfy { $0["source"] as? String == "goodreads" })
         #expect(result["collage"] as? String == collage.path)
         #expect(try Data(contentsOf: collage) != before)
-        #expect(try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.goodreadsID) == books.compactMap { $0["goodreadsID"] as? Int })
+        #expect(try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.bookID.value) == books.compactMap { $0["id"] as? String })
         // Every cover on disk is one the store references.
         #expect(home.coverFilesOnDisk() == Set(try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.coverPath)))
     }
 
     @Test func aFailedRerollLeavesTheSetAndTheCollageByteForByte() async throws {
         let home = try TemporaryHome()
-        #expect(try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path], home: home).status == 0)
+        #expect(try await Self.booktag(["add", "fantasy", "--source", "goodreads", "--replay", Fixtures.replay.path], home: home).status == 0)
         let collage = home.home.collagesFolder.appendingPathComponent("fantasy.png")
         let collageBefore = try Data(contentsOf: collage)
         let database = try home.checkpointedDatabase()
@@ -161,7 +162,7 @@ import Testing
         let fetched = try await Self.booktag(["show", "978-0-306-40615-7", "--json"], home: home, environment: environment)
         #expect(fetched.status == 0, "\(fetched.errors)")
         let book = try #require(try Self.json(fetched.output) as? [String: Any])
-        #expect(book["source"] as? String == "goodreads")
+        #expect(book["source"] as? String == "goodreads" && book["id"] as? String == "5100000" && book["shownFrom"] as? String == "network")
         #expect(book["title"] as? String == "The Glass Orchard")
         #expect(book["isbn"] as? String == "0306406152" && book["isbn13"] as? String == "9780306406157")
         #expect(book["pages"] as? Int == 384 && book["year"] as? Int == 2011 && book["publisher"] as? String == "Orchard & Vale")
@@ -176,7 +177,7 @@ import Testing
         for arguments in [["show", "0-306-40615-2", "--json"], ["show", "--id", "5100000", "--json"]] {
             let again = try await Self.booktag(arguments, home: home)
             #expect(again.status == 0, "\(again.errors)")
-            #expect((try Self.json(again.output) as? [String: Any])?["source"] as? String == "store")
+            #expect((try Self.json(again.output) as? [String: Any])?["shownFrom"] as? String == "store")
         }
         #expect(server.server.requests.count == requests)
         // The text form: labelled fields, then the description wrapped to the terminal.
@@ -190,7 +191,7 @@ import Testing
     @Test func showListsTheTagsABookIsIn() async throws {
         let home = try TemporaryHome()
         let replay = ["--replay", Fixtures.replay.path]
-        #expect(try await Self.booktag(["add", "Fantasy"] + replay, home: home).status == 0)
+        #expect(try await Self.booktag(["add", "Fantasy", "--source", "goodreads"] + replay, home: home).status == 0)
         let run = try await Self.booktag(["show", "--id", "5100000", "--json"] + replay, home: home)
         #expect(run.status == 0)
         let book = try #require(try Self.json(run.output) as? [String: Any])
@@ -210,11 +211,11 @@ import Testing
             (["show"], [:], 64, "ISBN"),
             (["add", "a\u{7}b"], [:], 64, "control"),
             (["reroll", "never-added"], [:], 66, "no tag"),
-            (["add", "zzqx"] + replay, [:], 66, "no books"),
+            (["add", "zzqx", "--source", "goodreads"] + replay, [:], 66, "no books"),
             (["show", "--id", "999999999"] + replay, [:], 66, "no book with id 999999999"),
-            (["show", "9780141036144"] + replay, [:], 69, "recording has no answer"),
+            (["show", "9780141036144", "--source", "goodreads"] + replay, [:], 69, "recording has no answer"),
             (["add", "fantasy"], ["BOOKTAG_BASE_URL": "http://127.0.0.1:9", "BOOKTAG_API_KEY": Self.secret], 69, "cannot reach"),
-            (["add", "fantasy"], [:], 78, "API key"),
+            (["add", "fantasy", "--source", "goodreads"], [:], 78, "API key"),
             (["add", "fantasy", "--config", "/nonexistent/booktag.json"], [:], 78, "does not exist"),
         ]
         for entry in cases {
@@ -253,11 +254,11 @@ import Testing
         let requests = server.server.requests.count
         // Replayed in a fresh home: no key, no request to the server, the same books.
         let replayed = try TemporaryHome()
-        let second = try await Self.booktag(["add", "fantasy", "--replay", recording.path, "--json"], home: replayed, environment: ["BOOKTAG_BASE_URL": server.baseURL.absoluteString])
+        let second = try await Self.booktag(["add", "fantasy", "--source", "goodreads", "--replay", recording.path, "--json"], home: replayed, environment: ["BOOKTAG_BASE_URL": server.baseURL.absoluteString])
         #expect(second.status == 0, "\(second.errors)")
         #expect(server.server.requests.count == requests)
-        func ids(_ run: BooktagProcess.Run) throws -> [Int] {
-            ((try Self.json(run.output) as? [String: Any])?["books"] as? [[String: Any]])?.compactMap { $0["goodreadsID"] as? Int } ?? []
+        func ids(_ run: BooktagProcess.Run) throws -> [String] {
+            ((try Self.json(run.output) as? [String: Any])?["books"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
         }
         #expect(try ids(first) == ids(second) && ids(first).count == 12)
         for file in FaultTests.allFiles(under: recording) {
@@ -268,18 +269,20 @@ import Testing
     @Test func jsonShapes() async throws {
         let home = try TemporaryHome()
         let replay = ["--replay", Fixtures.replay.path]
-        let add = try #require(try await Self.json(Self.booktag(["add", "fantasy", "--json"] + replay, home: home).output) as? [String: Any])
-        #expect(Set(add.keys) == ["tag", "changed", "wanted", "pagesFetched", "totalResults", "books", "collage"])
+        let add = try #require(try await Self.json(Self.booktag(["add", "fantasy", "--source", "goodreads", "--json"] + replay, home: home).output) as? [String: Any])
+        #expect(Set(add.keys) == ["tag", "source", "changed", "wanted", "pagesFetched", "totalResults", "books", "collage"])
+        #expect(add["source"] as? String == "goodreads")
         let book = try #require((add["books"] as? [[String: Any]])?.first)
-        #expect(Set(book.keys).isSuperset(of: ["position", "goodreadsID", "title", "author", "year", "rating", "cover"]))
+        #expect(Set(book.keys).isSuperset(of: ["position", "source", "id", "title", "author", "year", "rating", "cover"]))
         let again = try #require(try await Self.json(Self.booktag(["add", "fantasy", "--json"], home: home).output) as? [String: Any])
         #expect(again["changed"] as? Bool == false && (again["books"] as? [Any])?.count == 12)
         let list = try #require(try await Self.json(Self.booktag(["list", "--json"], home: home).output) as? [[String: Any]])
-        #expect(Set(list.first?.keys ?? [:].keys) == ["name", "books", "lastFetched", "collage"])
+        #expect(Set(list.first?.keys ?? [:].keys) == ["name", "source", "books", "lastFetched", "collage"])
+        #expect(list.first?["source"] as? String == "goodreads")
         let books = try #require(try await Self.json(Self.booktag(["books", "fantasy", "--json"], home: home).output) as? [[String: Any]])
         #expect(books.count == 12)
         let show = try #require(try await Self.json(Self.booktag(["show", "--id", "5100000", "--json"] + replay, home: home).output) as? [String: Any])
-        #expect(Set(show.keys).isSuperset(of: ["goodreadsID", "title", "authors", "pages", "averageRating", "description", "year", "publisher", "isbn", "isbn13", "cover", "tags", "source"]))
+        #expect(Set(show.keys).isSuperset(of: ["source", "id", "title", "authors", "pages", "averageRating", "description", "year", "publisher", "isbn", "isbn13", "cover", "tags", "shownFrom"]))
         let collage = try #require(try await Self.json(Self.booktag(["collage", "fantasy", "--format", "jpeg", "--json"], home: home).output) as? [String: String])
         #expect(collage["format"] == "jpeg" && collage["file"]?.hasSuffix("/fantasy.jpg") == true)
         let inspected = try #require(try await Self.json(BooktagProcess.run(["inspect", Fixtures.replay.appendingPathComponent("api/search-fantasy-page-1.xml").path, "--json"]).output) as? [String: Any])
@@ -301,7 +304,7 @@ import Testing
 
     @Test func globalOptionsWorkBeforeTheCommand() async throws {
         let home = try TemporaryHome()
-        let run = try await BooktagProcess.run(["--home", home.folder.path, "--replay", Fixtures.replay.path, "-q", "add", "tiny"])
+        let run = try await BooktagProcess.run(["--home", home.folder.path, "--replay", Fixtures.replay.path, "-q", "add", "tiny", "--source", "goodreads"])
         #expect(run.status == 0 && run.errors.contains("only 3"), "\(run.errors)")
         #expect(try BookStore.open(home: home.home).tags().map(\.name) == ["tiny"])
         let conflict = try await BooktagProcess.run(["list", "--quiet", "--verbose", "--home", home.folder.path])
@@ -311,7 +314,7 @@ import Testing
     @Test func collageUsesConfiguredFormatAndColumns() async throws {
         let home = try TemporaryHome()
         try Data(#"{"collage": {"format": "jpeg", "columns": 3, "count": 6}}"#.utf8).write(to: home.home.configFile)
-        let run = try await Self.booktag(["add", "fantasy", "--replay", Fixtures.replay.path, "--json"], home: home)
+        let run = try await Self.booktag(["add", "fantasy", "--source", "goodreads", "--replay", Fixtures.replay.path, "--json"], home: home)
         #expect(run.status == 0, "\(run.errors)")
         let result = try #require(try Self.json(run.output) as? [String: Any])
         #expect((result["books"] as? [Any])?.count == 6)

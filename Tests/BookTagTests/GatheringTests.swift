@@ -22,7 +22,7 @@ import Testing
         #expect(gathering.totalResults == 52 && gathering.pageSize == 20 && gathering.totalPages == 3)
 
         // In search order: page 1's seven real covers, then page 2's first five new ones.
-        let ids: [Int] = gathering.books.map(\.work.bookID)
+        let ids: [Int] = gathering.books.map(\.work.id.goodreadsNumber!)
         let fromPageOne: [Int] = [0, 2, 6, 10, 14, 16, 18].map { 5_100_000 + $0 * 7 }
         let fromPageTwo: [Int] = [1, 3, 5, 7, 9].map { 5_300_000 + $0 }
         #expect(Array(ids.prefix(7)) == fromPageOne)
@@ -55,7 +55,7 @@ import Testing
         let (gatherer, _) = try Self.gatherer()
         let gathering = try await gatherer.gather(query: "fantasy", count: 12, startPage: 3)
         #expect(gathering.pagesFetched == [3, 1] && gathering.books.count == 12)
-        #expect(gathering.books.first?.work.bookID == 5_400_001, "page 3 comes first")
+        #expect(gathering.books.first?.work.id == .goodreads(5_400_001), "page 3 comes first")
     }
 
     @Test func noPageIsFetchedTwice() async throws {
@@ -123,7 +123,7 @@ import Testing
     @Test func addingATagWithNoBooksStoresNothing() async throws {
         let temporary = try TemporaryHome()
         let (library, _) = try Self.library(home: temporary)
-        await #expect(throws: GatheringError.noBooks(query: "zzqx")) { try await library.add(TagName("zzqx")) }
+        await #expect(throws: GatheringError.noBooks(query: "zzqx", source: .goodreads)) { try await library.add(TagName("zzqx")) }
         await #expect(throws: GatheringError.noCovers(query: "nocovers", results: 3)) { try await library.add(TagName("nocovers")) }
         #expect(try library.store.tags().isEmpty)
         #expect(temporary.coverFilesOnDisk().isEmpty)
@@ -144,7 +144,7 @@ import Testing
         let rerolled = try await library.reroll(TagName("fantasy"), using: &generator)
         #expect(rerolled.tag.startPage != 1)
         #expect(rerolled.books.count == 12)
-        #expect(rerolled.books.map(\.book.goodreadsID) != added.books.map(\.book.goodreadsID))
+        #expect(rerolled.books.map(\.book.bookID) != added.books.map(\.book.bookID))
         #expect(rerolled.gathering.pagesFetched.first == rerolled.tag.startPage)
         #expect(temporary.coverFilesOnDisk() == (try library.store.referencedCoverPaths()))
     }

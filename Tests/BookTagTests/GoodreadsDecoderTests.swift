@@ -14,8 +14,7 @@ import Testing
         #expect(page.works.filter(\.hasPlaceholderCover).count == 10)
 
         let first = page.works[0]
-        #expect(first == SearchWork(
-            workID: 7_100_000, bookID: 5_100_000, title: "The Glass Orchard", authorID: 4700,
+        #expect(first == SearchWork(workID: 7_100_000, id: .goodreads(5_100_000), title: "The Glass Orchard", authorID: 4700,
             authorName: "Mirela Vance",
             imageURL: "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1605100000l/5100000._SX98_.jpg",
             smallImageURL: "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1605100000l/5100000._SY75_.jpg",
@@ -43,7 +42,7 @@ import Testing
     @Test func readsPageSizeFromTheResponse() throws {
         let last = try GoodreadsDecoder.searchPage(from: Fixtures.data("search/search-fantasy-p3.xml"))
         #expect(last.resultsStart == 41 && last.resultsEnd == 45 && last.pageSize == 5)
-        #expect(last.works.map(\.bookID) == [5_200_000, 5_200_001, 5_200_002, 5_200_003, 5_200_004])
+        #expect(last.works.map(\.id.goodreadsNumber!) == [5_200_000, 5_200_001, 5_200_002, 5_200_003, 5_200_004])
     }
 
     @Test func decodesAnEmptyResult() throws {
@@ -53,7 +52,7 @@ import Testing
 
     @Test func decodesABookWithoutConfusingSimilarBooks() throws {
         let book = try GoodreadsDecoder.book(from: Fixtures.data("book/book-show-cdata-html.xml"))
-        #expect(book.id == 5_100_000)
+        #expect(book.id == .goodreads(5_100_000))
         #expect(book.title == "The Glass Orchard")
         #expect(book.isbn == "0306406152" && book.isbn13 == "9780306406157")
         #expect(book.imageURL == "https://images.gr-assets.com/books/1300000000m/5100000.jpg")

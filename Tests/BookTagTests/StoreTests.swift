@@ -13,7 +13,7 @@ import Testing
         let name = try TagName("Fantasy")
 
         // Given a tag with twelve books
-        let created = try store.createTag(name, books: SyntheticBooks.set(1), search: search)
+        let created = try store.createTag(name, source: .goodreads, books: SyntheticBooks.set(1), search: search)
         #expect(created.name == "Fantasy" && created.key == "fantasy" && created.bookCount == 12)
 
         // Then it reads back in collage order, with its search position
@@ -38,9 +38,9 @@ import Testing
     @Test func tagsMatchIgnoringCaseAndWhitespaceKeepingTheFirstSpelling() throws {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)
-        try store.createTag(TagName("Science  Fiction"), books: SyntheticBooks.set(1), search: search)
+        try store.createTag(TagName("Science  Fiction"), source: .goodreads, books: SyntheticBooks.set(1), search: search)
         #expect(throws: StoreError.tagExists("Science Fiction")) {
-            try store.createTag(TagName(" science fiction "), books: SyntheticBooks.set(2), search: search)
+            try store.createTag(TagName(" science fiction "), source: .goodreads, books: SyntheticBooks.set(2), search: search)
         }
         #expect(try store.tag(TagName("SCIENCE FICTION"))?.name == "Science Fiction")
         #expect(try store.books(of: TagName("science fiction")).first?.book.title == "set 1 book 0", "the failed create changed nothing")
@@ -51,11 +51,11 @@ import Testing
         let store = try BookStore.open(home: temporary.home)
         let fantasy = try TagName("fantasy"), dragons = try TagName("dragons")
         let books = SyntheticBooks.set(1)
-        try store.createTag(fantasy, books: books, search: search)
-        try store.createTag(dragons, books: Array(books.prefix(3)) + SyntheticBooks.set(2, count: 9), search: search)
+        try store.createTag(fantasy, source: .goodreads, books: books, search: search)
+        try store.createTag(dragons, source: .goodreads, books: Array(books.prefix(3)) + SyntheticBooks.set(2, count: 9), search: search)
         #expect(temporary.coverFilesOnDisk().count == 12 + 9, "the three shared covers are stored once")
 
-        let shared = books[0].work.bookID
+        let shared = books[0].work.id
         try store.saveBook(BookDetails(id: shared, title: "set 1 book 0", isbn: "0306406152"), cover: nil)
         #expect(try store.tagNames(containing: shared) == ["dragons", "fantasy"])
         #expect(try store.books(of: dragons).first?.isbn13 == "9780306406157", "details are shared by both tags")
@@ -65,15 +65,15 @@ import Testing
         try store.removeTag(fantasy)
         #expect(temporary.coverFilesOnDisk().count == 12)
         #expect(temporary.coverFilesOnDisk() == (try store.referencedCoverPaths()))
-        #expect(try store.book(goodreadsID: shared) != nil, "details outlive the tags they were in")
+        #expect(try store.book(id: shared) != nil, "details outlive the tags they were in")
     }
 
     @Test func replacingASetRemovesOnlyOrphanedCovers() throws {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)
         let name = try TagName("fantasy")
-        try store.createTag(name, books: SyntheticBooks.set(1), search: search)
-        try store.createTag(TagName("keeper"), books: Array(SyntheticBooks.set(1).prefix(2)), search: search)
+        try store.createTag(name, source: .goodreads, books: SyntheticBooks.set(1), search: search)
+        try store.createTag(TagName("keeper"), source: .goodreads, books: Array(SyntheticBooks.set(1).prefix(2)), search: search)
 
         try store.replaceBooks(of: name, with: SyntheticBooks.set(2), search: SearchPosition(totalResults: 45, pageSize: 20, startPage: 3))
         #expect(try store.books(of: name).allSatisfy { SyntheticBooks.setNumber(ofTitle: $0.book.title) == 2 })
@@ -91,7 +91,7 @@ import Testing
         struct InjectedFailure: Error {}
         let temporary = try TemporaryHome()
         let name = try TagName("fantasy")
-        try BookStore.open(home: temporary.home).createTag(name, books: SyntheticBooks.set(1), search: search)
+        try BookStore.open(home: temporary.home).createTag(name, source: .goodreads, books: SyntheticBooks.set(1), search: search)
         let store = try BookStore.open(home: temporary.home) { current in
             if current == step { throw InjectedFailure() }
         }
@@ -123,22 +123,22 @@ import Testing
         var books = SyntheticBooks.set(1)
         books[5].cover = Data("<html><body>Not found</body></html>".utf8)
         #expect(throws: StoreError.notAnImage(title: "set 1 book 5")) {
-            try store.createTag(TagName("fantasy"), books: books, search: search)
+            try store.createTag(TagName("fantasy"), source: .goodreads, books: books, search: search)
         }
         #expect(try store.tags().isEmpty)
         #expect(temporary.coverFilesOnDisk().isEmpty)
         #expect(throws: StoreError.notAnImage(title: "x")) {
-            try store.saveBook(BookDetails(id: 1, title: "x"), cover: Data([0x89, 0x50, 0x4E, 0x47]))
+            try store.saveBook(BookDetails(id: .goodreads(1), title: "x"), cover: Data([0x89, 0x50, 0x4E, 0x47]))
         }
     }
 
     @Test func refusesEmptyAndDuplicateSets() throws {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)
-        #expect(throws: StoreError.emptySet) { try store.createTag(TagName("a"), books: [], search: search) }
+        #expect(throws: StoreError.emptySet) { try store.createTag(TagName("a"), source: .goodreads, books: [], search: search) }
         let set = SyntheticBooks.set(1, count: 2)
-        #expect(throws: StoreError.duplicateBook(goodreadsID: set[0].work.bookID)) {
-            try store.createTag(TagName("a"), books: set + [set[0]], search: search)
+        #expect(throws: StoreError.duplicateBook(set[0].work.id)) {
+            try store.createTag(TagName("a"), source: .goodreads, books: set + [set[0]], search: search)
         }
         #expect(throws: StoreError.tagNotFound("b")) {
             try store.replaceBooks(of: TagName("b"), with: set, search: search)
@@ -153,7 +153,7 @@ import Testing
         let saved = try store.saveBook(details, cover: cover)
         #expect(try store.book(isbn: ISBN("0-306-40615-2")) == saved)
         #expect(try store.book(isbn: ISBN("9780306406157")) == saved)
-        #expect(try store.book(goodreadsID: details.id)?.details == details, "every field round-trips")
+        #expect(try store.book(id: details.id)?.details == details, "every field round-trips")
         #expect(try store.tagNames(containing: details.id).isEmpty, "kept though in no tag")
         let coverPath = try #require(saved.coverPath)
         #expect(try Data(contentsOf: store.coverURL(coverPath)) == cover)
@@ -166,7 +166,7 @@ import Testing
 
     @Test func reopeningAnExistingHomeKeepsItsData() throws {
         let temporary = try TemporaryHome()
-        try BookStore.open(home: temporary.home).createTag(TagName("fantasy"), books: SyntheticBooks.set(1), search: search)
+        try BookStore.open(home: temporary.home).createTag(TagName("fantasy"), source: .goodreads, books: SyntheticBooks.set(1), search: search)
         let reopened = try BookStore.open(home: temporary.home)
         #expect(try reopened.books(of: TagName("fantasy")).count == 12)
         #expect(try reopened.integrityCheck())
@@ -180,7 +180,7 @@ import Testing
         let temporary = try TemporaryHome()
         let home = BookTagHome(folder: temporary.folder.appendingPathComponent("nested/home"))
         let store = try BookStore.open(home: home)
-        try store.createTag(TagName("fantasy"), books: SyntheticBooks.set(1, count: 1), search: search)
+        try store.createTag(TagName("fantasy"), source: .goodreads, books: SyntheticBooks.set(1, count: 1), search: search)
         func mode(_ url: URL) throws -> Int {
             try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
         }

@@ -125,7 +125,7 @@ import Testing
         let cancelledAt = Date()
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
-        #expect(Date().timeIntervalSince(cancelledAt) < 0.5)
+        #expect(Date().timeIntervalSince(cancelledAt) < 5, "a cancelled wait for a held lock must end at once, not when the lock frees")
     }
 
     @Test func onlyLoopbackHostsMayGoFasterThanOncePerSecond() {
@@ -227,7 +227,7 @@ import Testing
         let temporary = try TemporaryHome()
         let transport = ScriptedTransport(["/book/show/7.xml": [.respond(HTTPResponse(status: 404, body: Data("<error>book not found</error>".utf8)))]])
         await #expect(throws: GoodreadsError.apiError(message: "book not found")) {
-            try await client(transport, clock: FakeClock(), home: temporary).book(id: 7)
+            try await client(transport, clock: FakeClock(), home: temporary).book(id: .goodreads(7))
         }
     }
 

@@ -63,13 +63,13 @@ do {
         for index in 0..<count {
             let name = try TagName("\(arguments[3]) \(index)")
             let base = abs(arguments[3].hashValue % 1000) * 1_000_000
-            try store.createTag(name, books: SyntheticBooks.set(index, idBase: base), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
+            try store.createTag(name, source: .goodreads, books: SyntheticBooks.set(index, idBase: base), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
         }
         say("created \(count)")
     case "replace-loop":
         let name = try TagName(arguments[3])
         if try store.tag(name) == nil {
-            try store.createTag(name, books: SyntheticBooks.set(0), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
+            try store.createTag(name, source: .goodreads, books: SyntheticBooks.set(0), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
         }
         say("ready")
         var number = 1

@@ -44,9 +44,9 @@ struct CollageBench: ParsableCommand {
             covers.append(file)
         }
         let books = try covers.enumerated().map { index, file in
-            GatheredBook(work: SearchWork(workID: index, bookID: 1000 + index, title: "Cover \(index)"), cover: try Data(contentsOf: file))
+            GatheredBook(work: SearchWork(workID: index, id: .goodreads(1000 + index), title: "Cover \(index)"), cover: try Data(contentsOf: file))
         }
-        try BookStore.open(home: home).createTag(TagName("bench"), books: books, search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
+        try BookStore.open(home: home).createTag(TagName("bench"), source: .goodreads, books: books, search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
 
         print("twelve 300×450 JPEG covers, 4 columns; booktag \(binary); median of \(runs) alternating runs; peak memory \(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "from GNU time" : "from wait4 (overstated: install the time package)")")
         for format in ["png", "jpeg"] {

@@ -107,7 +107,7 @@ struct GatherBench: AsyncParsableCommand {
             let image = rank < covered
                 ? "http://127.0.0.1:\(port)/books/1300000000m/\(id).jpg"
                 : "https://s.gr-assets.com/assets/nophoto/book/111x148-bcc042a9c91a29c1d680899eff700a03.png"
-            return SearchWork(workID: id, bookID: id, title: "Book \(id)", imageURL: image)
+            return SearchWork(workID: id, id: .goodreads(id), title: "Book \(id)", imageURL: image)
         }
         return .init(headers: ["Content-Type": "application/xml"], body: Data(searchXML(page: page, works: works).utf8), delay: latency)
     }

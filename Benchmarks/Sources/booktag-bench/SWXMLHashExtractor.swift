@@ -28,8 +28,7 @@ enum SWXMLHashExtractor {
                 skipped += 1
                 continue
             }
-            works.append(SearchWork(
-                workID: int(work["id"]), bookID: bookID, title: title,
+            works.append(SearchWork(workID: int(work["id"]), id: .goodreads(bookID), title: title,
                 authorID: int(book["author"]["id"]), authorName: text(book["author"]["name"]),
                 imageURL: text(book["image_url"]), smallImageURL: text(book["small_image_url"]),
                 averageRating: double(work["average_rating"]), ratingsCount: int(work["ratings_count"]),

@@ -100,7 +100,7 @@ struct StoreBench: ParsableCommand {
         }
         // The database share of a replace: two sets whose covers another tag keeps on disk.
         let keeper = try TagName("zz keeper")
-        try store.createTag(keeper, books: Self.gatheredSet(-1) + Self.gatheredSet(-2), search: SearchPosition(totalResults: 24, pageSize: 20, startPage: 1))
+        try store.createTag(keeper, source: .goodreads, books: Self.gatheredSet(-1) + Self.gatheredSet(-2), search: SearchPosition(totalResults: 24, pageSize: 20, startPage: 1))
         results["replace, covers stored"] = try median {
             round += 1
             try store.replaceBooks(of: target, with: Self.gatheredSet(round.isMultiple(of: 2) ? -1 : -2), search: SearchPosition(totalResults: 1000, pageSize: 20, startPage: 1))
@@ -130,8 +130,8 @@ struct StoreBench: ParsableCommand {
             let now = Int64(Date().timeIntervalSince1970 * 1000)  // the store keeps milliseconds
             let tagInsert = try db.makeStatement(sql: "INSERT INTO tag (id, key, name, createdAt, lastFetchedAt, totalResults, pageSize, startPage, bookCount) VALUES (?, ?, ?, ?, ?, 1000, 20, 1, 12)")
             let coverInsert = try db.makeStatement(sql: "INSERT INTO coverFile (path, sha256, format, width, height, byteCount) VALUES (?, ?, 'png', 300, 450, 1000)")
-            let bookInsert = try db.makeStatement(sql: "INSERT INTO tagBook (tagId, position, goodreadsID, workID, title, authorName, averageRating, originalPublicationYear, coverPath) VALUES (?, ?, ?, ?, ?, 'Synthetic Author', 4.0, 2001, ?)")
-            let detailsInsert = try db.makeStatement(sql: "INSERT INTO book (goodreadsID, title, isbn, rawISBN13, isbn10, isbn13, authors, coverPath, fetchedAt, descriptionHTML) VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?, 'A synthetic description.')")
+            let bookInsert = try db.makeStatement(sql: "INSERT INTO tagBook (tagId, position, source, sourceID, workID, title, authorName, averageRating, originalPublicationYear, coverPath) VALUES (?, ?, 'goodreads', ?, ?, ?, 'Synthetic Author', 4.0, 2001, ?)")
+            let detailsInsert = try db.makeStatement(sql: "INSERT INTO book (source, sourceID, title, isbn, rawISBN13, isbn10, isbn13, authors, coverPath, fetchedAt, descriptionHTML) VALUES ('goodreads', ?, ?, ?, ?, ?, ?, '[]', ?, ?, 'A synthetic description.')")
             for tag in 0..<tags {
                 let name = String(format: "tag %05d", tag)
                 try tagInsert.execute(arguments: [tag + 1, name, name, now, now])
@@ -140,9 +140,9 @@ struct StoreBench: ParsableCommand {
                     let digest = String(format: "%064x", book)
                     let path = "covers/\(digest.prefix(2))/\(digest).png"
                     try coverInsert.execute(arguments: [path, digest])
-                    try bookInsert.execute(arguments: [tag + 1, position, book + 1, book + 1, "book \(book)", path])
+                    try bookInsert.execute(arguments: [tag + 1, position, String(book + 1), book + 1, "book \(book)", path])
                     let isbn = try ISBN(Self.isbn13(for: book))
-                    try detailsInsert.execute(arguments: [book + 1, "book \(book)", isbn.isbn10, isbn.isbn13, isbn.isbn10, isbn.isbn13, path, now])
+                    try detailsInsert.execute(arguments: [String(book + 1), "book \(book)", isbn.isbn10, isbn.isbn13, isbn.isbn10, isbn.isbn13, path, now])
                 }
             }
         }
@@ -163,7 +163,7 @@ struct StoreBench: ParsableCommand {
             let id = 900_000_000 + round * 100 + position  // round < 0: fixed sets that can be reused
             var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
             bytes += [0, 0, 1, 44, 0, 0, 1, 194, 8, 2, 0, 0, 0] + Array("cover \(id)".utf8) + [UInt8](repeating: 7, count: 20_000)
-            return GatheredBook(work: SearchWork(workID: id, bookID: id, title: "replacement \(id)", authorName: "Synthetic Author"), cover: Data(bytes))
+            return GatheredBook(work: SearchWork(workID: id, id: .goodreads(id), title: "replacement \(id)", authorName: "Synthetic Author"), cover: Data(bytes))
         }
     }
 

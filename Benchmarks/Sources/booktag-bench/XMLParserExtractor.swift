@@ -14,7 +14,7 @@ final class XMLParserExtractor: NSObject, XMLParserDelegate {
     private var values: [String: String] = [:]  // leaf values of the current work/author
     private var page = SearchPage(query: nil, resultsStart: 0, resultsEnd: 0, totalResults: 0, works: [])
     private var headerFound = 0
-    private var book = BookDetails(id: 0, title: "")
+    private var book = BookDetails(id: .goodreads(0), title: "")
     private var bookID: Int?
     private var bookTitle: String?
 
@@ -69,8 +69,7 @@ final class XMLParserExtractor: NSObject, XMLParserDelegate {
                 page.skippedWorks += 1
                 return
             }
-            page.works.append(SearchWork(
-                workID: values["id"].flatMap { Int($0) }, bookID: bookID, title: title,
+            page.works.append(SearchWork(workID: values["id"].flatMap { Int($0) }, id: .goodreads(bookID), title: title,
                 authorID: values["best_book/author/id"].flatMap { Int($0) }, authorName: values["best_book/author/name"],
                 imageURL: values["best_book/image_url"], smallImageURL: values["best_book/small_image_url"],
                 averageRating: values["average_rating"].flatMap { Double($0) },

@@ -1,6 +1,7 @@
-/// A book as Goodreads' `book/show` and `book/isbn` calls describe it.
+/// A book's details, as a source's book calls describe it (Goodreads' `book/show` and
+/// `book/isbn`; Open Library's edition, work, authors and ratings).
 public struct BookDetails: Equatable, Sendable, Codable {
-    public var id: Int
+    public var id: BookID
     public var title: String
     public var isbn: String?
     public var isbn13: String?
@@ -14,7 +15,8 @@ public struct BookDetails: Equatable, Sendable, Codable {
     public var originalPublicationYear: Int?
     public var workID: Int?
     public var publisher: String?
-    /// The description exactly as sent: HTML, untrusted. Show it only through `HTMLSanitizer`.
+    /// The description as HTML, untrusted: exactly as Goodreads sent it, or Open Library's plain
+    /// text escaped. Show it only through `HTMLSanitizer`.
     public var descriptionHTML: String?
     public var averageRating: Double?
     public var ratingsCount: Int?
@@ -23,7 +25,7 @@ public struct BookDetails: Equatable, Sendable, Codable {
     public var authors: [BookAuthor]
 
     public init(
-        id: Int, title: String, isbn: String? = nil, isbn13: String? = nil, imageURL: String? = nil,
+        id: BookID, title: String, isbn: String? = nil, isbn13: String? = nil, imageURL: String? = nil,
         smallImageURL: String? = nil, publicationYear: Int? = nil, publicationMonth: Int? = nil,
         publicationDay: Int? = nil, originalPublicationYear: Int? = nil, workID: Int? = nil,
         publisher: String? = nil, descriptionHTML: String? = nil, averageRating: Double? = nil,

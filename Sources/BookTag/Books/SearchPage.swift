@@ -1,4 +1,5 @@
-/// One page of a Goodreads `search/index.xml` answer.
+/// One page of search results: a Goodreads `search/index.xml` answer, or an Open Library
+/// subject page (its offset and work count in the same terms).
 public struct SearchPage: Equatable, Sendable, Codable {
     /// The query as Goodreads echoes it back.
     public var query: String?
@@ -12,11 +13,15 @@ public struct SearchPage: Equatable, Sendable, Codable {
     public var works: [SearchWork]
     /// Works present on the page but lacking a book id or title, and so left out of `works`.
     public var skippedWorks: Int
+    /// The page size the request asked for, for sources paged by offset (Open Library): a page
+    /// may hold fewer works than asked while more exist, so its span does not tell the size.
+    public var pageSizeAsked: Int?
 
     public init(
         query: String?, resultsStart: Int, resultsEnd: Int, totalResults: Int,
-        works: [SearchWork], skippedWorks: Int = 0
+        works: [SearchWork], skippedWorks: Int = 0, pageSizeAsked: Int? = nil
     ) {
+        self.pageSizeAsked = pageSizeAsked
         self.query = query
         self.resultsStart = resultsStart
         self.resultsEnd = resultsEnd
@@ -29,6 +34,6 @@ public struct SearchPage: Equatable, Sendable, Codable {
     /// Goodreads has changed its page size over the years, so it is read, never assumed;
     /// only a full page tells the true size, a last page is shorter.
     public var pageSize: Int {
-        max(0, resultsEnd - resultsStart + 1)
+        pageSizeAsked ?? max(0, resultsEnd - resultsStart + 1)
     }
 }

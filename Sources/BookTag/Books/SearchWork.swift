@@ -1,8 +1,9 @@
-/// One `<work>` of a search result, with its best book.
+/// One search result: a Goodreads `<work>` with its best book, or an Open Library subject's work.
 public struct SearchWork: Equatable, Sendable, Codable {
+    /// Goodreads' work id (Open Library's work is the book id itself).
     public var workID: Int?
-    /// The Goodreads book id of the work's best book: what `book/show` takes.
-    public var bookID: Int
+    /// The book: for Goodreads the work's best book (what `book/show` takes), for Open Library the work.
+    public var id: BookID
     public var title: String
     public var authorID: Int?
     public var authorName: String?
@@ -13,12 +14,12 @@ public struct SearchWork: Equatable, Sendable, Codable {
     public var originalPublicationYear: Int?
 
     public init(
-        workID: Int?, bookID: Int, title: String, authorID: Int? = nil, authorName: String? = nil,
+        workID: Int? = nil, id: BookID, title: String, authorID: Int? = nil, authorName: String? = nil,
         imageURL: String? = nil, smallImageURL: String? = nil, averageRating: Double? = nil,
         ratingsCount: Int? = nil, originalPublicationYear: Int? = nil
     ) {
         self.workID = workID
-        self.bookID = bookID
+        self.id = id
         self.title = title
         self.authorID = authorID
         self.authorName = authorName
@@ -29,7 +30,8 @@ public struct SearchWork: Equatable, Sendable, Codable {
         self.originalPublicationYear = originalPublicationYear
     }
 
-    /// Whether the search already tells us there is no real cover.
+    /// Whether the search already tells us there is no real cover (Goodreads' placeholders, or no
+    /// image at all).
     public var hasPlaceholderCover: Bool {
         CoverURL.isPlaceholder(imageURL)
     }

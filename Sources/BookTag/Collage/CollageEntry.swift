@@ -4,7 +4,7 @@ import Foundation
 /// gathering not yet stored (`add`, `reroll`), so a new collage can be ready before the set it
 /// shows is committed.
 public struct CollageEntry: Sendable {
-    public var goodreadsID: Int
+    public var bookID: BookID
     public var title: String
     public var author: String?
     public var year: Int?
@@ -14,8 +14,8 @@ public struct CollageEntry: Sendable {
     /// The cover's bytes when they are already in memory; otherwise read from `coverPath`.
     public var cover: Data?
 
-    public init(goodreadsID: Int, title: String, author: String?, year: Int?, rating: Double?, coverPath: String, cover: Data? = nil) {
-        self.goodreadsID = goodreadsID
+    public init(bookID: BookID, title: String, author: String?, year: Int?, rating: Double?, coverPath: String, cover: Data? = nil) {
+        self.bookID = bookID
         self.title = title
         self.author = author
         self.year = year
@@ -26,14 +26,14 @@ public struct CollageEntry: Sendable {
 
     init(_ entry: TagBookEntry) {
         self.init(
-            goodreadsID: entry.book.goodreadsID, title: entry.book.title, author: entry.book.authorName,
+            bookID: entry.book.bookID, title: entry.book.title, author: entry.book.authorName,
             year: entry.book.originalPublicationYear, rating: entry.book.averageRating, coverPath: entry.book.coverPath)
     }
 
     init(_ book: GatheredBook) throws {
         let file = try CoverFileStore.describe(book.cover, title: book.work.title)
         self.init(
-            goodreadsID: book.work.bookID, title: book.work.title, author: book.work.authorName,
+            bookID: book.work.id, title: book.work.title, author: book.work.authorName,
             year: book.work.originalPublicationYear, rating: book.work.averageRating, coverPath: file.path, cover: book.cover)
     }
 }

@@ -54,7 +54,9 @@ public struct CollageMaker: Sendable {
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
         let file = (output ?? defaultFile(for: name, format: format)).standardizedFileURL
         let options = CollageOptions(format: format, columns: columns, nightMode: nightMode)
-        let data = try render(title: tag.name, entries: entries, options: options, folder: file.deletingLastPathComponent(), embedImages: embedImages)
+        let data = try render(
+            title: tag.name, source: tag.source, entries: entries, options: options, folder: file.deletingLastPathComponent(),
+            embedImages: embedImages)
         let collages = store.home.collagesFolder.standardizedFileURL
         guard file.deletingLastPathComponent().path == collages.path else {
             try AtomicFile.write(data, to: file)
@@ -67,24 +69,26 @@ public struct CollageMaker: Sendable {
 
     /// Renders the collage of a set not stored yet into a hidden file in the collages folder;
     /// the caller commits it once the set is stored, or discards it.
-    public func prepare(title: String, key: String, books: [GatheredBook], options: CollageOptions) throws -> PreparedCollage {
+    public func prepare(title: String, key: String, source: SourceKind, books: [GatheredBook], options: CollageOptions) throws -> PreparedCollage {
         let entries = try books.map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(title) }
         let file = defaultFile(forKey: key, format: options.format)
         try store.home.createFolders()
-        let data = try render(title: title, entries: entries, options: options, folder: file.deletingLastPathComponent(), embedImages: false)
+        let data = try render(
+            title: title, source: source, entries: entries, options: options, folder: file.deletingLastPathComponent(), embedImages: false)
         let lock = try PreparedCollage.lockFolder(store.home.collagesFolder)
         return try PreparedCollage(data: data, destination: file, lock: lock)
     }
 
     /// The collage's bytes. For HTML, cover references are relative to `folder`.
-    func render(title: String, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool) throws -> Data {
+    func render(title: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool) throws -> Data {
         let theme = CollageTheme.forNightMode(options.nightMode)
+        let credit = Self.credit(for: source)
         if let imageFormat = options.format.imageFormat {
             let covers = entries.map { entry in
                 CollageCover(title: entry.title, image: entry.cover ?? (try? Data(contentsOf: store.coverURL(entry.coverPath))))
             }
-            return try renderer.render(title: title, covers: covers, columns: options.columns, theme: theme, format: imageFormat)
+            return try renderer.render(title: title, covers: covers, columns: options.columns, theme: theme, format: imageFormat, credit: credit)
         }
         let books = try entries.map { entry -> CollagePage.Book in
             let coverFile = store.coverURL(entry.coverPath)
@@ -96,12 +100,19 @@ public struct CollageMaker: Sendable {
             } else {
                 source = RelativePath.from(folder: folder, to: coverFile)
             }
-            let details = try store.book(goodreadsID: entry.goodreadsID)?.details
+            let details = try store.book(id: entry.bookID)?.details
             return CollagePage.Book(
                 title: entry.title, author: entry.author, year: entry.year ?? details?.publicationYear,
                 rating: entry.rating, descriptionHTML: details?.descriptionHTML, imageSource: source)
         }
-        return Data(CollagePage(title: title, books: books, theme: theme, columns: options.columns).html().utf8)
+        return Data(CollagePage(title: title, books: books, theme: theme, columns: options.columns, credit: credit).html().utf8)
+    }
+}
+
+extension CollageMaker {
+    /// The attribution a collage carries.
+    public static func credit(for source: SourceKind) -> String {
+        "books from \(source.displayName)"
     }
 }
 

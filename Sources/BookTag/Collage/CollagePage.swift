@@ -34,9 +34,12 @@ public struct CollagePage: Sendable {
     public var theme: CollageTheme
     /// Covers per row on a wide screen, as in the image; narrow screens get fewer.
     public var columns: Int
+    /// Where the books come from ("books from Open Library"), shown under the title.
+    public var credit: String?
 
-    public init(title: String, books: [Book], theme: CollageTheme, columns: Int = 4) {
+    public init(title: String, books: [Book], theme: CollageTheme, columns: Int = 4, credit: String? = nil) {
         self.title = title
+        self.credit = credit
         self.books = books
         self.theme = theme
         self.columns = max(1, min(columns, 12))
@@ -57,7 +60,7 @@ public struct CollagePage: Sendable {
             </style>
             </head>
             <body>
-            <header><h1>\(title.htmlEscaped)</h1><p>\(books.count) book\(books.count == 1 ? "" : "s")</p></header>
+            <header><h1>\(title.htmlEscaped)</h1><p>\(books.count) book\(books.count == 1 ? "" : "s")\(credit.map { " · \($0.htmlEscaped)" } ?? "")</p></header>
             <main>
 
             """

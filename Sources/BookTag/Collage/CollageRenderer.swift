@@ -34,7 +34,11 @@ public struct CollageRenderer: Sendable {
         guard booktag_gd_load() == 0 else { throw .libraryMissing(String(cString: booktag_gd_error())) }
     }
 
-    public func render(title: String, covers: [CollageCover], columns: Int, theme: CollageTheme, format: CollageImageFormat) throws -> Data {
+    /// `credit` ("books from Open Library") is drawn small in the bottom margin, where readers
+    /// look for an attribution.
+    public func render(
+        title: String, covers: [CollageCover], columns: Int, theme: CollageTheme, format: CollageImageFormat, credit: String? = nil
+    ) throws -> Data {
         try Self.loadLibrary()
         let layout = CollageLayout(count: covers.count, columns: columns)
         guard let canvas = booktag_gdImageCreateTrueColor(Int32(layout.width), Int32(layout.height)) else {
@@ -45,6 +49,7 @@ public struct CollageRenderer: Sendable {
         booktag_gdImageAlphaBlending(canvas, 0)
         PixelRows.fill(canvas, x: 0, y: 0, width: layout.width, height: layout.height, color: color(theme.background))
         drawCaption(title, on: canvas, layout: layout, theme: theme)
+        if let credit { drawCredit(credit, on: canvas, layout: layout, theme: theme) }
         for (index, cover) in covers.enumerated() {
             let origin = layout.cellOrigin(index)
             if let data = cover.image, drawCover(data, on: canvas, at: origin, layout: layout) {
@@ -112,6 +117,17 @@ public struct CollageRenderer: Sendable {
         defer { booktag_gdImageAlphaBlending(canvas, 0) }
         TextLayout.draw(line, on: canvas, x: layout.margin, y: layout.margin + 40, size: 24, color: color(theme.text), center: width)
         PixelRows.fill(canvas, x: layout.margin, y: layout.margin + layout.captionHeight - 10, width: layout.width - 2 * layout.margin, height: 2, color: color(theme.accent))
+    }
+
+    private func drawCredit(_ credit: String, on canvas: gdImagePtr, layout: CollageLayout, theme: CollageTheme) {
+        let size = 9.0
+        let line = TextLayout.wrap(credit, width: layout.width - 2 * layout.margin, size: size, maximumLines: 1).first ?? credit
+        let width = TextLayout.width(of: line, size: size)
+        booktag_gdImageAlphaBlending(canvas, 1)
+        defer { booktag_gdImageAlphaBlending(canvas, 0) }
+        TextLayout.draw(
+            line, on: canvas, x: max(layout.margin, layout.width - layout.margin - width), y: layout.height - 8, size: size,
+            color: color(theme.secondaryText), center: width)
     }
 
     private func color(_ rgb: CollageTheme.RGB) -> Int32 {

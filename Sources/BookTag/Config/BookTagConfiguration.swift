@@ -5,9 +5,16 @@ import Foundation
 /// Errors name the file, the key path and what was expected, and never echo a value (the key is
 /// a secret). Unknown keys are reported as warnings, so a misspelt `apikey` is not silently lost.
 public struct BookTagConfiguration: Equatable, Sendable {
+    /// The source for new tags when `add` names none (`nil`: Goodreads with a key, else Open Library).
+    public var source: SourceKind?
     public var apiKey: String?
     public var baseURL = URL(string: "https://www.goodreads.com")!
     public var minimumRequestInterval = 1.0
+    public var openLibraryBaseURL = OpenLibraryClient.defaultBaseURL
+    public var openLibraryCoversURL = OpenLibraryClient.defaultCoversURL
+    /// An email or URL for Open Library to reach the user by; it goes into the User-Agent.
+    public var openLibraryContact: String?
+    public var openLibraryMinimumRequestInterval = 1.0
     /// Seconds to wait for an answer before a request fails (API calls are then retried).
     public var requestTimeout = 20.0
     public var collageCount = 12
@@ -58,7 +65,13 @@ public struct BookTagConfiguration: Equatable, Sendable {
         guard let object = root as? [String: Any] else { throw .wrongType(file: file, key: "(top level)", expected: "an object") }
         for (key, value) in object {
             switch key {
+            case "source":
+                guard let text = value as? String, let kind = SourceKind(rawValue: text.lowercased()) else {
+                    throw .wrongType(file: file, key: "source", expected: "\"goodreads\" or \"openlibrary\"")
+                }
+                source = kind
             case "goodreads": try applyGoodreads(value, file: file)
+            case "openlibrary": try applyOpenLibrary(value, file: file)
             case "collage": try applyCollage(value, file: file)
             default: warnings.append("\(file): unknown key \"\(key)\" ignored")
             }
@@ -91,6 +104,51 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 warnings.append("\(file): unknown key \"\(path)\" ignored")
             }
         }
+    }
+
+    private mutating func applyOpenLibrary(_ value: Any, file: String) throws(ConfigError) {
+        guard let section = value as? [String: Any] else { throw .wrongType(file: file, key: "openlibrary", expected: "an object") }
+        for (key, value) in section {
+            let path = "openlibrary.\(key)"
+            switch key {
+            case "baseURL", "coversURL":
+                guard let text = value as? String else { throw .wrongType(file: file, key: path, expected: "a string") }
+                guard let url = Self.webURL(text) else { throw .invalidValue(file: file, key: path, expected: "an http or https URL") }
+                if key == "baseURL" { openLibraryBaseURL = url } else { openLibraryCoversURL = url }
+            case "contact":
+                guard let text = value as? String else { throw .wrongType(file: file, key: path, expected: "a string") }
+                let contact = text.trimmingCharacters(in: .whitespaces)
+                // It goes into a header: printable ASCII only, so it cannot break the request.
+                guard contact.count <= 200, contact.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) && $0 != "(" && $0 != ")" }) else {
+                    throw .invalidValue(file: file, key: path, expected: "an email address or URL in plain ASCII, at most 200 characters, without parentheses")
+                }
+                openLibraryContact = contact.isEmpty ? nil : contact
+            case "minRequestInterval":
+                guard let number = Self.number(value), number >= 0, number <= 3600 else {
+                    throw .wrongType(file: file, key: path, expected: "a number of seconds from 0 to 3600")
+                }
+                openLibraryMinimumRequestInterval = number
+            default:
+                warnings.append("\(file): unknown key \"\(path)\" ignored")
+            }
+        }
+    }
+
+    /// The source a new tag uses: `chosen` (`--source`), else config `source`, else Goodreads when
+    /// a key is configured and Open Library when not. `fellBackForLackOfKey` is true in that last case
+    /// without a key, so the command can say why Open Library was picked.
+    public func resolveSource(_ chosen: SourceKind?) -> (source: SourceKind, fellBackForLackOfKey: Bool) {
+        if let chosen = chosen ?? source { return (chosen, false) }
+        if let apiKey, !apiKey.isEmpty { return (.goodreads, false) }
+        return (.openlibrary, true)
+    }
+
+    /// The User-Agent for requests to `source`: booktag and its version, plus the contact Open
+    /// Library asks applications for.
+    public func userAgent(for source: SourceKind) -> String {
+        let base = "booktag/\(BookTagVersion.current)"
+        guard source == .openlibrary, let contact = openLibraryContact else { return base }
+        return "\(base) (\(contact))"
     }
 
     private mutating func applyCollage(_ value: Any, file: String) throws(ConfigError) {

@@ -8,6 +8,22 @@ import Foundation
 public struct APICaller: Sendable {
     public enum WaitReason: Sendable, Equatable { case throttle, retry }
 
+    /// How a source says "too many requests", and whether it may be retried without being told
+    /// when. Goodreads: 429, backed off. Open Library: 403 or 429, retried only as long as
+    /// `Retry-After` asks, else reported at once (it asks clients to stop, not to hammer).
+    public struct RateLimitRule: Sendable, Equatable {
+        public var statuses: Set<Int>
+        public var backsOffWithoutRetryAfter: Bool
+
+        public init(statuses: Set<Int>, backsOffWithoutRetryAfter: Bool) {
+            self.statuses = statuses
+            self.backsOffWithoutRetryAfter = backsOffWithoutRetryAfter
+        }
+
+        public static let goodreads = RateLimitRule(statuses: [429], backsOffWithoutRetryAfter: true)
+        public static let openLibrary = RateLimitRule(statuses: [403, 429], backsOffWithoutRetryAfter: false)
+    }
+
     public var transport: any HTTPTransport
     /// `nil` turns throttling off (replays answer from disk).
     public var throttle: RequestThrottle?
@@ -40,13 +56,17 @@ public struct APICaller: Sendable {
 
     /// A retry's worth of failure: what to report if no retry is left, and how long to wait.
     private struct Failure {
-        var error: FetchError
-        var delay: Double
+        var error: any Error
+        /// `nil`: not worth retrying.
+        var delay: Double?
     }
 
     /// GETs `url`, following redirects and retrying as above. `rateLimited` is the error for a
-    /// 429 that outlasts the retries (each source words its own).
-    public func get(_ url: URL, rateLimited: (_ retryAfter: Double?) -> FetchError = { .rateLimited(retryAfter: $0) }) async throws -> HTTPResponse {
+    /// rate limit that outlasts the retries (each source words its own).
+    public func get(
+        _ url: URL, rateLimit: RateLimitRule = .goodreads,
+        rateLimited: (_ retryAfter: Double?) -> any Error = { FetchError.rateLimited(retryAfter: $0) }
+    ) async throws -> HTTPResponse {
         var url = url
         var attempt = 0
         var hops = 0
@@ -60,23 +80,25 @@ public struct APICaller: Sendable {
                     url = target
                     continue
                 }
+                let asked = retryPolicy.retryAfter(response.headers["retry-after"])
                 switch response.status {
-                case 429, 503:
-                    let asked = retryPolicy.retryAfter(response.headers["retry-after"])
+                case let status where rateLimit.statuses.contains(status):
                     failure = Failure(
-                        error: response.status == 429 ? rateLimited(asked) : .serverError(status: 503, host: url.host ?? "the server"),
-                        delay: asked ?? retryPolicy.backoff(attempt: attempt))
+                        error: rateLimited(asked),
+                        delay: asked ?? (rateLimit.backsOffWithoutRetryAfter ? retryPolicy.backoff(attempt: attempt) : nil))
+                case 503:
+                    failure = Failure(error: FetchError.serverError(status: 503, host: url.host ?? "the server"), delay: asked ?? retryPolicy.backoff(attempt: attempt))
                 case 500..<600:
-                    failure = Failure(error: .serverError(status: response.status, host: url.host ?? "the server"), delay: retryPolicy.backoff(attempt: attempt))
+                    failure = Failure(error: FetchError.serverError(status: response.status, host: url.host ?? "the server"), delay: retryPolicy.backoff(attempt: attempt))
                 default:
                     return response
                 }
             } catch let error as FetchError where error.isTransient {
                 failure = Failure(error: error, delay: retryPolicy.backoff(attempt: attempt))
             }
-            guard attempt < retryPolicy.maximumRetries else { throw failure.error }
-            onWait(failure.delay, .retry)
-            try await clock.sleep(seconds: failure.delay)
+            guard attempt < retryPolicy.maximumRetries, let delay = failure.delay else { throw failure.error }
+            onWait(delay, .retry)
+            try await clock.sleep(seconds: delay)
             attempt += 1
         }
     }

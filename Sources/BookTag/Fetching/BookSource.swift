@@ -1,12 +1,35 @@
-/// Where books come from. Gathering, the store and the command depend only on this, so another
-/// source (Open Library's JSON API is the likely next) can be added beside Goodreads.
+import Foundation
+
+/// Where books come from. Gathering, the store and the commands depend only on this, so each
+/// source (Goodreads, Open Library) lives in its own folder and is chosen in one place.
 public protocol BookSource: Sendable {
-    /// One page (1-based) of search results for `query`.
+    /// Which service this is: books it returns carry it in their ids, and tags remember it.
+    var kind: SourceKind { get }
+    /// One page (1-based) of search results for `query`, a tag's key.
     func searchPage(for query: String, page: Int) async throws -> SearchPage
-    /// A book's details by the source's id.
-    func book(id: Int) async throws -> BookDetails
+    /// A book's details by the source's id; an id of another source is refused.
+    func book(id: BookID) async throws -> BookDetails
     /// A book's details by ISBN.
     func book(isbn: ISBN) async throws -> BookDetails
     /// The highest search page the source answers.
     var maximumSearchPage: Int { get }
+}
+
+/// Why a source cannot answer a request at all.
+public enum BookSourceError: Error, Equatable, Sendable {
+    /// The id belongs to another source (`show --id OL45804W` asked of Goodreads).
+    case foreignID(BookID, asked: SourceKind)
+    /// The source has no book with this ISBN or id.
+    case bookNotFound(source: SourceKind, what: String)
+}
+
+extension BookSourceError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case let .foreignID(id, asked):
+            "\(id.value) is a \(id.source.displayName) id, not a \(asked.displayName) one"
+        case let .bookNotFound(source, what):
+            "\(source.displayName) has no book with \(what): check the number"
+        }
+    }
 }

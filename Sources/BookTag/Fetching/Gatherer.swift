@@ -31,7 +31,7 @@ public struct Gatherer: Sendable {
         let wanted = max(1, count)
         var candidates: [SearchWork] = []  // every distinct book met, in search order
         var outcomes: [Int: Result<Data, CoverDownloader.Failure>] = [:]
-        var seenBooks = Set<Int>()
+        var seenBooks = Set<BookID>()
         var waiting: [Int] = []  // candidate orders waiting for a download slot
         var downloading = 0
         var kept = 0
@@ -58,7 +58,7 @@ public struct Gatherer: Sendable {
                         plan.totalPages = Self.pageCount(totalResults: page.totalResults, pageSize: pageSize, maximum: source.maximumSearchPage)
                     }
                     var withCovers = 0
-                    for work in page.works where seenBooks.insert(work.bookID).inserted {
+                    for work in page.works where seenBooks.insert(work.id).inserted {
                         let order = candidates.count
                         candidates.append(work)
                         if work.hasPlaceholderCover {
@@ -102,7 +102,7 @@ public struct Gatherer: Sendable {
             return nil
         }
         return Gathering(
-            books: books, wanted: wanted, startPage: plan.start, pagesFetched: pagesFetched,
+            source: source.kind, books: books, wanted: wanted, startPage: plan.start, pagesFetched: pagesFetched,
             totalResults: totalResults, pageSize: pageSize, totalPages: plan.totalPages ?? 0)
     }
 

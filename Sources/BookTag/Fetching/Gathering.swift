@@ -2,6 +2,7 @@ import Foundation
 
 /// What a gathering found: books with real covers, in search order, and where they came from.
 public struct Gathering: Sendable {
+    public var source: SourceKind
     public var books: [GatheredBook]
     public var wanted: Int
     public var startPage: Int
@@ -19,15 +20,19 @@ public struct Gathering: Sendable {
 
 /// Why a gathering produced nothing to keep.
 public enum GatheringError: Error, Equatable, Sendable {
-    case noBooks(query: String)
+    case noBooks(query: String, source: SourceKind)
     case noCovers(query: String, results: Int)
+    /// A tag is only ever gathered again from the source it was made from.
+    case wrongSource(tag: String, source: SourceKind)
 }
 
 extension GatheringError: LocalizedError {
     public var errorDescription: String? {
         switch self {
-        case let .noBooks(query):
-            "Goodreads has no books for \"\(query)\"; nothing was stored: try another tag"
+        case let .noBooks(query, source):
+            "\(source.displayName) has no books for \"\(query)\"; nothing was stored: try another tag"
+        case let .wrongSource(tag, source):
+            "\"\(tag)\" holds books from \(source.displayName) and can only be gathered from there"
         case let .noCovers(query, results):
             "none of the \(results) books found for \"\(query)\" has a cover; nothing was stored: try another tag"
         }

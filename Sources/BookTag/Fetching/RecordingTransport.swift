@@ -3,7 +3,8 @@ import Synchronization
 
 /// Makes real requests through `upstream` and writes each request and answer into a recording
 /// folder, the API key redacted everywhere, including inside bodies (Goodreads echoes the key
-/// in `<Request><key>`). Failures that bring no answer are not recorded.
+/// in `<Request><key>`). Failures that bring no answer are not recorded. Open Library needs no
+/// key: its answers are written as they came.
 public final class RecordingTransport: HTTPTransport {
     public let folder: URL
     private let upstream: any HTTPTransport
@@ -29,7 +30,7 @@ public final class RecordingTransport: HTTPTransport {
 
     private func save(_ request: HTTPRequest, _ response: HTTPResponse) throws {
         let body = request.kind == .api ? redact(response.body) : response.body
-        var headers = response.headers.filter { ["content-type", "retry-after"].contains($0.key) }
+        var headers = response.headers.filter { ["content-type", "retry-after", "location"].contains($0.key) }
         headers = headers.mapValues { secret.isEmpty ? $0 : $0.replacingOccurrences(of: secret, with: Recording.redacted) }
         let key = Recording.key(for: request.url)
         try index.withLock { index in
@@ -63,10 +64,12 @@ public final class RecordingTransport: HTTPTransport {
     }
 
     private static func fileExtension(apiBody: Data) -> String {
+        let first = apiBody.withUnsafeBytes { XMLDocument.skippingLeadingWhitespace($0).first }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return ".json" }
         switch BodySniffer.kind(of: apiBody) {
-        case .markup: ".xml"
-        case .html: ".html"
-        case .text: ".txt"
+        case .markup: return ".xml"
+        case .html: return ".html"
+        case .text: return ".txt"
         }
     }
 }

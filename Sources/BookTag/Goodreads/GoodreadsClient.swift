@@ -24,6 +24,8 @@ public struct GoodreadsClient: BookSource {
 
     public typealias WaitReason = APICaller.WaitReason
 
+    public var kind: SourceKind { .goodreads }
+
     /// Goodreads answers search pages up to this one.
     public let maximumSearchPage = 100
 
@@ -49,8 +51,9 @@ public struct GoodreadsClient: BookSource {
         return try GoodreadsDecoder.searchPage(from: body)
     }
 
-    public func book(id: Int) async throws -> BookDetails {
-        try GoodreadsDecoder.book(from: try await call(path: "book/show/\(id).xml", query: []))
+    public func book(id: BookID) async throws -> BookDetails {
+        guard let number = id.goodreadsNumber else { throw BookSourceError.foreignID(id, asked: .goodreads) }
+        return try GoodreadsDecoder.book(from: try await call(path: "book/show/\(number).xml", query: []))
     }
 
     public func book(isbn: ISBN) async throws -> BookDetails {

@@ -51,7 +51,7 @@ public enum GoodreadsDecoder {
 
         var id: Int?
         var title: String?
-        var details = BookDetails(id: 0, title: "")
+        var details = BookDetails(id: .goodreads(0), title: "")
         for element in book.children {
             if element.hasName("id") {
                 id = element.integer
@@ -92,7 +92,7 @@ public enum GoodreadsDecoder {
         }
         guard let id else { throw .missingElement("book/id") }
         guard let title else { throw .missingElement("book/title") }
-        details.id = id
+        details.id = .goodreads(id)
         details.title = title
         return details
     }
@@ -138,7 +138,7 @@ public enum GoodreadsDecoder {
         }
         guard let bookID, let title else { return nil }
         return SearchWork(
-            workID: workID, bookID: bookID, title: title, authorID: authorID, authorName: authorName,
+            workID: workID, id: .goodreads(bookID), title: title, authorID: authorID, authorName: authorName,
             imageURL: imageURL, smallImageURL: smallImageURL, averageRating: rating,
             ratingsCount: ratingsCount, originalPublicationYear: year)
     }

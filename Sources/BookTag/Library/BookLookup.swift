@@ -6,7 +6,7 @@ public struct BookLookup: Sendable {
     /// What the user asked for.
     public enum Query: Sendable, Equatable {
         case isbn(ISBN)
-        case goodreadsID(Int)
+        case id(BookID)
     }
 
     public var store: BookStore
@@ -19,7 +19,7 @@ public struct BookLookup: Sendable {
     public func stored(_ query: Query) throws -> StoredBook? {
         switch query {
         case let .isbn(isbn): try store.book(isbn: isbn)
-        case let .goodreadsID(id): try store.book(goodreadsID: id)
+        case let .id(id): try store.book(id: id)
         }
     }
 
@@ -29,7 +29,7 @@ public struct BookLookup: Sendable {
         let details: BookDetails
         switch query {
         case let .isbn(isbn): details = try await source.book(isbn: isbn)
-        case let .goodreadsID(id): details = try await source.book(id: id)
+        case let .id(id): details = try await source.book(id: id)
         }
         var cover: Data?
         if let path = try store.coverPath(ofTagBook: details.id) {

@@ -38,7 +38,7 @@ public struct TagLibrary: Sendable {
         let gathering = try await gatherer.gather(query: name.key, count: count, startPage: 1, progress: progress)
         try Self.checkFoundBooks(gathering, query: name.display)
         return try commit(gathering, title: name.display, key: name.key, collage: collage) {
-            try store.createTag(name, books: gathering.books, search: Self.position(of: gathering))
+            try store.createTag(name, source: gathering.source, books: gathering.books, search: Self.position(of: gathering))
         } then: { tag in
             Outcome(tag: tag, books: try store.books(of: name), gathering: gathering)
         }
@@ -50,6 +50,7 @@ public struct TagLibrary: Sendable {
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> Outcome {
         guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+        guard gatherer.source.kind == tag.source else { throw GatheringError.wrongSource(tag: tag.name, source: tag.source) }
         let pages = Gatherer.pageCount(totalResults: tag.totalResults, pageSize: tag.pageSize, maximum: gatherer.source.maximumSearchPage)
         let start = Gatherer.rerollPage(current: tag.startPage, totalPages: pages, using: &generator)
         let gathering = try await gatherer.gather(query: tag.key, count: count, startPage: start, progress: progress)
@@ -75,7 +76,7 @@ public struct TagLibrary: Sendable {
         store storeSet: () throws -> Tag, then finish: (Tag) throws -> Outcome
     ) throws -> Outcome {
         let prepared = try collage.map {
-            try CollageMaker(store: store).prepare(title: title, key: key, books: gathering.books, options: $0)
+            try CollageMaker(store: store).prepare(title: title, key: key, source: gathering.source, books: gathering.books, options: $0)
         }
         let tag: Tag
         do {
@@ -94,7 +95,7 @@ public struct TagLibrary: Sendable {
     private static func checkFoundBooks(_ gathering: Gathering, query: String) throws {
         guard gathering.books.isEmpty else { return }
         if gathering.totalResults == 0 {
-            throw GatheringError.noBooks(query: query)
+            throw GatheringError.noBooks(query: query, source: gathering.source)
         }
         throw GatheringError.noCovers(query: query, results: gathering.totalResults)
     }

@@ -16,7 +16,9 @@ extension BookStore {
                 try writeCoverFiles([(file, cover)])
             }
             stored = try write { db in
-                let oldPath = try String.fetchOne(db, sql: "SELECT coverPath FROM book WHERE goodreadsID = ?", arguments: [details.id])
+                let oldPath = try String.fetchOne(
+                    db, sql: "SELECT coverPath FROM book WHERE source = ? AND sourceID = ?",
+                    arguments: [details.id.source.rawValue, details.id.value])
                 try file?.insert(db, onConflict: .ignore)
                 let book = StoredBook(details: details, coverPath: file?.path ?? oldPath, fetchedAt: fetchedAt)
                 try book.save(db)
@@ -30,31 +32,36 @@ extension BookStore {
         return stored
     }
 
-    public func book(goodreadsID: Int) throws -> StoredBook? {
-        try read { db in try StoredBook.fetchOne(db, key: goodreadsID) }
+    public func book(id: BookID) throws -> StoredBook? {
+        try read { db in try StoredBook.fetchOne(db, key: ["source": id.source.rawValue, "sourceID": id.value]) }
     }
 
-    /// The book with this ISBN, in either form.
-    public func book(isbn: ISBN) throws -> StoredBook? {
+    /// The book with this ISBN, in either form; of several (one per source), the one from
+    /// `preferring` when there is one.
+    public func book(isbn: ISBN, preferring source: SourceKind? = nil) throws -> StoredBook? {
         try read { db in
-            try StoredBook.fetchOne(db, sql: "SELECT * FROM book WHERE isbn13 = ?", arguments: [isbn.isbn13])
+            try StoredBook.fetchOne(
+                db, sql: "SELECT * FROM book WHERE isbn13 = ? ORDER BY source = ? DESC, source LIMIT 1",
+                arguments: [isbn.isbn13, source?.rawValue])
         }
     }
 
     /// The cover file a tag holds for the book, if any tag holds it.
-    public func coverPath(ofTagBook goodreadsID: Int) throws -> String? {
+    public func coverPath(ofTagBook id: BookID) throws -> String? {
         try read { db in
-            try String.fetchOne(db, sql: "SELECT coverPath FROM tagBook WHERE goodreadsID = ? LIMIT 1", arguments: [goodreadsID])
+            try String.fetchOne(
+                db, sql: "SELECT coverPath FROM tagBook WHERE source = ? AND sourceID = ? LIMIT 1",
+                arguments: [id.source.rawValue, id.value])
         }
     }
 
     /// The display names of the tags whose current set holds the book, by key.
-    public func tagNames(containing goodreadsID: Int) throws -> [String] {
+    public func tagNames(containing id: BookID) throws -> [String] {
         try read { db in
             try String.fetchAll(db, sql: """
                 SELECT tag.name FROM tag JOIN tagBook ON tagBook.tagId = tag.id
-                WHERE tagBook.goodreadsID = ? ORDER BY tag.key
-                """, arguments: [goodreadsID])
+                WHERE tagBook.source = ? AND tagBook.sourceID = ? ORDER BY tag.key
+                """, arguments: [id.source.rawValue, id.value])
         }
     }
 }

@@ -80,7 +80,7 @@ public final class BookStore: Sendable {
                 SELECT tagBook.*, book.isbn10, book.isbn13
                 FROM tag
                 JOIN tagBook ON tagBook.tagId = tag.id
-                LEFT JOIN book ON book.goodreadsID = tagBook.goodreadsID
+                LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
                 WHERE tag.key = ?
                 ORDER BY tagBook.position
                 """, arguments: [name.key])
@@ -99,17 +99,17 @@ public final class BookStore: Sendable {
 
     // MARK: - Changing sets
 
-    /// Creates `name` with its first set of books; fails if the tag exists.
+    /// Creates `name` with its first set of books from `source`; fails if the tag exists.
     @discardableResult
-    public func createTag(_ name: TagName, books: [GatheredBook], search: SearchPosition) throws -> Tag {
-        try storeSet(name, books: books, search: search, creating: true)
+    public func createTag(_ name: TagName, source: SourceKind, books: [GatheredBook], search: SearchPosition) throws -> Tag {
+        try storeSet(name, books: books, search: search, creating: source)
     }
 
     /// Replaces a tag's set in one transaction: readers see the old set or the new, and on any
     /// failure the old set and its cover files stay exactly as they were.
     @discardableResult
     public func replaceBooks(of name: TagName, with books: [GatheredBook], search: SearchPosition) throws -> Tag {
-        try storeSet(name, books: books, search: search, creating: false)
+        try storeSet(name, books: books, search: search, creating: nil)
     }
 
     /// Deletes a tag and its books; cover files no other book uses are then removed.
@@ -125,11 +125,12 @@ public final class BookStore: Sendable {
         _ = try? sweepCovers()
     }
 
-    private func storeSet(_ name: TagName, books: [GatheredBook], search: SearchPosition, creating: Bool) throws -> Tag {
+    /// Stores a set: a new tag's when `creating` names its source, else an existing tag's.
+    private func storeSet(_ name: TagName, books: [GatheredBook], search: SearchPosition, creating: SourceKind?) throws -> Tag {
         guard !books.isEmpty else { throw StoreError.emptySet }
-        var seen = Set<Int>()
+        var seen = Set<BookID>()
         let planned = try books.map { book in
-            guard seen.insert(book.work.bookID).inserted else { throw StoreError.duplicateBook(goodreadsID: book.work.bookID) }
+            guard seen.insert(book.work.id).inserted else { throw StoreError.duplicateBook(book.work.id) }
             return (book: book, file: try CoverFileStore.describe(book.cover, title: book.work.title))
         }
         let newPaths = Set(planned.map(\.file.path))
@@ -145,11 +146,11 @@ public final class BookStore: Sendable {
             tag = try write { db in
                 var tag: Tag
                 if let existing = try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) {
-                    guard !creating else { throw StoreError.tagExists(existing.name) }
+                    guard creating == nil else { throw StoreError.tagExists(existing.name) }
                     tag = existing
                 } else {
-                    guard creating else { throw StoreError.tagNotFound(name.display) }
-                    tag = Tag(id: nil, key: name.key, name: name.display, createdAt: search.fetchedAt.roundedToStorePrecision, lastFetchedAt: nil,
+                    guard let source = creating else { throw StoreError.tagNotFound(name.display) }
+                    tag = Tag(id: nil, key: name.key, name: name.display, source: source, createdAt: search.fetchedAt.roundedToStorePrecision, lastFetchedAt: nil,
                               totalResults: 0, pageSize: nil, startPage: 1, bookCount: 0)
                     try tag.insert(db)
                 }
@@ -164,7 +165,7 @@ public final class BookStore: Sendable {
                 for (position, entry) in planned.enumerated() {
                     let work = entry.book.work
                     var book = TagBook(
-                        id: nil, tagId: tagID, position: position, goodreadsID: work.bookID, workID: work.workID,
+                        id: nil, tagId: tagID, position: position, bookID: work.id, workID: work.workID,
                         title: work.title, authorID: work.authorID, authorName: work.authorName, imageURL: work.imageURL,
                         averageRating: work.averageRating, ratingsCount: work.ratingsCount,
                         originalPublicationYear: work.originalPublicationYear, coverPath: entry.file.path)

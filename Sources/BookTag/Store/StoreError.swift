@@ -5,7 +5,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case tagExists(String)
     case tagNotFound(String)
     case notAnImage(title: String)
-    case duplicateBook(goodreadsID: Int)
+    case duplicateBook(BookID)
     case emptySet
     case database(String)
     case files(String)

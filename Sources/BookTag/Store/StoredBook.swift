@@ -2,10 +2,10 @@ import Foundation
 import GRDB
 
 /// A book's details as kept in the store, so that `show` of a known book needs no network.
-/// One row per Goodreads book, shared by every tag the book is in.
+/// One row per book (source and id), shared by every tag the book is in.
 public struct StoredBook: Equatable, Sendable {
     public var details: BookDetails
-    /// Normalised forms, for lookups; `nil` when Goodreads gave none or an invalid one.
+    /// Normalised forms, for lookups; `nil` when the source gave none or an invalid one.
     public var isbn10: String?
     public var isbn13: String?
     /// The cover file, relative to the data folder, when one was kept.
@@ -29,7 +29,7 @@ extension StoredBook: FetchableRecord, PersistableRecord {
     public init(row: Row) throws {
         let authorsJSON: String = row["authors"]
         details = BookDetails(
-            id: row["goodreadsID"], title: row["title"], isbn: row["isbn"], isbn13: row["rawISBN13"],
+            id: BookID(source: SourceKind(rawValue: row["source"]) ?? .goodreads, value: row["sourceID"]), title: row["title"], isbn: row["isbn"], isbn13: row["rawISBN13"],
             imageURL: row["imageURL"], smallImageURL: row["smallImageURL"],
             publicationYear: row["publicationYear"], publicationMonth: row["publicationMonth"],
             publicationDay: row["publicationDay"], originalPublicationYear: row["originalPublicationYear"],
@@ -44,7 +44,8 @@ extension StoredBook: FetchableRecord, PersistableRecord {
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
-        container["goodreadsID"] = details.id
+        container["source"] = details.id.source.rawValue
+        container["sourceID"] = details.id.value
         container["title"] = details.title
         container["isbn"] = details.isbn
         container["rawISBN13"] = details.isbn13

@@ -8,6 +8,8 @@ public struct Tag: Equatable, Sendable, Codable {
     public var key: String
     /// The first spelling the user typed.
     public var name: String
+    /// Where the tag's books come from; `reroll` asks the same source again.
+    public var source: SourceKind
     public var createdAt: Date
     /// When the current set was gathered.
     public var lastFetchedAt: Date?
@@ -24,6 +26,13 @@ public struct Tag: Equatable, Sendable, Codable {
 extension Tag: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "tag"
     static let books = hasMany(TagBook.self)
+    /// The columns `init(row:)` reads by position, in its order; the listing index covers them all.
+    public static var databaseSelection: [any SQLSelectable] {
+        [
+        Column("id"), Column("key"), Column("name"), Column("createdAt"), Column("lastFetchedAt"), Column("totalResults"),
+        Column("pageSize"), Column("startPage"), Column("bookCount"), Column("source"),
+        ]
+    }
 
     public enum Columns {
         public static let key = Column(CodingKeys.key)
@@ -40,12 +49,14 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
         pageSize = row[6]
         startPage = row[7]
         bookCount = row[8]
+        source = SourceKind(rawValue: row[9]) ?? .goodreads
     }
 
     public func encode(to container: inout PersistenceContainer) {
         container["id"] = id
         container["key"] = key
         container["name"] = name
+        container["source"] = source.rawValue
         container["createdAt"] = createdAt.storeMilliseconds
         container["lastFetchedAt"] = lastFetchedAt?.storeMilliseconds
         container["totalResults"] = totalResults

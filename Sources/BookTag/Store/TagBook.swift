@@ -1,12 +1,13 @@
 import GRDB
 
 /// A book in a tag's current set: what the search said about it and where its cover is.
-public struct TagBook: Equatable, Sendable, Codable {
+public struct TagBook: Equatable, Sendable {
     public var id: Int64?
     public var tagId: Int64
     /// 0-based place in the collage.
     public var position: Int
-    public var goodreadsID: Int
+    public var bookID: BookID
+    /// Goodreads' work id, when the source is Goodreads.
     public var workID: Int?
     public var title: String
     public var authorID: Int?
@@ -23,16 +24,16 @@ extension TagBook: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "tagBook"
 
     public enum Columns {
-        public static let tagId = Column(CodingKeys.tagId)
-        public static let position = Column(CodingKeys.position)
-        public static let coverPath = Column(CodingKeys.coverPath)
+        public static let tagId = Column("tagId")
+        public static let position = Column("position")
+        public static let coverPath = Column("coverPath")
     }
 
     public init(row: Row) {
         id = row["id"]
         tagId = row["tagId"]
         position = row["position"]
-        goodreadsID = row["goodreadsID"]
+        bookID = BookID(source: SourceKind(rawValue: row["source"]) ?? .goodreads, value: row["sourceID"])
         workID = row["workID"]
         title = row["title"]
         authorID = row["authorID"]
@@ -42,6 +43,23 @@ extension TagBook: FetchableRecord, MutablePersistableRecord {
         ratingsCount = row["ratingsCount"]
         originalPublicationYear = row["originalPublicationYear"]
         coverPath = row["coverPath"]
+    }
+
+    public func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["tagId"] = tagId
+        container["position"] = position
+        container["source"] = bookID.source.rawValue
+        container["sourceID"] = bookID.value
+        container["workID"] = workID
+        container["title"] = title
+        container["authorID"] = authorID
+        container["authorName"] = authorName
+        container["imageURL"] = imageURL
+        container["averageRating"] = averageRating
+        container["ratingsCount"] = ratingsCount
+        container["originalPublicationYear"] = originalPublicationYear
+        container["coverPath"] = coverPath
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -1,0 +1,5 @@
+import ArgumentParser
+import BookTag
+
+/// `--source goodreads|openlibrary`; help lists the choices.
+extension SourceKind: ExpressibleByArgument {}
