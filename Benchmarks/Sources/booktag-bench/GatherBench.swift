@@ -115,7 +115,7 @@ struct GatherBench: AsyncParsableCommand {
     static func searchXML(page: Int, works: [SearchWork]) -> String {
         let start = (page - 1) * 20 + 1
         let items = works.map { work in
-            "<work><id type=\"integer\">\(work.workID ?? 0)</id><best_book type=\"Book\"><id type=\"integer\">\(work.bookID)</id><title>\(work.title)</title><image_url>\(work.imageURL ?? "")</image_url></best_book></work>"
+            "<work><id type=\"integer\">\(work.workID ?? 0)</id><best_book type=\"Book\"><id type=\"integer\">\(work.id.value)</id><title>\(work.title)</title><image_url>\(work.imageURL ?? "")</image_url></best_book></work>"
         }.joined()
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><GoodreadsResponse><search><query>fantasy</query><results-start>\(start)</results-start><results-end>\(start + 19)</results-end><total-results>200</total-results><results>\(items)</results></search></GoodreadsResponse>"
     }

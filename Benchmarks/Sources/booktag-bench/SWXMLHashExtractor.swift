@@ -45,7 +45,7 @@ enum SWXMLHashExtractor {
             return BookAuthor(id: int(author["id"]), name: name, role: text(author["role"]))
         }
         return BookDetails(
-            id: id, title: title, isbn: text(book["isbn"]), isbn13: text(book["isbn13"]),
+            id: .goodreads(id), title: title, isbn: text(book["isbn"]), isbn13: text(book["isbn13"]),
             imageURL: text(book["image_url"]), smallImageURL: text(book["small_image_url"]),
             publicationYear: int(book["publication_year"]), publicationMonth: int(book["publication_month"]),
             publicationDay: int(book["publication_day"]),

@@ -27,7 +27,7 @@ final class XMLParserExtractor: NSObject, XMLParserDelegate {
     static func book(_ data: Data) -> BookDetails? {
         let extractor = XMLParserExtractor()
         guard extractor.parse(data), let id = extractor.bookID, let title = extractor.bookTitle else { return nil }
-        extractor.book.id = id
+        extractor.book.id = .goodreads(id)
         extractor.book.title = title
         return extractor.book
     }
