@@ -1,20 +1,26 @@
 import Foundation
 import Synchronization
 
-/// Serves a booktag recording (`fixtures/replay`) over HTTP on 127.0.0.1, so the real binary
-/// can be run against it with `BOOKTAG_BASE_URL`: API answers are looked up as the recording
-/// keys them, and image hosts in the answers are rewritten to `/_/<host>/…` on this server.
-/// `override` may answer any request itself, to inject faults.
+/// Serves a booktag recording (`fixtures/replay`, `fixtures/openlibrary-replay`) over HTTP on
+/// 127.0.0.1, so the real binary can be run against it (`BOOKTAG_BASE_URL`, or
+/// `openlibrary.baseURL`): API answers are looked up as the recording keys them under `origin`
+/// (Goodreads' with its `key` parameter), image hosts in the answers are rewritten to
+/// `/_/<host>/…` on this server, and so are redirects. `override` may answer any request
+/// itself, to inject faults.
 public final class ReplayServer: Sendable {
     public let server: LoopbackServer
     private let port = Mutex<UInt16>(0)
 
-    public init(recording: URL, override: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply? = { _ in nil }) throws {
+    public init(
+        recording: URL, origin: String = "https://www.goodreads.com",
+        override: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply? = { _ in nil }
+    ) throws {
+        let keyed = origin.contains("goodreads")
         let index = try JSONSerialization.jsonObject(with: Data(contentsOf: recording.appendingPathComponent("index.json"))) as? [String: Any]
-        var entries: [String: (status: Int, file: String, type: String?)] = [:]
+        var entries: [String: (status: Int, file: String, headers: [String: String])] = [:]
         for entry in index?["entries"] as? [[String: Any]] ?? [] {
             guard let url = entry["url"] as? String, let file = entry["file"] as? String, let status = entry["status"] as? Int else { continue }
-            entries[Self.key(url)] = (status, file, (entry["headers"] as? [String: String])?["content-type"])
+            entries[Self.key(url)] = (status, file, entry["headers"] as? [String: String] ?? [:])
         }
         let portBox = Mutex<UInt16>(0)
         let table = entries
@@ -22,11 +28,12 @@ public final class ReplayServer: Sendable {
             if let reply = override(request) { return reply }
             let port = portBox.withLock { $0 }
             let original: String
+            var query = request.query.filter { $0.key != "key" }.map { "\($0.key)=\($0.value)" }
             if request.path.hasPrefix("/_/") {
-                original = "https://" + request.path.dropFirst(3)
+                original = "https://" + request.path.dropFirst(3) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
             } else {
-                let query = request.query.filter { $0.key != "key" }.map { "\($0.key)=\($0.value)" } + ["key=REDACTED"]
-                original = "https://www.goodreads.com\(request.path)?\(query.joined(separator: "&"))"
+                if keyed { query.append("key=REDACTED") }
+                original = "\(origin)\(request.path)?\(query.joined(separator: "&"))"
             }
             guard let entry = table[Self.key(original)],
                 var body = try? Data(contentsOf: recording.appendingPathComponent(entry.file))
@@ -35,7 +42,11 @@ public final class ReplayServer: Sendable {
                 text = text.replacingOccurrences(of: #"https://([a-z0-9.-]*gr-assets\.com)/"#, with: "http://127.0.0.1:\(port)/_/$1/", options: .regularExpression)
                 body = Data(text.utf8)
             }
-            return LoopbackServer.Reply(status: entry.status, headers: entry.type.map { ["Content-Type": $0] } ?? [:], body: body)
+            var headers = entry.headers["content-type"].map { ["Content-Type": $0] } ?? [:]
+            if let location = entry.headers["location"] {
+                headers["Location"] = location.replacingOccurrences(of: origin, with: "http://127.0.0.1:\(port)")
+            }
+            return LoopbackServer.Reply(status: entry.status, headers: headers, body: body)
         }
         portBox.withLock { $0 = server.port }
         port.withLock { $0 = server.port }

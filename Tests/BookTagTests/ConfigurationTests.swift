@@ -17,6 +17,34 @@ import Testing
         #expect(configuration.baseURL.absoluteString == "https://www.goodreads.com")
         #expect(configuration.minimumRequestInterval == 1.0 && configuration.collageCount == 12)
         #expect(configuration.collageColumns == 4 && configuration.collageFormat == .png)
+        #expect(configuration.source == .openlibrary && configuration.openLibraryContact == "you@example.org")
+        #expect(configuration.openLibraryBaseURL.absoluteString == "https://openlibrary.org")
+        #expect(configuration.openLibraryCoversURL.absoluteString == "https://covers.openlibrary.org")
+        #expect(configuration.openLibraryMinimumRequestInterval == 1.0)
+    }
+
+    /// `--source`, then `source`, then the key; the contact goes to Open Library only.
+    @Test func theSourceAndTheUserAgent() throws {
+        var configuration = BookTagConfiguration()
+        #expect(configuration.resolveSource(nil) == (.openlibrary, true))
+        configuration.apiKey = "k"
+        #expect(configuration.resolveSource(nil) == (.goodreads, false))
+        #expect(configuration.resolveSource(.openlibrary) == (.openlibrary, false))
+        configuration.source = .openlibrary
+        #expect(configuration.resolveSource(nil) == (.openlibrary, false))
+        #expect(configuration.resolveSource(.goodreads) == (.goodreads, false))
+        #expect(configuration.userAgent(for: .openlibrary) == "booktag/\(BookTagVersion.current)")
+        configuration.openLibraryContact = "reader@example.org"
+        #expect(configuration.userAgent(for: .openlibrary) == "booktag/\(BookTagVersion.current) (reader@example.org)")
+        #expect(configuration.userAgent(for: .goodreads) == "booktag/\(BookTagVersion.current)")
+    }
+
+    /// The contact goes into a header: nothing that could end it or start another.
+    @Test(arguments: ["a@b.org\r\nX-Evil: 1", "you (me)", "ünïcode@example.org", String(repeating: "x", count: 201)])
+    func aContactThatCannotBeAHeaderIsRefused(contact: String) throws {
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: ["openlibrary": ["contact": contact]]), as: UTF8.self)
+        let error = #expect(throws: ConfigError.self) { try load(json) }
+        #expect(error?.localizedDescription.contains("openlibrary.contact") == true)
     }
 
     @Test func aMissingFileMeansDefaultsAndNoKey() throws {

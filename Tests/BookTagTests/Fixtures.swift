@@ -8,6 +8,16 @@ enum Fixtures {
     static let goodreads = packageRoot.appendingPathComponent("fixtures/goodreads")
     /// The bundled synthetic recording (see fixtures/tools/make_replay_fixture.py).
     static let replay = packageRoot.appendingPathComponent("fixtures/replay")
+    /// The synthetic Open Library recording (see fixtures/tools/make_openlibrary_replay.py).
+    static let openLibraryReplay = packageRoot.appendingPathComponent("fixtures/openlibrary-replay")
+    /// A home made by booktag before book ids had a source (store schema v1; see fixtures/README.md).
+    static let v1Home = packageRoot.appendingPathComponent("fixtures/homes/v1")
+
+    /// `../shared/fixtures/openlibrary`, or `nil` when the shared folder is absent.
+    static let sharedOpenLibrary: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/openlibrary")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
 
     /// `../shared/fixtures/goodreads`, or `nil` when the shared folder is absent.
     static let sharedGoodreads: URL? = {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookTag
 
 /// `booktag-bench`: release-mode measurements, one subcommand per area.
 @main
@@ -6,6 +7,8 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "booktag-bench",
         abstract: "Measure booktag against its alternatives (build with -c release).",
-        subcommands: [XMLBench.self, XMLPeakMemory.self, StoreBench.self, GatherBench.self, CollageBench.self]
+        subcommands: [XMLBench.self, XMLPeakMemory.self, JSONBench.self, DecodePeak.self, StoreBench.self, GatherBench.self, CollageBench.self]
     )
 }
+
+extension SourceKind: ExpressibleByArgument {}

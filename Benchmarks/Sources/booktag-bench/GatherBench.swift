@@ -5,7 +5,8 @@ import Foundation
 import Synchronization
 
 /// `booktag-bench gather`: gathering 12 covered books against a loopback server that adds
-/// latency to every response, next to the naive way, in the same run.
+/// latency to every response, next to the naive way, in the same run; for Goodreads (search
+/// pages of 20) or Open Library (subject pages of 30, covers by id).
 struct GatherBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gather",
@@ -18,8 +19,11 @@ struct GatherBench: AsyncParsableCommand {
     @Option(help: "Seconds the server waits before every cover.")
     var coverLatency = -1.0
 
-    @Option(help: "Results with a real cover on each page of 20 (the rest are placeholders).")
+    @Option(help: "Results with a real cover on each page (20 for Goodreads, 30 for Open Library; the rest have none).")
     var coveredPerPage = 10
+
+    @Option(help: "goodreads or openlibrary.")
+    var source = SourceKind.goodreads
 
     @Option(help: "Seconds between API requests (1.0 is Goodreads' rule).")
     var interval = 1.0
@@ -38,7 +42,7 @@ struct GatherBench: AsyncParsableCommand {
         let port = Mutex<UInt16>(0)
         let latency = latency
         let coverLatency = coverLatency < 0 ? latency : coverLatency
-        let covered = max(1, min(20, coveredPerPage))
+        let covered = max(1, min(source == .openlibrary ? 30 : 20, coveredPerPage))
         let server = try LoopbackServer { request in
             Self.answer(request, latency: latency, coverLatency: coverLatency, covered: covered, port: port.withLock { $0 })
         }
@@ -58,28 +62,32 @@ struct GatherBench: AsyncParsableCommand {
         func median(_ runs: [Run]) -> Run { runs.sorted { $0.seconds < $1.seconds }[runs.count / 2] }
         let ours = median(concurrent), theirs = median(naive)
         let floorOurs = ours.floor * interval, floorTheirs = theirs.floor * interval
-        print("loopback server, \(Int(latency * 1000)) ms added to every API response, \(Int(coverLatency * 1000)) ms to every cover; interval \(interval) s; \(covered) of 20 results a page with covers; median of \(runs)")
+        print("\(source.displayName) on a loopback server, \(Int(latency * 1000)) ms added to every API response, \(Int(coverLatency * 1000)) ms to every cover; interval \(interval) s; \(covered) of \(source == .openlibrary ? 30 : 20) results a page with covers; median of \(runs)")
         print(String(format: "booktag gatherer: %.3f s wall, %d API calls, throttle floor %.1f s, above the floor %.3f s", ours.seconds, ours.apiCalls, floorOurs, ours.seconds - floorOurs))
         print(String(format: "naive (call, covers one by one, wait, next call): %.3f s wall, %d API calls, above its floor %.3f s", theirs.seconds, theirs.apiCalls, theirs.seconds - floorTheirs))
         print(String(format: "naive ÷ booktag: %.2f× wall time, %.2f× time above the throttle floor", theirs.seconds / ours.seconds, (theirs.seconds - floorTheirs) / (ours.seconds - floorOurs)))
         print("runs (booktag / naive, s): " + zip(concurrent, naive).map { String(format: "%.3f/%.3f", $0.seconds, $1.seconds) }.joined(separator: "  "))
     }
 
-    private func measure(server: LoopbackServer, _ body: (GoodreadsClient, CoverDownloader) async throws -> Void) async throws -> Run {
+    private func measure(server: LoopbackServer, _ body: (any BookSource, CoverDownloader) async throws -> Void) async throws -> Run {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-gather-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let transport = HTTPClientTransport()
-        let before = server.requests.filter { $0.path.hasSuffix(".xml") }.count
-        let client = GoodreadsClient(baseURL: server.baseURL, apiKey: "bench", transport: transport,
-                                     throttle: RequestThrottle(folder: folder), minimumRequestInterval: interval)
+        func apiCalls() -> Int { server.requests.filter { $0.path.hasSuffix(".xml") || $0.path.hasPrefix("/subjects/") }.count }
+        let before = apiCalls()
+        let throttle = RequestThrottle(folder: folder)
+        let client: any BookSource = source == .openlibrary
+            ? OpenLibraryClient(baseURL: server.baseURL, coversURL: server.baseURL, transport: transport, throttle: throttle, minimumRequestInterval: interval)
+            : GoodreadsClient(baseURL: server.baseURL, apiKey: "bench", transport: transport, throttle: throttle, minimumRequestInterval: interval)
         let start = DispatchTime.now().uptimeNanoseconds
         try await body(client, CoverDownloader(transport: transport))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Run(seconds: seconds, apiCalls: server.requests.filter { $0.path.hasSuffix(".xml") }.count - before)
+        await transport.shutdown()
+        return Run(seconds: seconds, apiCalls: apiCalls() - before)
     }
 
     /// The original app's way: one page, its covers one at a time, a full wait, the next page.
-    static func naiveGather(client: GoodreadsClient, downloader: CoverDownloader, count: Int, interval: Double) async throws {
+    static func naiveGather(client: any BookSource, downloader: CoverDownloader, count: Int, interval: Double) async throws {
         var kept = 0
         var page = 1
         while kept < count {
@@ -96,8 +104,11 @@ struct GatherBench: AsyncParsableCommand {
     static let cover = SyntheticBooks.pngCover(seed: "benchmark cover") + Data(count: 30_000)
 
     static func answer(_ request: LoopbackServer.Request, latency: Double, coverLatency: Double, covered: Int, port: UInt16) -> LoopbackServer.Reply {
-        if request.path.hasPrefix("/books/") {
+        if request.path.hasPrefix("/books/") || request.path.hasPrefix("/b/id/") {
             return .init(headers: ["Content-Type": "image/png"], body: cover, delay: coverLatency)
+        }
+        if request.path.hasPrefix("/subjects/") {
+            return .init(headers: ["Content-Type": "application/json"], body: subjectsJSON(request, covered: covered), delay: latency)
         }
         let page = Int(request.query["page"] ?? "1") ?? 1
         let works = (0..<20).map { index -> SearchWork in
@@ -110,6 +121,18 @@ struct GatherBench: AsyncParsableCommand {
             return SearchWork(workID: id, id: .goodreads(id), title: "Book \(id)", imageURL: image)
         }
         return .init(headers: ["Content-Type": "application/xml"], body: Data(searchXML(page: page, works: works).utf8), delay: latency)
+    }
+
+    /// A subject page of 30 works, `covered` of them with a cover id, 600 in all.
+    static func subjectsJSON(_ request: LoopbackServer.Request, covered: Int) -> Data {
+        let offset = Int(request.query["offset"] ?? "0") ?? 0
+        let works = (0..<30).map { index -> String in
+            let id = offset + index
+            let rank = index.isMultiple(of: 2) ? index / 2 : 15 + index / 2
+            let cover = rank < covered ? String(id + 1) : "null"
+            return "{\"key\": \"/works/OL\(id + 1)W\", \"title\": \"Book \(id)\", \"cover_id\": \(cover), \"authors\": [{\"name\": \"A\"}]}"
+        }
+        return Data("{\"work_count\": 600, \"works\": [\(works.joined(separator: ", "))]}".utf8)
     }
 
     static func searchXML(page: Int, works: [SearchWork]) -> String {

@@ -105,7 +105,13 @@ public enum OpenLibraryDecoder {
             return .unexpectedShape("\(path(context)) is null")
         case let .typeMismatch(type, context):
             let place = path(context)
-            let expected = type is any StringProtocol.Type ? "a string" : (type == Int.self || type == Double.self) ? "a number" : "an object or list of the right kind"
+            let expected: String
+            switch type {
+            case is any StringProtocol.Type: expected = "a string"
+            case is Int.Type, is Double.Type, is Bool.Type: expected = "a number"
+            case is any Collection.Type: expected = "a list"
+            default: expected = "an object"
+            }
             return .unexpectedShape(place.isEmpty ? "the answer is not a JSON object" : "\(place) is not \(expected)")
         case let .dataCorrupted(context):
             if context.codingPath.isEmpty {

@@ -1,0 +1,93 @@
+import BookTagTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import BookTag
+
+/// Homes made by earlier booktags open in this one with everything intact, and books from
+/// different sources live side by side.
+struct MigrationTests {
+    /// A copy of `fixtures/homes/v1`, written by booktag before book ids had a source: "fantasy"
+    /// (12 books) and "tiny" (3) from the Goodreads recording, the details of book 5100000, an
+    /// HTML collage and night mode on.
+    static func v1Home() throws -> TemporaryHome {
+        let temporary = try TemporaryHome()
+        for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.v1Home.path) {
+            try FileManager.default.copyItem(at: Fixtures.v1Home.appendingPathComponent(name), to: temporary.folder.appendingPathComponent(name))
+        }
+        return temporary
+    }
+
+    @Test func aHomeFromTheFirstSchemaOpensWithEverythingIntact() throws {
+        let temporary = try Self.v1Home()
+        let before = try DatabaseQueue(path: temporary.home.databaseFile.path).read { db in
+            (try Row.fetchAll(db, sql: "SELECT tagId, position, goodreadsID, title, coverPath FROM tagBook ORDER BY tagId, position"),
+             try Row.fetchOne(db, sql: "SELECT * FROM book"))
+        }
+        let coversBefore = try temporary.coverFileContents()
+        let collagesBefore = try FileManager.default.contentsOfDirectory(atPath: temporary.home.collagesFolder.path).sorted()
+
+        let store = try BookStore.open(home: temporary.home)
+        #expect(try store.integrityCheck())
+        let tags = try store.tags()
+        #expect(tags.map(\.name) == ["fantasy", "tiny"] && tags.map(\.bookCount) == [12, 3])
+        #expect(tags.allSatisfy { $0.source == .goodreads })
+        var migrated: [(Int64, Int, BookID, String, String)] = []
+        for tag in tags {
+            migrated += try store.books(of: TagName(tag.name)).map { ($0.book.tagId, $0.book.position, $0.book.bookID, $0.book.title, $0.book.coverPath) }
+        }
+        #expect(migrated.count == before.0.count)
+        for (old, new) in zip(before.0, migrated) {
+            #expect(new.0 == old["tagId"] && new.1 == old["position"] && new.3 == old["title"] && new.4 == old["coverPath"])
+            #expect(new.2 == .goodreads(old["goodreadsID"]))
+        }
+        let oldBook = try #require(before.1)
+        let book = try #require(try store.book(id: .goodreads(oldBook["goodreadsID"])))
+        #expect(book.details.title == oldBook["title"] && book.isbn13 == oldBook["isbn13"] && book.coverPath == oldBook["coverPath"])
+        #expect(try store.book(isbn: ISBN(oldBook["isbn13"] as String))?.details.id == .goodreads(oldBook["goodreadsID"]))
+        #expect(try store.tagNames(containing: .goodreads(oldBook["goodreadsID"])) == ["fantasy"])
+        // Files are untouched, and every reference still has its file.
+        #expect(try temporary.coverFileContents() == coversBefore)
+        #expect(try store.referencedCoverPaths().isSubset(of: Set(coversBefore.keys)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.home.collagesFolder.path).sorted() == collagesBefore)
+        #expect(PreferencesStore(home: temporary.home).load().0.nightMode)
+        // Migrated once: opening again changes nothing.
+        let database = try temporary.checkpointedDatabase()
+        _ = try BookStore.open(home: temporary.home)
+        #expect(try temporary.checkpointedDatabase() == database)
+    }
+
+    @Test func aMigratedHomeTakesBooksFromEverySource() throws {
+        let temporary = try Self.v1Home()
+        let store = try BookStore.open(home: temporary.home)
+        let books = SyntheticBooks.set(7, count: 3).enumerated().map { index, book in
+            var work = book.work
+            work.id = .openLibrary("OL\(90 + index)W")
+            return GatheredBook(work: work, cover: book.cover)
+        }
+        try store.createTag(TagName("Open"), source: .openlibrary, books: books, search: SearchPosition(totalResults: 3, pageSize: 30, startPage: 1))
+        #expect(try store.tag(TagName("open"))?.source == .openlibrary)
+        #expect(try store.books(of: TagName("open")).map(\.book.bookID) == [.openLibrary("OL90W"), .openLibrary("OL91W"), .openLibrary("OL92W")])
+        #expect(try store.tags().map(\.source) == [.goodreads, .openlibrary, .goodreads])
+    }
+
+    /// A Goodreads id and an Open Library id with the same text are different books; one book in
+    /// two tags is one details row and one cover file.
+    @Test func identityIsTheSourceAndItsId() throws {
+        let temporary = try TemporaryHome()
+        let store = try BookStore.open(home: temporary.home)
+        let shared = GatheredBook(
+            work: SearchWork(id: .openLibrary("OL45804W"), title: "Shared"), cover: SyntheticBooks.pngCover(seed: "shared"))
+        let search = SearchPosition(totalResults: 1, pageSize: 30, startPage: 1)
+        try store.createTag(TagName("one"), source: .openlibrary, books: [shared], search: search)
+        try store.createTag(TagName("two"), source: .openlibrary, books: [shared], search: search)
+        try store.saveBook(BookDetails(id: .openLibrary("OL45804W"), title: "Shared"), cover: shared.cover)
+        try store.saveBook(BookDetails(id: BookID(source: .goodreads, value: "45804"), title: "Not the same book"), cover: nil)
+        #expect(try store.count("book") == 2)
+        #expect(try store.count("coverFile") == 1 && temporary.coverFilesOnDisk().count == 1)
+        #expect(try store.tagNames(containing: .openLibrary("OL45804W")) == ["one", "two"])
+        #expect(try store.book(id: .openLibrary("OL45804W"))?.details.title == "Shared")
+        #expect(try store.book(id: .goodreads(45804))?.details.title == "Not the same book")
+    }
+}
