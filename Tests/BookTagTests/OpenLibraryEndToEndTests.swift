@@ -120,7 +120,8 @@ import Testing
             "baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "contact": "reader@example.org", "minRequestInterval": 0.3,
         ]]
         try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
-        let add = try await Self.booktag(["add", "fantasy"], home: home)
+        let recording = home.folder.appendingPathComponent("recording")
+        let add = try await Self.booktag(["add", "fantasy", "--json", "--record", recording.path], home: home)
         #expect(add.status == 0, "\(add.errors)")
         let show = try await Self.booktag(["show", "9781234567897", "--json"], home: home)
         #expect(show.status == 0, "\(show.errors)")
@@ -134,6 +135,18 @@ import Testing
         let gaps = zip(arrivals.dropFirst(), arrivals).map { $0 - $1 }
         #expect(gaps.allSatisfy { $0 >= 0.3 }, "API gaps \(gaps)")
         #expect(server.coverRequests.count >= 12)
+
+        // What was recorded replays in a fresh home (same addresses configured) without asking
+        // the server anything: the same books.
+        let fresh = try TemporaryHome()
+        try JSONSerialization.data(withJSONObject: config).write(to: fresh.home.configFile)
+        let replayed = try await Self.booktag(["add", "fantasy", "--json", "--replay", recording.path], home: fresh)
+        #expect(replayed.status == 0, "\(replayed.errors)")
+        func ids(_ run: BooktagProcess.Run) throws -> [String] {
+            ((try Self.json(run) as? [String: Any])?["books"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        }
+        #expect(try ids(add) == ids(replayed) && ids(add).count == 12)
+        #expect(server.server.requests.count == api.count + server.coverRequests.count, "the replay asked nothing of the server")
     }
 
     /// A rate limit without Retry-After, a broken answer, an oversized one: one line each, in
