@@ -15,7 +15,10 @@ PREFIX ?= /usr/local
 # linker flags change, so a plain `swift build -c release` could otherwise leave a dynamically
 # linked booktag where install looks.
 SCRATCH := .build/static
-BUILD := $(SCRATCH)/release
+# release for installing; CI checks the static install from a debug build (CONFIGURATION=debug),
+# which links the same way in two thirds of the time.
+CONFIGURATION ?= release
+BUILD := $(SCRATCH)/$(CONFIGURATION)
 GENERATED := .build/generated
 
 BINDIR := $(DESTDIR)$(PREFIX)/bin
@@ -38,7 +41,7 @@ test:
 # toolchain moves; the system C libraries (libxml2, libsqlite3, libpng, and libgd by dlopen)
 # stay shared.
 build:
-	swift build -c release --static-swift-stdlib --product booktag --scratch-path $(SCRATCH)
+	swift build -c $(CONFIGURATION) --static-swift-stdlib --product booktag --scratch-path $(SCRATCH)
 
 # The man page and completion scripts come from the command's own definition
 # (swift-argument-parser's generate-manual plugin and --generate-completion-script). The plugin

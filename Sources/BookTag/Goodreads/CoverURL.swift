@@ -15,7 +15,8 @@ public enum CoverURL {
     /// The URLs to try for a cover, best first: the larger image the URL's size token allows,
     /// then the URL as given. Search results carry small images (98 px wide); old-style URLs
     /// name the size in the path (`/books/1284984371m/…`, `s` small, `m` medium, `l` large),
-    /// newer ones in a suffix (`._SX98_`, `._SY75_`) that can simply be dropped.
+    /// newer ones in a suffix (`._SX98_`, `._SY75_`, or doubled as in shelf feeds,
+    /// `._SX318_SY475_`) that can simply be dropped.
     public static func downloadCandidates(for url: String) -> [String] {
         var larger = url
         if let range = url.range(of: #"/books/\d+[sm]/"#, options: .regularExpression) {
@@ -23,7 +24,7 @@ public enum CoverURL {
             token.removeLast(2)
             larger.replaceSubrange(range, with: token + "l/")
         }
-        larger = larger.replacingOccurrences(of: #"\._S[XY]\d+_(?=\.[A-Za-z]+$)"#, with: "", options: .regularExpression)
+        larger = larger.replacingOccurrences(of: #"\._(?:S[XY]\d+_)+(?=\.[A-Za-z]+$)"#, with: "", options: .regularExpression)
         return larger == url ? [url] : [larger, url]
     }
 

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Why a shelf feed could not be used.
+public enum ShelfFeedError: Error, Equatable, Sendable {
+    /// An HTML page instead of the feed: Goodreads answers a private or unknown shelf so.
+    case htmlPage
+    /// Not XML at all; `preview` is its safe first line.
+    case notXML(preview: String)
+    /// XML, but not an RSS feed with a channel.
+    case notAFeed(root: String)
+    /// Broken or hostile XML.
+    case unreadableXML(XMLError)
+}
+
+extension ShelfFeedError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .htmlPage:
+            "Goodreads answered with a web page, not the shelf's feed: is the profile public, and the user id and shelf right?"
+        case let .notXML(preview):
+            "Goodreads answered with something that is not a feed: \"\(preview)\""
+        case let .notAFeed(root):
+            "expected the shelf's RSS feed but got a <\(root)> document"
+        case let .unreadableXML(error):
+            "unusable shelf feed: \(error.localizedDescription)"
+        }
+    }
+}
