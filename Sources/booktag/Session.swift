@@ -100,13 +100,13 @@ struct Session {
             var client = GoodreadsClient(
                 baseURL: configuration.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,
                 minimumRequestInterval: interval, onWait: onWait)
-            client.requestTimeout = configuration.requestTimeout
+            client.caller.requestTimeout = configuration.requestTimeout
             source = client
         case .openlibrary:
             var client = OpenLibraryClient(
                 baseURL: configuration.openLibraryBaseURL, coversURL: configuration.openLibraryCoversURL, transport: transport,
                 throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
-            client.requestTimeout = configuration.requestTimeout
+            client.caller.requestTimeout = configuration.requestTimeout
             source = client
         }
         return (source, CoverDownloader(transport: transport, timeout: configuration.requestTimeout), network)

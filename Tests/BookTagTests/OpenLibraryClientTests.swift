@@ -13,7 +13,7 @@ struct OpenLibraryClientTests {
 
     static func client(_ transport: ScriptedTransport, clock: FakeClock = FakeClock()) -> OpenLibraryClient {
         var client = OpenLibraryClient(transport: transport, throttle: nil)
-        client.clock = clock
+        client.caller.clock = clock
         return client
     }
 

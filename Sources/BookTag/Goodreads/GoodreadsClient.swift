@@ -8,19 +8,9 @@ import Foundation
 public struct GoodreadsClient: BookSource {
     public var baseURL: URL
     public var apiKey: String
-    public var transport: any HTTPTransport
-    /// `nil` turns throttling off (replays answer from disk).
-    public var throttle: RequestThrottle?
-    public var minimumRequestInterval: Double
-    public var retryPolicy: RetryPolicy
-    /// Seconds without an answer before a request fails (and is retried).
-    public var requestTimeout: Double = 20
-    /// Time for back-offs; the throttle's clock when there is a throttle.
-    public var clock: any ThrottleClock
-    /// Told whenever a call is about to wait for its turn or for a retry, with the seconds.
-    public var onWait: @Sendable (_ seconds: Double, _ reason: WaitReason) -> Void
-    /// Told of every API request, with its URL (key redacted), for `--verbose`.
-    public var onRequest: @Sendable (_ redactedURL: String) -> Void
+    /// How every call is made: transport, throttle, interval, retries, deadline, and the
+    /// callbacks that report waits and requests.
+    public var caller: APICaller
 
     public typealias WaitReason = APICaller.WaitReason
 
@@ -37,13 +27,9 @@ public struct GoodreadsClient: BookSource {
     ) {
         self.baseURL = baseURL
         self.apiKey = apiKey
-        self.transport = transport
-        self.throttle = throttle
-        self.minimumRequestInterval = minimumRequestInterval
-        self.retryPolicy = retryPolicy
-        self.clock = throttle?.clock ?? SystemClock()
-        self.onWait = onWait
-        self.onRequest = onRequest
+        caller = APICaller(
+            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval, retryPolicy: retryPolicy,
+            onWait: onWait, onRequest: onRequest)
     }
 
     public func searchPage(for query: String, page: Int) async throws -> SearchPage {
@@ -74,9 +60,6 @@ public struct GoodreadsClient: BookSource {
 
     private func call(path: String, query: [(String, String)]) async throws -> Data {
         let url = url(path: path, query: query)
-        let caller = APICaller(
-            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval, retryPolicy: retryPolicy,
-            requestTimeout: requestTimeout, clock: clock, onWait: onWait, onRequest: onRequest)
         let response = try await caller.get(url)
         switch response.status {
         case 200..<300:

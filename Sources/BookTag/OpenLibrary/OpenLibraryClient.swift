@@ -9,15 +9,9 @@ import Foundation
 public struct OpenLibraryClient: BookSource {
     public var baseURL: URL
     public var coversURL: URL
-    public var transport: any HTTPTransport
-    /// `nil` turns throttling off (replays answer from disk).
-    public var throttle: RequestThrottle?
-    public var minimumRequestInterval: Double
-    public var retryPolicy: RetryPolicy
-    public var requestTimeout: Double = 20
-    public var clock: any ThrottleClock
-    public var onWait: @Sendable (_ seconds: Double, _ reason: APICaller.WaitReason) -> Void
-    public var onRequest: @Sendable (_ url: String) -> Void
+    /// How every call is made: transport, throttle, interval, retries, deadline, and the
+    /// callbacks that report waits and requests.
+    public var caller: APICaller
     /// Works per subject page. About two and a half collages' worth: one call nearly always
     /// yields 12 covered books even when a third of the works lack covers, and a page stays
     /// near 60 KB.
@@ -41,13 +35,9 @@ public struct OpenLibraryClient: BookSource {
     ) {
         self.baseURL = baseURL
         self.coversURL = coversURL
-        self.transport = transport
-        self.throttle = throttle
-        self.minimumRequestInterval = minimumRequestInterval
-        self.retryPolicy = retryPolicy
-        self.clock = throttle?.clock ?? SystemClock()
-        self.onWait = onWait
-        self.onRequest = onRequest
+        caller = APICaller(
+            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval, retryPolicy: retryPolicy,
+            onWait: onWait, onRequest: onRequest)
     }
 
     public func searchPage(for query: String, page: Int) async throws -> SearchPage {
@@ -134,9 +124,6 @@ public struct OpenLibraryClient: BookSource {
     /// without), else a `BookSourceError.bookNotFound` naming `notFound`.
     private func call(_ path: String, query: [(String, String)] = [], notFound: String?) async throws -> Data? {
         let url = url(path: path, query: query)
-        let caller = APICaller(
-            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval, retryPolicy: retryPolicy,
-            requestTimeout: requestTimeout, clock: clock, onWait: onWait, onRequest: onRequest)
         let response = try await caller.get(url, rateLimit: .openLibrary) { OpenLibraryError.rateLimited(retryAfter: $0) }
         switch response.status {
         case 200..<300:
