@@ -5,7 +5,7 @@ import Foundation
 struct BookRow: Encodable {
     let position: Int
     /// The book's source (`goodreads`, `openlibrary`) and its id there.
-    let source: String
+    let source: SourceKind
     let id: String
     let title: String
     let author: String?
@@ -17,7 +17,7 @@ struct BookRow: Encodable {
 
     init(_ entry: TagBookEntry, store: BookStore) {
         position = entry.book.position + 1
-        source = entry.book.bookID.source.rawValue
+        source = entry.book.bookID.source
         id = entry.book.bookID.value
         title = entry.book.title
         author = entry.book.authorName

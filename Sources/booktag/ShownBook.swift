@@ -9,7 +9,7 @@ struct ShownBook: Encodable {
     }
 
     /// Where the book comes from (`goodreads`, `openlibrary`) and its id there.
-    let source: String
+    let source: SourceKind
     let id: String
     let title: String
     let authors: [Author]
@@ -29,7 +29,7 @@ struct ShownBook: Encodable {
 
     init(_ book: StoredBook, tags: [String], store: BookStore, fromStore: Bool) {
         let details = book.details
-        source = details.id.source.rawValue
+        source = details.id.source
         id = details.id.value
         title = details.title
         authors = details.authors.map { Author(name: $0.name, role: $0.role) }
@@ -62,7 +62,7 @@ struct ShownBook: Encodable {
             ("publisher", publisher),
             ("isbn", isbn),
             ("isbn13", isbn13),
-            ("source", "\(SourceKind(rawValue: source)?.displayName ?? source) \(id)"),
+            ("source", "\(source.displayName) \(id)"),
             ("tags", tags.isEmpty ? nil : tags.joined(separator: ", ")),
         ]
         let labelWidth = fields.map(\.0.count).max()! + 2

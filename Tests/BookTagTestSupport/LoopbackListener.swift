@@ -1,8 +1,41 @@
 import Foundation
+import Synchronization
 
 /// A listening TCP socket on 127.0.0.1 and an ephemeral port, for the test servers.
-enum LoopbackListener {
-    static func open() throws -> (socket: Int32, port: UInt16) {
+/// A socket listening on 127.0.0.1 and an ephemeral port, for the test servers: each connection
+/// it accepts is served on a thread of its own until `stop()`.
+final class LoopbackListener: Sendable {
+    let socket: Int32
+    let port: UInt16
+    private let stopped = Atomic<Bool>(false)
+
+    /// `configure` sets options on the listening socket before any connection is accepted.
+    init(configure: (Int32) -> Void = { _ in }) throws {
+        (socket, port) = try Self.open()
+        configure(socket)
+    }
+
+    /// Accepts connections on a thread of its own, handing each to `serve` on another.
+    func start(_ serve: @escaping @Sendable (Int32) -> Void) {
+        Thread { [self] in
+            while !stopped.load(ordering: .relaxed) {
+                let client = accept(socket, nil, nil)
+                guard client >= 0 else {
+                    if errno == EINTR { continue }
+                    return
+                }
+                Thread { serve(client) }.start()
+            }
+        }.start()
+    }
+
+    func stop() {
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
+
+    private static func open() throws -> (socket: Int32, port: UInt16) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1

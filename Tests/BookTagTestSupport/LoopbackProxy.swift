@@ -9,17 +9,15 @@ public final class LoopbackProxy: @unchecked Sendable {
         public let authorization: String?
     }
 
-    public let port: UInt16
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let log = Mutex<[Tunnel]>([])
-    private let stopped = Atomic<Bool>(false)
 
     public init() throws {
-        let (socket, port) = try LoopbackListener.open()
-        listener = socket
-        self.port = port
-        Thread { [self] in acceptLoop() }.start()
+        listener = try LoopbackListener()
+        listener.start { [self] client in serve(client) }
     }
+
+    public var port: UInt16 { listener.port }
 
     deinit { stop() }
 
@@ -29,20 +27,7 @@ public final class LoopbackProxy: @unchecked Sendable {
     public var tunnels: [Tunnel] { log.withLock { $0 } }
 
     public func stop() {
-        guard !stopped.exchange(true, ordering: .relaxed) else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func acceptLoop() {
-        while !stopped.load(ordering: .relaxed) {
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else {
-                if errno == EINTR { continue }
-                return
-            }
-            Thread { [self] in serve(client) }.start()
-        }
+        listener.stop()
     }
 
     private func serve(_ client: Int32) {

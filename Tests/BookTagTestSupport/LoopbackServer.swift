@@ -46,23 +46,21 @@ public final class LoopbackServer: @unchecked Sendable {
         }
     }
 
-    public let port: UInt16
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let handler: @Sendable (Request) -> Reply
     private let log = Mutex<[Request]>([])
-    private let stopped = Atomic<Bool>(false)
 
     public init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
-        let (socket, port) = try LoopbackListener.open()
-        var yes: Int32 = 1
-        // Accepted connections inherit receive timestamps from the listener.
-        setsockopt(socket, SOL_SOCKET, Self.timestampOption, &yes, socklen_t(MemoryLayout<Int32>.size))
-        listener = socket
-        self.port = port
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        listener = try LoopbackListener { socket in
+            var yes: Int32 = 1
+            // Accepted connections inherit receive timestamps from the listener.
+            setsockopt(socket, SOL_SOCKET, Self.timestampOption, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
+        listener.start { [self] client in serve(client) }
     }
+
+    public var port: UInt16 { listener.port }
 
     deinit {
         stop()
@@ -74,20 +72,7 @@ public final class LoopbackServer: @unchecked Sendable {
     public var requests: [Request] { log.withLock { $0 } }
 
     public func stop() {
-        guard !stopped.exchange(true, ordering: .relaxed) else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func acceptLoop() {
-        while !stopped.load(ordering: .relaxed) {
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else {
-                if errno == EINTR { continue }
-                return
-            }
-            Thread { [self] in serve(client) }.start()
-        }
+        listener.stop()
     }
 
     private func serve(_ client: Int32) {

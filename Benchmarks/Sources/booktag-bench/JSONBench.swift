@@ -67,16 +67,7 @@ struct JSONBench: ParsableCommand {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-\(UUID().uuidString).\(kind)")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
-        process.arguments = ["decode-peak", kind, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ValidationError("decode-peak failed") }
-        return try JSONDecoder().decode(PeakMemoryReport.self, from: output)
+        return try PeakMemoryReport.measure(["decode-peak", kind, file.path])
     }
 }
 

@@ -123,18 +123,9 @@ struct XMLBench: ParsableCommand {
     }
 
     private func peakMemory() throws -> PeakMemoryReport {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
         let file = try XMLPeakMemory.writeLargestPage()
         defer { try? FileManager.default.removeItem(at: file) }
-        process.arguments = ["xml-peak", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ValidationError("xml-peak failed") }
-        return try JSONDecoder().decode(PeakMemoryReport.self, from: output)
+        return try PeakMemoryReport.measure(["xml-peak", file.path])
     }
 
     private func printTable(_ rows: [Row]) {

@@ -10,6 +10,23 @@ struct PeakMemoryReport: Codable {
     let maxRSSMegabytes: Double
 }
 
+extension PeakMemoryReport {
+    /// Runs this benchmark binary again with `arguments` (a `*-peak` subcommand) in a fresh
+    /// process, and reads the report it prints.
+    static func measure(_ arguments: [String]) throws -> PeakMemoryReport {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ValidationError("\(arguments.first ?? "peak") failed") }
+        return try JSONDecoder().decode(PeakMemoryReport.self, from: output)
+    }
+}
+
 /// `booktag-bench xml-peak`: decodes one search page just under the 10 MiB cap in a fresh
 /// process and reports the process's peak resident memory. Run by `xml`; usable alone.
 struct XMLPeakMemory: ParsableCommand {

@@ -29,7 +29,7 @@ extension StoredBook: FetchableRecord, PersistableRecord {
     public init(row: Row) throws {
         let authorsJSON: String = row["authors"]
         details = BookDetails(
-            id: BookID(source: SourceKind(rawValue: row["source"]) ?? .goodreads, value: row["sourceID"]), title: row["title"], isbn: row["isbn"], isbn13: row["rawISBN13"],
+            id: BookID(row: row), title: row["title"], isbn: row["isbn"], isbn13: row["rawISBN13"],
             imageURL: row["imageURL"], smallImageURL: row["smallImageURL"],
             publicationYear: row["publicationYear"], publicationMonth: row["publicationMonth"],
             publicationDay: row["publicationDay"], originalPublicationYear: row["originalPublicationYear"],

@@ -49,7 +49,7 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
         pageSize = row[6]
         startPage = row[7]
         bookCount = row[8]
-        source = SourceKind(rawValue: row[9]) ?? .goodreads
+        source = SourceKind(storedValue: row[9])
     }
 
     public func encode(to container: inout PersistenceContainer) {

@@ -33,7 +33,7 @@ extension TagBook: FetchableRecord, MutablePersistableRecord {
         id = row["id"]
         tagId = row["tagId"]
         position = row["position"]
-        bookID = BookID(source: SourceKind(rawValue: row["source"]) ?? .goodreads, value: row["sourceID"])
+        bookID = BookID(row: row)
         workID = row["workID"]
         title = row["title"]
         authorID = row["authorID"]
