@@ -13,6 +13,9 @@ struct BookRow: Encodable {
     let rating: Double?
     let isbn: String?
     let isbn13: String?
+    /// The reader's stars and the day they finished it, for books from their shelf or export.
+    let myRating: Int?
+    let dateRead: String?
     let cover: String
 
     init(_ entry: TagBookEntry, store: BookStore) {
@@ -25,6 +28,8 @@ struct BookRow: Encodable {
         rating = entry.book.averageRating
         isbn = entry.isbn10
         isbn13 = entry.isbn13
+        myRating = entry.reading?.rating
+        dateRead = entry.reading?.dateRead
         cover = store.coverURL(entry.book.coverPath).path
     }
 
@@ -32,7 +37,9 @@ struct BookRow: Encodable {
     /// ISBN13 only when some book has one (search results carry none).
     static func table(_ rows: [BookRow], covers: Bool, palette: Palette) -> String {
         let showsISBN = rows.contains { $0.isbn13 != nil }
+        let showsReading = rows.contains { $0.myRating != nil || $0.dateRead != nil }
         var headers = ["#", "ID", "TITLE", "AUTHOR", "YEAR", "RATING"]
+        if showsReading { headers += ["MINE", "READ"] }
         if showsISBN { headers.append("ISBN13") }
         if covers { headers.append("COVER") }
         let table = TextTable(
@@ -42,6 +49,7 @@ struct BookRow: Encodable {
                     String(row.position), row.id, Terminal.safe(row.title), Terminal.safe(row.author ?? "—"),
                     row.year.map(String.init) ?? "—", row.rating.map { String(format: "%.2f", $0) } ?? "—",
                 ]
+                if showsReading { cells += [row.myRating.map { "\($0)/5" } ?? "—", row.dateRead ?? "—"] }
                 if showsISBN { cells.append(row.isbn13 ?? "—") }
                 if covers { cells.append(row.cover) }
                 return cells

@@ -31,7 +31,7 @@ extension BookTagCommand {
                 return (stored, try store.books(of: name).map { BookRow($0, store: store) })
             }
             if json { return try JSONOutput.print(rows) }
-            session.reporter.note("\"\(Terminal.safe(stored.name))\": \(rows.count) book\(rows.count == 1 ? "" : "s") from \(stored.source.displayName)")
+            session.reporter.note("\"\(Terminal.safe(stored.name))\": \(rows.count) book\(rows.count == 1 ? "" : "s") from \(stored.sourceDescription)")
             print(BookRow.table(rows, covers: true, palette: session.palette))
         }
     }

@@ -58,7 +58,13 @@ extension CommandFailure {
             if case .tagNotFound = error { return CommandFailure(.notFound, message) }
             if case .notAnImage = error { return CommandFailure(.api, message) }
             return CommandFailure(.store, message)
-        case is TagNameError, is ISBNError:
+        case let error as ShelfFeedError:
+            if case .noSuchShelf = error { return CommandFailure(.notFound, message) }
+            return CommandFailure(.api, message)
+        case let error as ExportError:
+            if case .cannotOpen = error { return CommandFailure(.notFound, message) }
+            return CommandFailure(.data, message)
+        case is TagNameError, is ISBNError, is ShelfReferenceError:
             return CommandFailure(.usage, message)
         case is ConfigError:
             return CommandFailure(.config, message)

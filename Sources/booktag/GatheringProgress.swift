@@ -2,9 +2,18 @@ import BookTag
 import Foundation
 import Synchronization
 
+/// What the network layer tells a progress line: covers arriving and waits for the API.
+protocol NetworkProgress: Sendable {
+    func coverDownloaded()
+    /// Waiting `seconds` for the API's next turn.
+    func waiting(_ seconds: Double)
+    /// A request failed in a way worth another try, after `seconds`.
+    func retrying(_ seconds: Double)
+}
+
 /// The progress line while a tag's books are gathered: pages read, books with covers found,
 /// covers downloaded, and the wait for the API's next turn.
-final class GatheringProgress: Sendable {
+final class GatheringProgress: NetworkProgress {
     private struct State {
         var pages = 0
         var totalPages = 0
@@ -63,7 +72,7 @@ final class GatheringProgress: Sendable {
         let line = state.withLock { state -> String in
             change(&state)
             var parts = ["\(tag): page \(state.pages)\(state.totalPages > 0 ? " of \(state.totalPages)" : "")"]
-            parts.append("\(state.found)/\(state.wanted) books with covers")
+            parts.append(state.wanted == Int.max ? "\(state.found) books with covers" : "\(state.found)/\(state.wanted) books with covers")
             parts.append("\(state.downloads) cover\(state.downloads == 1 ? "" : "s") downloaded")
             if let retrying = state.retrying {
                 parts.append(String(format: "no answer; retrying in %.1f s", retrying))

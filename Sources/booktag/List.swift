@@ -24,6 +24,8 @@ extension BookTagCommand {
         struct Entry: Encodable {
             let name: String
             let source: SourceKind
+            /// For a tag made from a reader's shelf or export: which, and the year kept.
+            let from: String?
             let books: Int
             let lastFetched: Date?
             let collage: String?
@@ -36,7 +38,7 @@ extension BookTagCommand {
                 let tags = try store.tags()
                 let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
                 return tags.map { tag in
-                    Entry(name: tag.name, source: tag.source, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key])
+                    Entry(name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key])
                 }
             }
             if json { return try JSONOutput.print(entries) }
@@ -47,7 +49,7 @@ extension BookTagCommand {
             let table = TextTable(
                 headers: ["TAG", "SOURCE", "BOOKS", "FETCHED", "COLLAGE"],
                 rows: entries.map {
-                    [Terminal.safe($0.name), $0.source.displayName, String($0.books), $0.lastFetched.map(LocalTimestamp.string(from:)) ?? "—", $0.collage ?? "—"]
+                    [Terminal.safe($0.name), $0.from ?? $0.source.displayName, String($0.books), $0.lastFetched.map(LocalTimestamp.string(from:)) ?? "—", $0.collage ?? "—"]
                 },
                 flexibleColumns: [4, 0])
             print(table.render(width: Terminal.width, palette: session.palette))

@@ -36,20 +36,29 @@ extension BookTagCommand {
             guard let current = try CommandFailure.checking({ try store.tag(name) }) else {
                 throw CommandFailure(.notFound, StoreError.tagNotFound(name.display).localizedDescription)
             }
+            let previous = try CommandFailure.checking { try store.books(of: name).map(\.book.bookID) }
+            if case let origin? = current.origin, case .export = origin {
+                throw CommandFailure(.usage, GatheringError.notGatherable(origin: origin).localizedDescription)
+            }
             let configuration = try CommandFailure.checking { try session.configuration() }
             let wanted = count ?? max(current.bookCount, configuration.collageCount)
-            let outcome = try session.gather(into: store, tag: current.name, source: current.source, wanted: wanted, configuration: configuration) { library, options, progress in
+            let shelf = current.origin != nil
+            let outcome = try session.gather(into: store, tag: current.name, source: current.source, shelf: shelf, wanted: wanted, configuration: configuration) { library, options, progress in
                 var generator = SystemRandomNumberGenerator()
                 return try await library.reroll(name, count: wanted, collage: options, using: &generator, progress: progress)
             }
             let gathering = outcome.gathering
-            if gathering.totalPages <= 1 {
+            if shelf {
+                if Set(outcome.books.map(\.book.bookID)) == Set(previous) {
+                    session.reporter.warn("\(current.sourceDescription) has no other books with covers, so the books are the same")
+                }
+            } else if gathering.totalPages <= 1 {
                 session.reporter.warn("\"\(Terminal.safe(current.name))\" has only one page of results, so the books may be the same")
             }
             if gathering.shortfall > 0 {
                 session.reporter.warn("only \(gathering.books.count) books with covers were found (\(wanted) wanted); kept those")
             }
-            session.reporter.note("rerolled \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Add.describePages(gathering)), was page \(current.startPage)")
+            session.reporter.note("rerolled \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Add.describePages(gathering, origin: current.origin)), was page \(current.startPage)")
             try TagResult(tag: outcome.tag, outcome: outcome, books: outcome.books.map { BookRow($0, store: store) }, collage: outcome.collage, wanted: wanted)
                 .print(json: json, palette: session.palette)
         }

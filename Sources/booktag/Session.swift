@@ -50,8 +50,9 @@ struct Session {
     /// A source of books and the cover downloader, as the options say: a replay (no key, no
     /// network, no throttle), a recording, or the network. `network` is the connection pool to
     /// close when the work is done (none for a replay).
+    /// `shelf` asks for a reader's Goodreads shelf feed (no key) instead of the Goodreads API.
     func source(
-        _ kind: SourceKind, configuration: BookTagConfiguration, progress: GatheringProgress? = nil
+        _ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: (any NetworkProgress)? = nil
     ) throws -> (source: any BookSource, covers: CoverDownloader, network: HTTPClientTransport?) {
         let base: any HTTPTransport
         var apiKey = ""
@@ -62,7 +63,7 @@ struct Session {
             apiKey = configuration.apiKey ?? Recording.redacted  // a replay looks requests up with the key redacted
             throttle = nil
         } else {
-            if kind == .goodreads { apiKey = try configuration.requireAPIKey(file: options.configFile) }
+            if kind == .goodreads, !shelf { apiKey = try configuration.requireAPIKey(file: options.configFile) }
             let transport = try HTTPClientTransport(
                 environment: ProcessInfo.processInfo.environment, userAgent: configuration.userAgent(for: kind))
             network = transport
@@ -96,6 +97,13 @@ struct Session {
         }
         let source: any BookSource
         switch kind {
+        case .goodreads where shelf:
+            var client = GoodreadsShelfClient(
+                baseURL: configuration.baseURL, transport: transport, throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
+            client.caller.requestTimeout = configuration.requestTimeout
+            source = client
+        case .openlibrary where shelf:
+            throw CommandFailure(.usage, "shelves are Goodreads shelves: leave out --source openlibrary")
         case .goodreads:
             var client = GoodreadsClient(
                 baseURL: configuration.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,
@@ -128,11 +136,11 @@ struct Session {
     /// options set up as configured, Ctrl-C handled, and the progress line cleared however the
     /// job ends.
     func gather(
-        into store: BookStore, tag: String, source kind: SourceKind, wanted: Int, configuration: BookTagConfiguration,
+        into store: BookStore, tag: String, source kind: SourceKind, shelf: Bool = false, wanted: Int, configuration: BookTagConfiguration,
         _ job: @escaping @Sendable (TagLibrary, CollageOptions, @escaping @Sendable (GatheringEvent) -> Void) async throws -> TagLibrary.Outcome
     ) throws -> TagLibrary.Outcome {
         let progress = GatheringProgress(tag: tag, wanted: wanted, reporter: reporter)
-        let (source, covers, network) = try CommandFailure.checking { try self.source(kind, configuration: configuration, progress: progress) }
+        let (source, covers, network) = try CommandFailure.checking { try self.source(kind, shelf: shelf, configuration: configuration, progress: progress) }
         let library = TagLibrary(store: store, gatherer: Gatherer(source: source, covers: covers))
         let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: preferences.nightMode)
         defer { reporter.endProgress() }

@@ -23,6 +23,9 @@ struct ShownBook: Encodable {
     let isbn: String?
     let isbn13: String?
     let cover: String?
+    /// The reader's stars and the day they finished the book, from their shelf or export.
+    let myRating: Int?
+    let dateRead: String?
     let tags: [String]
     /// "store" when shown from what booktag kept, "network" when just fetched (and now kept).
     let shownFrom: String
@@ -42,6 +45,8 @@ struct ShownBook: Encodable {
         isbn = book.isbn10 ?? details.isbn
         isbn13 = book.isbn13 ?? details.isbn13
         cover = book.coverPath.map { store.coverURL($0).path }
+        myRating = details.reading?.rating
+        dateRead = details.reading?.dateRead
         self.tags = tags
         shownFrom = fromStore ? "store" : "network"
     }
@@ -63,6 +68,8 @@ struct ShownBook: Encodable {
             ("isbn", isbn),
             ("isbn13", isbn13),
             ("source", "\(source.displayName) \(id)"),
+            ("my rating", myRating.map { "\($0)/5" }),
+            ("read", dateRead),
             ("tags", tags.isEmpty ? nil : tags.joined(separator: ", ")),
         ]
         let labelWidth = fields.map(\.0.count).max()! + 2

@@ -6,6 +6,8 @@ struct TagResult: Encodable {
     let tag: String
     /// Where the books come from.
     let source: SourceKind
+    /// For a tag made from a reader's shelf or export: which, and the year kept.
+    let from: String?
     /// False when `add` found the tag already there and changed nothing.
     let changed: Bool
     let wanted: Int
@@ -17,6 +19,7 @@ struct TagResult: Encodable {
     init(tag: Tag, outcome: TagLibrary.Outcome?, books: [BookRow], collage: URL?, wanted: Int) {
         self.tag = tag.name
         source = tag.source
+        from = tag.origin?.displayName
         changed = outcome != nil
         self.wanted = wanted
         pagesFetched = outcome?.gathering.pagesFetched ?? []
@@ -28,7 +31,7 @@ struct TagResult: Encodable {
     func print(json: Bool, palette: Palette) throws {
         if json { return try JSONOutput.print(self) }
         var text = BookRow.table(books, covers: false, palette: palette)
-        text += "\n\n" + palette.paint("books:", .heading) + " from " + source.displayName
+        text += "\n\n" + palette.paint("books:", .heading) + " from " + (from ?? source.displayName)
         text += "\n" + palette.paint("collage:", .heading) + " " + (collage ?? "none yet: 'booktag collage \(Terminal.safe(tag))' makes it")
         Swift.print(text)
     }

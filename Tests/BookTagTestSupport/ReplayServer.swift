@@ -32,7 +32,8 @@ public final class ReplayServer: Sendable {
             if request.path.hasPrefix("/_/") {
                 original = "https://" + request.path.dropFirst(3) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
             } else {
-                if keyed { query.append("key=REDACTED") }
+                // Shelf feeds need no key, so none is recorded with them.
+                if keyed, !request.path.hasPrefix("/review/list_rss/") { query.append("key=REDACTED") }
                 original = "\(origin)\(request.path)?\(query.joined(separator: "&"))"
             }
             guard let entry = table[Self.key(original)],

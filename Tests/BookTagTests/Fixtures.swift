@@ -10,6 +10,8 @@ enum Fixtures {
     static let replay = packageRoot.appendingPathComponent("fixtures/replay")
     /// The synthetic Open Library recording (see fixtures/tools/make_openlibrary_replay.py).
     static let openLibraryReplay = packageRoot.appendingPathComponent("fixtures/openlibrary-replay")
+    /// The synthetic Goodreads shelf feeds (see fixtures/tools/make_shelf_replay.py).
+    static let shelfReplay = packageRoot.appendingPathComponent("fixtures/shelf-replay")
     /// A home made by booktag before book ids had a source (store schema v1; see fixtures/README.md).
     static let v1Home = packageRoot.appendingPathComponent("fixtures/homes/v1")
 

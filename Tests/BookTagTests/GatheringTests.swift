@@ -16,7 +16,7 @@ import Testing
     @Test func twelveCoveredBooksFromPagesHalfWithoutCovers() async throws {
         let (gatherer, _) = try Self.gatherer()
         let events = Mutex<[GatheringEvent]>([])
-        let gathering = try await gatherer.gather(query: "fantasy", count: 12) { event in events.withLock { $0.append(event) } }
+        let gathering = try await gatherer.gather(query: "fantasy", count: 12, progress: { event in events.withLock { $0.append(event) } })
         #expect(gathering.books.count == 12 && gathering.shortfall == 0)
         #expect(gathering.pagesFetched == [1, 2], "page 1 holds only 7 real covers")
         #expect(gathering.totalResults == 52 && gathering.pageSize == 20 && gathering.totalPages == 3)

@@ -23,13 +23,16 @@ public struct BookDetails: Equatable, Sendable, Codable {
     public var pageCount: Int?
     public var format: String?
     public var authors: [BookAuthor]
+    /// The reader's own record of the book, when it came from their shelf or export.
+    public var reading: Reading?
 
     public init(
         id: BookID, title: String, isbn: String? = nil, isbn13: String? = nil, imageURL: String? = nil,
         smallImageURL: String? = nil, publicationYear: Int? = nil, publicationMonth: Int? = nil,
         publicationDay: Int? = nil, originalPublicationYear: Int? = nil, workID: Int? = nil,
         publisher: String? = nil, descriptionHTML: String? = nil, averageRating: Double? = nil,
-        ratingsCount: Int? = nil, pageCount: Int? = nil, format: String? = nil, authors: [BookAuthor] = []
+        ratingsCount: Int? = nil, pageCount: Int? = nil, format: String? = nil, authors: [BookAuthor] = [],
+        reading: Reading? = nil
     ) {
         self.id = id
         self.title = title
@@ -49,5 +52,6 @@ public struct BookDetails: Equatable, Sendable, Codable {
         self.pageCount = pageCount
         self.format = format
         self.authors = authors
+        self.reading = reading
     }
 }

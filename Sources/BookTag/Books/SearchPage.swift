@@ -16,12 +16,16 @@ public struct SearchPage: Equatable, Sendable, Codable {
     /// The page size the request asked for, for sources paged by offset (Open Library): a page
     /// may hold fewer works than asked while more exist, so its span does not tell the size.
     public var pageSizeAsked: Int?
+    /// A feed that states no total (a reader's shelf): its pages are read in turn until one
+    /// lists no book not met before, and `totalResults` counts this page only.
+    public var isOpenEnded: Bool
 
     public init(
         query: String?, resultsStart: Int, resultsEnd: Int, totalResults: Int,
-        works: [SearchWork], skippedWorks: Int = 0, pageSizeAsked: Int? = nil
+        works: [SearchWork], skippedWorks: Int = 0, pageSizeAsked: Int? = nil, isOpenEnded: Bool = false
     ) {
         self.pageSizeAsked = pageSizeAsked
+        self.isOpenEnded = isOpenEnded
         self.query = query
         self.resultsStart = resultsStart
         self.resultsEnd = resultsEnd

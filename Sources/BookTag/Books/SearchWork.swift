@@ -12,11 +12,15 @@ public struct SearchWork: Equatable, Sendable, Codable {
     public var averageRating: Double?
     public var ratingsCount: Int?
     public var originalPublicationYear: Int?
+    /// What a listing of the reader's own books (a shelf, an export) says beyond a search result:
+    /// ISBNs, pages, publisher, the reader's stars and date. Kept as the book's details when the
+    /// book is stored, so that `show` needs no network for it.
+    public var details: BookDetails?
 
     public init(
         workID: Int? = nil, id: BookID, title: String, authorID: Int? = nil, authorName: String? = nil,
         imageURL: String? = nil, smallImageURL: String? = nil, averageRating: Double? = nil,
-        ratingsCount: Int? = nil, originalPublicationYear: Int? = nil
+        ratingsCount: Int? = nil, originalPublicationYear: Int? = nil, details: BookDetails? = nil
     ) {
         self.workID = workID
         self.id = id
@@ -28,6 +32,7 @@ public struct SearchWork: Equatable, Sendable, Codable {
         self.averageRating = averageRating
         self.ratingsCount = ratingsCount
         self.originalPublicationYear = originalPublicationYear
+        self.details = details
     }
 
     /// Whether the search already tells us there is no real cover (Goodreads' placeholders, or no

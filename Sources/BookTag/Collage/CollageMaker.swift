@@ -50,7 +50,7 @@ public struct CollageMaker: Sendable {
         output: URL? = nil, embedImages: Bool = false
     ) throws -> URL {
         guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
-        let entries = try store.books(of: name).map(CollageEntry.init)
+        let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
         let file = (output ?? defaultFile(for: name, format: format)).standardizedFileURL
         let options = CollageOptions(format: format, columns: columns, nightMode: nightMode)
@@ -70,7 +70,11 @@ public struct CollageMaker: Sendable {
     /// Renders the collage of a set not stored yet into a hidden file in the collages folder;
     /// the caller commits it once the set is stored, or discards it.
     public func prepare(title: String, key: String, source: SourceKind, books: [GatheredBook], options: CollageOptions) throws -> PreparedCollage {
-        let entries = try books.map(CollageEntry.init)
+        try prepare(title: title, key: key, source: source, entries: try books.prefix(Self.maximumCovers).map(CollageEntry.init), options: options)
+    }
+
+    /// The same for books whose covers are already files under the home (an import's staged set).
+    func prepare(title: String, key: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions) throws -> PreparedCollage {
         guard !entries.isEmpty else { throw CollageError.noBooks(title) }
         let file = defaultFile(forKey: key, format: options.format)
         try store.home.createFolders()
@@ -110,6 +114,10 @@ public struct CollageMaker: Sendable {
 }
 
 extension CollageMaker {
+    /// A collage shows at most this many covers (the first ones): a tag made from a whole shelf
+    /// may hold thousands, more than a picture can show.
+    public static let maximumCovers = 100
+
     /// The attribution a collage carries.
     public static func credit(for source: SourceKind) -> String {
         "books from \(source.displayName)"

@@ -21,6 +21,8 @@ public enum BookSourceError: Error, Equatable, Sendable {
     case foreignID(BookID, asked: SourceKind)
     /// The source has no book with this ISBN or id.
     case bookNotFound(source: SourceKind, what: String)
+    /// The source lists books but cannot look one up (a shelf feed).
+    case lookupNotOffered(by: String)
 }
 
 extension BookSourceError: LocalizedError {
@@ -30,6 +32,8 @@ extension BookSourceError: LocalizedError {
             "\(id.value) is a \(id.source.displayName) id, not a \(asked.displayName) one"
         case let .bookNotFound(source, what):
             "\(source.displayName) has no book with \(what): check the number"
+        case let .lookupNotOffered(source):
+            "\(source) cannot look up a single book"
         }
     }
 }

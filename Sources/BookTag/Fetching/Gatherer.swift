@@ -8,6 +8,10 @@ import Foundation
 /// throttle's floor. Placeholders, books already held and covers that fail are skipped and made
 /// up for. No page is fetched twice. The books kept are the first successes in search order, so
 /// the outcome does not depend on which download finishes first.
+///
+/// A feed with no total (a reader's shelf) is read page after page until a page lists no book
+/// met before. `admits` narrows the books kept (a shelf's year) without narrowing the pages read;
+/// `excluding` passes over books already held (a reroll's other selection).
 public struct Gatherer: Sendable {
     public var source: any BookSource
     public var covers: CoverDownloader
@@ -24,8 +28,10 @@ public struct Gatherer: Sendable {
         case cover(order: Int, Result<Data, CoverDownloader.Failure>)
     }
 
+    /// `count` may be `Int.max`: every book with a cover.
     public func gather(
         query: String, count: Int, startPage: Int = 1,
+        admits: @escaping @Sendable (SearchWork) -> Bool = { _ in true }, excluding: Set<BookID> = [],
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> Gathering {
         let wanted = max(1, count)
@@ -40,6 +46,7 @@ public struct Gatherer: Sendable {
         var pagesFetched: [Int] = []
         var totalResults = 0
         var pageSize: Int?
+        var listed = 0  // distinct books the pages listed, admitted or not
 
         let chosen: [GatheredBook]? = try await withThrowingTaskGroup(of: Outcome.self) { group in
             func fetch(page: Int) {
@@ -52,13 +59,18 @@ public struct Gatherer: Sendable {
                 case let .page(number, page):
                     pageInFlight = false
                     pagesFetched.append(number)
-                    totalResults = page.totalResults
-                    if plan.totalPages == nil {
-                        pageSize = Self.pageSize(of: page, number: number)
-                        plan.totalPages = Self.pageCount(totalResults: page.totalResults, pageSize: pageSize, maximum: source.maximumSearchPage)
+                    if !page.isOpenEnded {
+                        totalResults = page.totalResults
+                        if plan.totalPages == nil {
+                            pageSize = Self.pageSize(of: page, number: number)
+                            plan.totalPages = Self.pageCount(totalResults: page.totalResults, pageSize: pageSize, maximum: source.maximumSearchPage)
+                        }
                     }
                     var withCovers = 0
+                    var fresh = 0
                     for work in page.works where seenBooks.insert(work.id).inserted {
+                        fresh += 1
+                        guard admits(work), !excluding.contains(work.id) else { continue }
                         let order = candidates.count
                         candidates.append(work)
                         if work.hasPlaceholderCover {
@@ -67,6 +79,12 @@ public struct Gatherer: Sendable {
                             waiting.append(order)
                             withCovers += 1
                         }
+                    }
+                    if page.isOpenEnded {
+                        listed += fresh
+                        totalResults = candidates.count
+                        if pageSize == nil, !page.works.isEmpty { pageSize = page.works.count }
+                        plan.extendOpenEnded(after: number, listedNewBooks: fresh > 0, maximum: source.maximumSearchPage)
                     }
                     progress(.page(number: number, works: page.works.count, withCovers: withCovers, totalPages: plan.totalPages ?? 0))
                 case let .cover(order, result):
@@ -103,7 +121,7 @@ public struct Gatherer: Sendable {
         }
         return Gathering(
             source: source.kind, books: books, wanted: wanted, startPage: plan.start, pagesFetched: pagesFetched,
-            totalResults: totalResults, pageSize: pageSize, totalPages: plan.totalPages ?? 0)
+            totalResults: totalResults, pageSize: pageSize, totalPages: plan.totalPages ?? 0, listed: listed)
     }
 
     /// The first `wanted` successes in search order, once every earlier candidate is settled.
@@ -153,6 +171,19 @@ struct PagePlan {
     init(start: Int) {
         self.start = start
     }
+
+    /// After a page of an open-ended feed: one more page is worth reading while pages list new
+    /// books; the first that lists none marks the end.
+    mutating func extendOpenEnded(after number: Int, listedNewBooks: Bool, maximum: Int) {
+        if listedNewBooks, !endKnown {
+            totalPages = min(max(totalPages ?? 0, number + 1), maximum)
+        } else {
+            endKnown = true
+            totalPages = max(totalPages ?? 0, min(number, maximum))
+        }
+    }
+
+    private var endKnown = false
 
     mutating func next() -> Int? {
         guard let totalPages, totalPages > 0 else { return nil }

@@ -13,9 +13,12 @@ public struct Gathering: Sendable {
     public var pageSize: Int?
     /// Pages the results allow (capped at the source's maximum).
     public var totalPages: Int
+    /// For an open-ended feed: the distinct books its pages listed, before `admits` and
+    /// `excluding` (`totalResults` counts those admitted).
+    public var listed: Int = 0
 
     /// How many fewer books than wanted exist with covers.
-    public var shortfall: Int { max(0, wanted - books.count) }
+    public var shortfall: Int { wanted == Int.max ? 0 : max(0, wanted - books.count) }
 }
 
 /// Why a gathering produced nothing to keep.
@@ -24,6 +27,10 @@ public enum GatheringError: Error, Equatable, Sendable {
     case noCovers(query: String, results: Int)
     /// A tag is only ever gathered again from the source it was made from.
     case wrongSource(tag: String, source: SourceKind)
+    /// A shelf with no books (or none read in the year asked).
+    case emptyListing(origin: TagOrigin, listed: Int)
+    /// A tag made from an export is made again by importing, not by gathering.
+    case notGatherable(origin: TagOrigin)
 }
 
 extension GatheringError: LocalizedError {
@@ -33,6 +40,14 @@ extension GatheringError: LocalizedError {
             "\(source.displayName) has no books for \"\(query)\"; nothing was stored: try another tag"
         case let .wrongSource(tag, source):
             "\"\(tag)\" holds books from \(source.displayName) and can only be gathered from there"
+        case let .emptyListing(origin, listed):
+            if let year = origin.year, listed > 0 {
+                "none of the \(listed) books on \(origin.listingName) was read in \(year); nothing was stored: try another --year"
+            } else {
+                "\(origin.displayName) has no books: is the shelf's name right and the profile public? nothing was stored"
+            }
+        case let .notGatherable(origin):
+            "a tag made from a \(origin.displayName) gets new books by importing the export again: booktag import FILE"
         case let .noCovers(query, results):
             "none of the \(results) books found for \"\(query)\" has a cover; nothing was stored: try another tag"
         }

@@ -64,8 +64,8 @@ public enum ShelfFeedDecoder {
                 item.pageCount = field.child("num_pages")?.integer
             } else if field.hasName("user_read_at") {
                 let text = field.text
-                item.readYear = readYear(text)
-                item.readAt = readDate(text)
+                item.readDay = readDay(text)
+                item.readYear = item.readDay.flatMap { Int($0.prefix(4)) }
             } else if field.hasName("user_rating") {
                 item.userRating = field.integer.flatMap { (1...5).contains($0) ? $0 : nil }
             }
@@ -77,18 +77,17 @@ public enum ShelfFeedDecoder {
         return item
     }
 
-    /// The year of an RFC 822 date ("Tue, 11 Aug 2026 00:00:00 +0000") as written.
-    static func readYear(_ text: String?) -> Int? {
-        guard let text, let range = text.range(of: #"\b\d{1,2} [A-Za-z]{3} (\d{4})\b"#, options: .regularExpression) else { return nil }
-        return Int(text[range].suffix(4))
-    }
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    static func readDate(_ text: String?) -> Date? {
-        guard let text, !text.isEmpty else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "EEE, d MMM yyyy HH:mm:ss Z"
-        return formatter.date(from: text)
+    /// The day an RFC 822 date ("Tue, 11 Aug 2026 00:00:00 +0000") names, as written (`2026-08-11`):
+    /// the reader's own calendar, not converted to another zone.
+    static func readDay(_ text: String?) -> String? {
+        guard let text, let range = text.range(of: #"\b\d{1,2} [A-Za-z]{3} \d{4}\b"#, options: .regularExpression) else { return nil }
+        let parts = text[range].split(separator: " ")
+        guard parts.count == 3, let day = Int(parts[0]), let month = months.firstIndex(of: parts[1].lowercased()),
+            let year = Int(parts[2])
+        else { return nil }
+        return Reading.day(year: year, month: month + 1, day: day)
     }
 
     /// `data` as UTF-8: a UTF-16 body (by its byte-order mark) is converted and its XML

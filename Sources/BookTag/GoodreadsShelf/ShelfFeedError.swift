@@ -10,6 +10,8 @@ public enum ShelfFeedError: Error, Equatable, Sendable {
     case notAFeed(root: String)
     /// Broken or hostile XML.
     case unreadableXML(XMLError)
+    /// Goodreads answered 404: no such user or shelf.
+    case noSuchShelf(String)
 }
 
 extension ShelfFeedError: LocalizedError {
@@ -21,6 +23,8 @@ extension ShelfFeedError: LocalizedError {
             "Goodreads answered with something that is not a feed: \"\(preview)\""
         case let .notAFeed(root):
             "expected the shelf's RSS feed but got a <\(root)> document"
+        case let .noSuchShelf(shelf):
+            "Goodreads has no shelf \(shelf): check the user id (the number in the profile's address) and the shelf's name"
         case let .unreadableXML(error):
             "unusable shelf feed: \(error.localizedDescription)"
         }

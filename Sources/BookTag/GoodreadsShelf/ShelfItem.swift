@@ -17,8 +17,8 @@ public struct ShelfItem: Equatable, Sendable {
     public var pageCount: Int?
     /// The year part of `user_read_at`, as the reader's own calendar wrote it; `nil` if unread.
     public var readYear: Int?
-    /// `user_read_at` as a date, for ordering.
-    public var readAt: Date?
+    /// `user_read_at` as the day it names (`YYYY-MM-DD`), as written.
+    public var readDay: String?
     /// The reader's own stars, 1–5; `nil` for none (the feed writes 0).
     public var userRating: Int?
 
@@ -27,10 +27,18 @@ public struct ShelfItem: Equatable, Sendable {
         self.title = title
     }
 
-    /// The item as a search result, for gathering: a Goodreads book.
+    /// The item as a search result, for gathering: a Goodreads book, with what the shelf says
+    /// about it (ISBN, pages, description, the reader's stars and date) as its details.
     public var work: SearchWork {
-        SearchWork(
-            id: .goodreads(bookID), title: title, authorName: authorName, imageURL: imageURL, averageRating: averageRating,
-            originalPublicationYear: publishedYear)
+        let id = BookID.goodreads(bookID)
+        let isbn = isbn.flatMap { try? ISBN($0) }
+        let details = BookDetails(
+            id: id, title: title, isbn: isbn?.isbn10, isbn13: isbn?.isbn13, imageURL: imageURL,
+            originalPublicationYear: publishedYear, descriptionHTML: descriptionHTML, averageRating: averageRating,
+            pageCount: pageCount, authors: authorName.map { [BookAuthor(id: nil, name: $0)] } ?? [],
+            reading: Reading(rating: userRating, dateRead: readDay))
+        return SearchWork(
+            id: id, title: title, authorName: authorName, imageURL: imageURL, averageRating: averageRating,
+            originalPublicationYear: publishedYear, details: details)
     }
 }

@@ -25,36 +25,47 @@ public struct TagLibrary: Sendable {
         public var collage: URL?
     }
 
-    /// Creates `name` with `count` books that have covers, from the first search page.
-    /// An existing tag is left alone (and no request is made).
+    /// Creates `name` with `count` books that have covers (`Int.max`: every one), from the first
+    /// search page, or from a reader's shelf when `origin` names one. An existing tag is left
+    /// alone (and no request is made).
     public func add(
-        _ name: TagName, count: Int = 12, collage: CollageOptions? = nil,
+        _ name: TagName, count: Int = 12, origin: TagOrigin? = nil, collage: CollageOptions? = nil,
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> Outcome {
         if let existing = try store.tag(name) {
             throw StoreError.tagExists(existing.name)
         }
-        // The search uses the tag's key, so that every spelling of one tag asks the same thing.
-        let gathering = try await gatherer.gather(query: name.key, count: count, startPage: 1, progress: progress)
-        try Self.checkFoundBooks(gathering, query: name.display)
+        let query = try Self.query(for: name.key, origin: origin)
+        let gathering = try await gatherer.gather(
+            query: query, count: count, startPage: 1, admits: { origin?.admits($0) ?? true }, progress: progress)
+        try Self.checkFoundBooks(gathering, query: name.display, origin: origin)
         return try commit(gathering, title: name.display, key: name.key, collage: collage) {
-            try store.createTag(name, source: gathering.source, books: gathering.books, search: Self.position(of: gathering))
+            try store.createTag(name, source: gathering.source, origin: origin, books: gathering.books, search: Self.position(of: gathering))
         } then: { tag in
             Outcome(tag: tag, books: try store.books(of: name), gathering: gathering)
         }
     }
 
-    /// Replaces the tag's books with books from a random other results page.
+    /// Replaces the tag's books with books from a random other results page. For a shelf, the
+    /// books it does not hold come first, from a random page on; the current ones make up the
+    /// count only when the shelf has no others.
     public func reroll(
         _ name: TagName, count: Int = 12, collage: CollageOptions? = nil, using generator: inout some RandomNumberGenerator,
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> Outcome {
         guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
         guard gatherer.source.kind == tag.source else { throw GatheringError.wrongSource(tag: tag.name, source: tag.source) }
+        let query = try Self.query(for: tag.key, origin: tag.origin)
         let pages = Gatherer.pageCount(totalResults: tag.totalResults, pageSize: tag.pageSize, maximum: gatherer.source.maximumSearchPage)
         let start = Gatherer.rerollPage(current: tag.startPage, totalPages: pages, using: &generator)
-        let gathering = try await gatherer.gather(query: tag.key, count: count, startPage: start, progress: progress)
-        try Self.checkFoundBooks(gathering, query: tag.name)
+        let current = tag.origin == nil ? [] : try store.books(of: name)
+        var gathering = try await gatherer.gather(
+            query: query, count: count, startPage: start, admits: { tag.origin?.admits($0) ?? true },
+            excluding: Set(current.map(\.book.bookID)), progress: progress)
+        if gathering.books.count < count {
+            gathering.books += try Self.coversOf(current.prefix(count - gathering.books.count), store: store)
+        }
+        try Self.checkFoundBooks(gathering, query: tag.name, origin: tag.origin)
         let outcome = try commit(gathering, title: tag.name, key: tag.key, collage: collage) {
             try store.replaceBooks(of: name, with: gathering.books, search: Self.position(of: gathering))
         } then: { updated in
@@ -92,8 +103,32 @@ public struct TagLibrary: Sendable {
         return outcome
     }
 
-    private static func checkFoundBooks(_ gathering: Gathering, query: String) throws {
+    /// What the gatherer is asked: a search for the tag's key, or the shelf its origin names.
+    private static func query(for key: String, origin: TagOrigin?) throws -> String {
+        switch origin {
+        case nil: key
+        case let .shelf(reference, _)?: reference.description
+        case .export?: throw GatheringError.notGatherable(origin: origin!)
+        }
+    }
+
+    /// The tag's current books as gathered books, their covers read back from the store.
+    private static func coversOf(_ entries: some Sequence<TagBookEntry>, store: BookStore) throws -> [GatheredBook] {
+        try entries.map { entry in
+            let book = entry.book
+            let work = SearchWork(
+                workID: book.workID, id: book.bookID, title: book.title, authorID: book.authorID, authorName: book.authorName,
+                imageURL: book.imageURL, averageRating: book.averageRating, ratingsCount: book.ratingsCount,
+                originalPublicationYear: book.originalPublicationYear)
+            return GatheredBook(work: work, cover: try Data(contentsOf: store.coverURL(book.coverPath)))
+        }
+    }
+
+    private static func checkFoundBooks(_ gathering: Gathering, query: String, origin: TagOrigin? = nil) throws {
         guard gathering.books.isEmpty else { return }
+        if let origin, gathering.totalResults == 0 {
+            throw GatheringError.emptyListing(origin: origin, listed: gathering.listed)
+        }
         if gathering.totalResults == 0 {
             throw GatheringError.noBooks(query: query, source: gathering.source)
         }
@@ -101,6 +136,8 @@ public struct TagLibrary: Sendable {
     }
 
     private static func position(of gathering: Gathering) -> SearchPosition {
-        SearchPosition(totalResults: gathering.totalResults, pageSize: gathering.pageSize, startPage: gathering.startPage)
+        // An open-ended feed's pages are counted from the books it listed, year or not.
+        SearchPosition(
+            totalResults: max(gathering.totalResults, gathering.listed), pageSize: gathering.pageSize, startPage: gathering.startPage)
     }
 }

@@ -122,7 +122,7 @@ public struct OpenLibraryClient: BookSource {
 
     /// The body of a successful call; `nil` for a 404 when `notFound` is `nil` (the caller can do
     /// without), else a `BookSourceError.bookNotFound` naming `notFound`.
-    private func call(_ path: String, query: [(String, String)] = [], notFound: String?) async throws -> Data? {
+    func call(_ path: String, query: [(String, String)] = [], notFound: String?) async throws -> Data? {
         let url = url(path: path, query: query)
         let response = try await caller.get(url, rateLimit: .openLibrary) { OpenLibraryError.rateLimited(retryAfter: $0) }
         switch response.status {

@@ -20,6 +20,11 @@ extension BookStore {
                     db, sql: "SELECT coverPath FROM book WHERE source = ? AND sourceID = ?",
                     arguments: [details.id.source.rawValue, details.id.value])
                 try file?.insert(db, onConflict: .ignore)
+                var details = details
+                if details.reading == nil {
+                    // A source's book call knows nothing of the reader: keep their stars and date.
+                    details.reading = try StoredBook.fetchOne(db, key: ["source": details.id.source.rawValue, "sourceID": details.id.value])?.details.reading
+                }
                 let book = StoredBook(details: details, coverPath: file?.path ?? oldPath, fetchedAt: fetchedAt)
                 try book.save(db)
                 if let oldPath, oldPath != book.coverPath {

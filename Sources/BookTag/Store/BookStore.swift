@@ -77,7 +77,7 @@ public final class BookStore: Sendable {
     public func books(of name: TagName) throws -> [TagBookEntry] {
         try read { db in
             try TagBookEntry.fetchAll(db, sql: """
-                SELECT tagBook.*, book.isbn10, book.isbn13
+                SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.dateRead
                 FROM tag
                 JOIN tagBook ON tagBook.tagId = tag.id
                 LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
@@ -99,10 +99,13 @@ public final class BookStore: Sendable {
 
     // MARK: - Changing sets
 
-    /// Creates `name` with its first set of books from `source`; fails if the tag exists.
+    /// Creates `name` with its first set of books from `source` (and, for a tag made from a
+    /// reader's shelf or export, its origin); fails if the tag exists.
     @discardableResult
-    public func createTag(_ name: TagName, source: SourceKind, books: [GatheredBook], search: SearchPosition) throws -> Tag {
-        try storeSet(name, books: books, search: search, creating: source)
+    public func createTag(
+        _ name: TagName, source: SourceKind, origin: TagOrigin? = nil, books: [GatheredBook], search: SearchPosition
+    ) throws -> Tag {
+        try storeSet(name, books: books, search: search, creating: TagCreation(source: source, origin: origin))
     }
 
     /// Replaces a tag's set in one transaction: readers see the old set or the new, and on any
@@ -125,65 +128,108 @@ public final class BookStore: Sendable {
         _ = try? sweepCovers()
     }
 
-    /// Stores a set: a new tag's when `creating` names its source, else an existing tag's.
-    private func storeSet(_ name: TagName, books: [GatheredBook], search: SearchPosition, creating: SourceKind?) throws -> Tag {
-        guard !books.isEmpty else { throw StoreError.emptySet }
-        var seen = Set<BookID>()
-        let planned = try books.map { book in
-            guard seen.insert(book.work.id).inserted else { throw StoreError.duplicateBook(book.work.id) }
-            return (book: book, file: try CoverFileStore.describe(book.cover, title: book.work.title))
-        }
-        let newPaths = Set(planned.map(\.file.path))
+    /// What a new tag is made from.
+    struct TagCreation {
+        var source: SourceKind
+        var origin: TagOrigin?
+    }
 
+    /// Stores a set: a new tag's when `creating` says what it is made from, else an existing tag's.
+    private func storeSet(_ name: TagName, books: [GatheredBook], search: SearchPosition, creating: TagCreation?) throws -> Tag {
+        guard !books.isEmpty else { throw StoreError.emptySet }
+        let planned = try books.map { book in
+            StagedBook(work: book.work, file: try CoverFileStore.describe(book.cover, title: book.work.title))
+        }
         let tag: Tag
         do {
             let coversLock = try FileLock(path: home.coversLockFile.path, mode: .shared)
             defer { coversLock.unlock() }
-            try write { db in try Self.recordChecks(newPaths, in: db) }
+            try write { db in try Self.recordChecks(planned.map(\.file.path), in: db) }
             try faultInjection(.afterRecordingIntent)
-            try writeCoverFiles(planned.map { ($0.file, $0.book.cover) })
+            try writeCoverFiles(zip(planned, books).map { ($0.file, $1.cover) })
             try faultInjection(.afterWritingCovers)
-            tag = try write { db in
-                var tag: Tag
-                if let existing = try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) {
-                    guard creating == nil else { throw StoreError.tagExists(existing.name) }
-                    tag = existing
-                } else {
-                    guard let source = creating else { throw StoreError.tagNotFound(name.display) }
-                    tag = Tag(id: nil, key: name.key, name: name.display, source: source, createdAt: search.fetchedAt.roundedToStorePrecision, lastFetchedAt: nil,
-                              totalResults: 0, pageSize: nil, startPage: 1, bookCount: 0)
-                    try tag.insert(db)
-                }
-                guard let tagID = tag.id else { throw StoreError.database("a tag was stored without an id") }
-                let oldPaths = try String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM tagBook WHERE tagId = ?", arguments: [tagID])
-                try TagBook.filter(TagBook.Columns.tagId == tagID).deleteAll(db)
-                try faultInjection(.afterRemovingOldSet)
-                var insertedFiles = Set<String>()
-                for entry in planned where insertedFiles.insert(entry.file.path).inserted {
-                    try entry.file.insert(db, onConflict: .ignore)
-                }
-                for (position, entry) in planned.enumerated() {
-                    let work = entry.book.work
-                    var book = TagBook(
-                        id: nil, tagId: tagID, position: position, bookID: work.id, workID: work.workID,
-                        title: work.title, authorID: work.authorID, authorName: work.authorName, imageURL: work.imageURL,
-                        averageRating: work.averageRating, ratingsCount: work.ratingsCount,
-                        originalPublicationYear: work.originalPublicationYear, coverPath: entry.file.path)
-                    try book.insert(db)
-                    if position == 0 { try faultInjection(.afterInsertingFirstBook) }
-                }
-                tag.lastFetchedAt = search.fetchedAt
-                tag.totalResults = search.totalResults
-                tag.pageSize = search.pageSize
-                tag.startPage = search.startPage
-                tag.bookCount = planned.count
-                try tag.update(db)
-                try Self.recordChecks(oldPaths.filter { !newPaths.contains($0) }, in: db)
-                return tag
-            }
+            tag = try commitSet(name, books: planned, search: search, creating: creating)
         }
         _ = try? sweepCovers()
         return tag
+    }
+
+    /// The transaction that makes `books` (their cover files written and in the intent log) the
+    /// tag's set. Call holding the covers lock shared.
+    func commitSet(_ name: TagName, books planned: [StagedBook], search: SearchPosition, creating: TagCreation?) throws -> Tag {
+        guard !planned.isEmpty else { throw StoreError.emptySet }
+        var seen = Set<BookID>()
+        for book in planned where !seen.insert(book.work.id).inserted {
+            throw StoreError.duplicateBook(book.work.id)
+        }
+        let newPaths = Set(planned.map(\.file.path))
+        return try write { db in
+            var tag: Tag
+            if let existing = try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) {
+                guard creating == nil else { throw StoreError.tagExists(existing.name) }
+                tag = existing
+            } else {
+                guard let creating else { throw StoreError.tagNotFound(name.display) }
+                tag = Tag(id: nil, key: name.key, name: name.display, source: creating.source, origin: creating.origin,
+                          createdAt: search.fetchedAt.roundedToStorePrecision, lastFetchedAt: nil,
+                          totalResults: 0, pageSize: nil, startPage: 1, bookCount: 0)
+                try tag.insert(db)
+            }
+            guard let tagID = tag.id else { throw StoreError.database("a tag was stored without an id") }
+            let oldPaths = try String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM tagBook WHERE tagId = ?", arguments: [tagID])
+            try TagBook.filter(TagBook.Columns.tagId == tagID).deleteAll(db)
+            try faultInjection(.afterRemovingOldSet)
+            var insertedFiles = Set<String>()
+            for entry in planned where insertedFiles.insert(entry.file.path).inserted {
+                try entry.file.insert(db, onConflict: .ignore)
+            }
+            for (position, entry) in planned.enumerated() {
+                let work = entry.work
+                var book = TagBook(
+                    id: nil, tagId: tagID, position: position, bookID: work.id, workID: work.workID,
+                    title: work.title, authorID: work.authorID, authorName: work.authorName, imageURL: work.imageURL,
+                    averageRating: work.averageRating, ratingsCount: work.ratingsCount,
+                    originalPublicationYear: work.originalPublicationYear, coverPath: entry.file.path)
+                try book.insert(db)
+                if let details = work.details {
+                    try Self.keepListing(details, coverPath: entry.file.path, fetchedAt: search.fetchedAt, in: db)
+                }
+                if position == 0 { try faultInjection(.afterInsertingFirstBook) }
+            }
+            tag.lastFetchedAt = search.fetchedAt
+            tag.totalResults = search.totalResults
+            tag.pageSize = search.pageSize
+            tag.startPage = search.startPage
+            tag.bookCount = planned.count
+            try tag.update(db)
+            try Self.recordChecks(oldPaths.filter { !newPaths.contains($0) }, in: db)
+            return tag
+        }
+    }
+
+    /// Keeps what a reader's shelf or export says about a book as its details. Details fetched
+    /// before (by `show`) win where they say something; the reader's stars and date are the
+    /// listing's; a cover the book already has stays.
+    static func keepListing(_ listing: BookDetails, coverPath: String, fetchedAt: Date, in db: Database) throws {
+        guard var stored = try StoredBook.fetchOne(db, key: ["source": listing.id.source.rawValue, "sourceID": listing.id.value]) else {
+            try StoredBook(details: listing, coverPath: coverPath, fetchedAt: fetchedAt).insert(db)
+            return
+        }
+        var details = stored.details
+        details.isbn = details.isbn ?? listing.isbn
+        details.isbn13 = details.isbn13 ?? listing.isbn13
+        details.imageURL = details.imageURL ?? listing.imageURL
+        details.publicationYear = details.publicationYear ?? listing.publicationYear
+        details.originalPublicationYear = details.originalPublicationYear ?? listing.originalPublicationYear
+        details.publisher = details.publisher ?? listing.publisher
+        details.descriptionHTML = details.descriptionHTML ?? listing.descriptionHTML
+        details.averageRating = details.averageRating ?? listing.averageRating
+        details.pageCount = details.pageCount ?? listing.pageCount
+        details.format = details.format ?? listing.format
+        if details.authors.isEmpty { details.authors = listing.authors }
+        details.reading = listing.reading.flatMap { $0.isEmpty ? nil : $0 }
+        stored = StoredBook(details: details, coverPath: stored.coverPath ?? coverPath, fetchedAt: stored.fetchedAt)
+        try stored.update(db)
     }
 
     func writeCoverFiles(_ files: [(CoverFile, Data)]) throws {

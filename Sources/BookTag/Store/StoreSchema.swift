@@ -77,6 +77,20 @@ enum StoreSchema {
         migrator.registerMigration("v2: books are a source and its id; tags remember their source") { db in
             try migrateToSourceIdentity(db)
         }
+        migrator.registerMigration("v3: tags from shelves and exports; the reader's stars and dates") { db in
+            // A tag made from a shelf or an export keeps how (`TagOrigin` as JSON); a search has none.
+            try db.alter(table: "tag") { t in
+                t.add(column: "origin", .text)
+            }
+            try db.drop(index: "tag_listing")
+            try db.create(
+                index: "tag_listing", on: "tag",
+                columns: ["key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount", "source", "origin"])
+            try db.alter(table: "book") { t in
+                t.add(column: "myRating", .integer)
+                t.add(column: "dateRead", .text)  // YYYY-MM-DD
+            }
+        }
         return migrator
     }
 

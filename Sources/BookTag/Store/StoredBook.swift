@@ -37,6 +37,8 @@ extension StoredBook: FetchableRecord, PersistableRecord {
             averageRating: row["averageRating"], ratingsCount: row["ratingsCount"], pageCount: row["pageCount"],
             format: row["format"],
             authors: try JSONDecoder().decode([BookAuthor].self, from: Data(authorsJSON.utf8)))
+        let reading = Reading(rating: row["myRating"], dateRead: row["dateRead"])
+        details.reading = reading.isEmpty ? nil : reading
         isbn10 = row["isbn10"]
         isbn13 = row["isbn13"]
         coverPath = row["coverPath"]
@@ -66,6 +68,8 @@ extension StoredBook: FetchableRecord, PersistableRecord {
         container["format"] = details.format
         container["authors"] = String(decoding: try JSONEncoder().encode(details.authors), as: UTF8.self)
         container["coverPath"] = coverPath
+        container["myRating"] = details.reading?.rating
+        container["dateRead"] = details.reading?.dateRead
         container["fetchedAt"] = fetchedAt.storeMilliseconds
     }
 }

@@ -10,6 +10,8 @@ public struct Tag: Equatable, Sendable, Codable {
     public var name: String
     /// Where the tag's books come from; `reroll` asks the same source again.
     public var source: SourceKind
+    /// How a tag from a reader's shelf or export was made; `nil` for a search of `source`.
+    public var origin: TagOrigin?
     public var createdAt: Date
     /// When the current set was gathered.
     public var lastFetchedAt: Date?
@@ -21,6 +23,11 @@ public struct Tag: Equatable, Sendable, Codable {
     public var startPage: Int
     /// Books in the current set, kept with the set so that listing tags reads one table.
     public var bookCount: Int
+
+    /// Where the books come from, for people: "Open Library", "Goodreads shelf 12345/read".
+    public var sourceDescription: String {
+        origin?.displayName ?? source.displayName
+    }
 }
 
 extension Tag: FetchableRecord, MutablePersistableRecord {
@@ -30,7 +37,7 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
     public static var databaseSelection: [any SQLSelectable] {
         [
         Column("id"), Column("key"), Column("name"), Column("createdAt"), Column("lastFetchedAt"), Column("totalResults"),
-        Column("pageSize"), Column("startPage"), Column("bookCount"), Column("source"),
+        Column("pageSize"), Column("startPage"), Column("bookCount"), Column("source"), Column("origin"),
         ]
     }
 
@@ -50,6 +57,7 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
         startPage = row[7]
         bookCount = row[8]
         source = SourceKind(storedValue: row[9])
+        origin = TagOrigin(storedValue: row[10])
     }
 
     public func encode(to container: inout PersistenceContainer) {
@@ -57,6 +65,7 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
         container["key"] = key
         container["name"] = name
         container["source"] = source.rawValue
+        container["origin"] = origin?.storedValue
         container["createdAt"] = createdAt.storeMilliseconds
         container["lastFetchedAt"] = lastFetchedAt?.storeMilliseconds
         container["totalResults"] = totalResults

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Which tags an import makes from an export's rows: one per shelf, or, with a shelf, a year or
+/// a name, one tag of the matching rows.
+public struct ExportSelection: Equatable, Sendable {
+    public var shelf: String?
+    public var year: Int?
+    public var tagName: String?
+
+    public init(shelf: String? = nil, year: Int? = nil, tagName: String? = nil) {
+        self.shelf = shelf?.trimmingCharacters(in: .whitespaces).lowercased()
+        self.year = year
+        self.tagName = tagName
+    }
+
+    /// Whether one tag is made (any filter or name given), rather than one per shelf.
+    public var isFiltered: Bool { shelf != nil || year != nil || tagName != nil }
+
+    /// One tag to make: its name, how it was made, and its rows in collage order.
+    public struct Plan: Sendable {
+        public var name: TagName
+        public var origin: TagOrigin
+        public var rows: [ExportRow]
+    }
+
+    /// The tags for `rows`. Rows are in `Date Read` order, newest first; rows not read yet follow,
+    /// newest added first; ties keep the file's order. Shelves come in Goodreads' order (read,
+    /// currently-reading, to-read), then the reader's own by name.
+    public func plans(for rows: [ExportRow]) throws(TagNameError) -> [Plan] {
+        let ordered = rows.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.dateRead != y.dateRead { return (x.dateRead ?? "") > (y.dateRead ?? "") }
+            if x.dateAdded != y.dateAdded { return (x.dateAdded ?? "") > (y.dateAdded ?? "") }
+            return a.offset < b.offset
+        }.map(\.element)
+        if isFiltered {
+            let chosen = ordered.filter { row in
+                (shelf.map { row.shelves.contains($0) } ?? true) && (year.map { row.dateRead?.hasPrefix("\($0)-") == true } ?? true)
+            }
+            let name = tagName ?? [shelf ?? (year != nil ? "read" : "books"), year.map(String.init)].compactMap { $0 }.joined(separator: " ")
+            return [Plan(name: try TagName(name), origin: .export(shelf: shelf, year: year), rows: chosen)]
+        }
+        var byShelf: [String: [ExportRow]] = [:]
+        for row in ordered {
+            for shelf in row.shelves { byShelf[shelf, default: []].append(row) }
+        }
+        let standard = ["read", "currently-reading", "to-read"]
+        let names = standard.filter { byShelf[$0] != nil } + byShelf.keys.filter { !standard.contains($0) }.sorted()
+        var plans: [Plan] = []
+        for shelf in names {
+            plans.append(Plan(name: try TagName(shelf), origin: .export(shelf: shelf, year: nil), rows: byShelf[shelf] ?? []))
+        }
+        return plans
+    }
+}

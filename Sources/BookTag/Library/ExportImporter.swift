@@ -1,0 +1,201 @@
+import Foundation
+
+/// Makes tags from a Goodreads library export: finds each book's cover at Open Library (cover
+/// ids in batches through `search.json`, then the images by id), stages the covers as files as
+/// they arrive, and stores each tag's set in one transaction, its collage ready before the commit.
+///
+/// Books already in the store keep their cover (no look-up, no download). At most
+/// `maximumConcurrentDownloads` covers are in flight and at most `stagingBatch` held in memory,
+/// so a 20,000-row export needs no more memory than a small one. A look-up (an API call, 1 s
+/// apart) overlaps the downloads of the batch before it.
+public struct ExportImporter: Sendable {
+    public var store: BookStore
+    public var search: CoverSearch
+    public var covers: CoverDownloader
+    public var maximumConcurrentDownloads = 8
+    /// Covers held in memory before they are written out together.
+    public var stagingBatch = 32
+
+    public init(store: BookStore, search: CoverSearch, covers: CoverDownloader) {
+        self.store = store
+        self.search = search
+        self.covers = covers
+    }
+
+    public enum Event: Sendable, Equatable {
+        /// Open Library was asked about `books` books; `found` have a cover id.
+        case resolved(books: Int, found: Int)
+        case downloaded(title: String)
+        /// A book without a cover: none found, or the image could not be used.
+        case skipped(title: String, reason: String)
+        /// A book whose cover the store already held.
+        case reused
+    }
+
+    /// What happened to one tag.
+    public struct TagOutcome: Sendable {
+        public var name: TagName
+        /// The tag as stored; `nil` when it was not (see `refusal`).
+        public var tag: Tag?
+        public var books: Int
+        /// Matching rows left out for want of a cover.
+        public var withoutCover: Int
+        /// Whether an earlier import's set was replaced.
+        public var replaced: Bool
+        public var collage: URL?
+        /// Why the tag was not stored: it belongs to a search or a shelf, or no book had a cover.
+        public var refusal: String?
+    }
+
+    private enum CoverState: Sendable {
+        case file(CoverFile, url: String?)
+        case missing
+    }
+
+    private enum Job: Sendable {
+        case resolved([CoverSearch.Book], [Int: Int])
+        case downloaded(ExportRow, String, Result<Data, CoverDownloader.Failure>)
+    }
+
+    /// Imports `plans`, each with at most `count` books (`Int.max`: all), in order.
+    public func importTags(
+        _ plans: [ExportSelection.Plan], count: Int = .max, collage: CollageOptions?,
+        progress: @escaping @Sendable (Event) -> Void = { _ in }
+    ) async throws -> [TagOutcome] {
+        let staging = try store.beginStaging()
+        defer { staging.finish() }
+        var known: [Int: CoverState] = [:]
+        var outcomes: [TagOutcome] = []
+        for plan in plans {
+            let existing = try store.tag(plan.name)
+            if let existing, !(existing.origin.map { if case .export = $0 { true } else { false } } ?? false) {
+                outcomes.append(TagOutcome(
+                    name: plan.name, books: 0, withoutCover: 0, replaced: false,
+                    refusal: "\"\(existing.name)\" already holds books from \(existing.sourceDescription); left as it is (name the tag with --tag)"))
+                continue
+            }
+            let wanted = max(1, count)
+            try await settle(plan.rows, wanted: wanted, known: &known, staging: staging, progress: progress)
+            var chosen: [(work: SearchWork, file: CoverFile)] = []
+            for row in plan.rows where chosen.count < wanted {
+                if case let .file(file, url)? = known[row.bookID] { chosen.append((row.work(imageURL: url), file)) }
+            }
+            let settled = plan.rows.prefix { row in chosen.count < wanted || known[row.bookID] != nil }
+            let withoutCover = plan.rows.filter { if case .missing? = known[$0.bookID] { true } else { false } }.count
+            guard !chosen.isEmpty else {
+                outcomes.append(TagOutcome(
+                    name: plan.name, books: 0, withoutCover: settled.count, replaced: false,
+                    refusal: plan.rows.isEmpty ? "no book matches" : "none of its \(plan.rows.count) books has a cover at Open Library"))
+                continue
+            }
+            let prepared = try collage.map { options in
+                try CollageMaker(store: store).prepare(
+                    title: plan.name.display, key: plan.name.key, source: .goodreads,
+                    entries: chosen.prefix(CollageMaker.maximumCovers).map { book in
+                        CollageEntry(
+                            bookID: book.work.id, title: book.work.title, author: book.work.authorName,
+                            year: book.work.originalPublicationYear, rating: book.work.averageRating, coverPath: book.file.path)
+                    },
+                    options: options)
+            }
+            let tag: Tag
+            do {
+                try Task.checkCancellation()
+                tag = try staging.commit(
+                    plan.name, books: chosen, origin: plan.origin, creating: existing == nil,
+                    search: SearchPosition(totalResults: plan.rows.count, pageSize: nil, startPage: 1))
+            } catch {
+                prepared?.discard()
+                throw error
+            }
+            let file = try prepared?.commit()
+            outcomes.append(TagOutcome(
+                name: plan.name, tag: tag, books: chosen.count, withoutCover: withoutCover, replaced: existing != nil, collage: file))
+        }
+        return outcomes
+    }
+
+    /// Settles the covers of `rows`, in order, until `wanted` of them have one or all are settled.
+    private func settle(
+        _ rows: [ExportRow], wanted: Int, known: inout [Int: CoverState], staging: CoverStaging,
+        progress: @escaping @Sendable (Event) -> Void
+    ) async throws {
+        var covered = 0
+        var unknown: [ExportRow] = []
+        var seen = Set<Int>()
+        for row in rows where seen.insert(row.bookID).inserted {
+            if known[row.bookID] == nil, let file = try staging.storedCover(of: row.id) {
+                known[row.bookID] = .file(file, url: nil)
+                progress(.reused)
+            }
+            switch known[row.bookID] {
+            case .file?: covered += 1
+            case .missing?: break
+            case nil: unknown.append(row)
+            }
+        }
+        guard covered < wanted, !unknown.isEmpty else { return }
+        let rowsByID = Dictionary(unknown.map { ($0.bookID, $0) }, uniquingKeysWith: { first, _ in first })
+        var batches = unknown.chunked(search.batchSize).makeIterator()
+        var waiting: [(ExportRow, String)] = []
+        var downloading = 0
+        var lookingUp = false
+        var buffer: [(row: ExportRow, url: String, data: Data)] = []
+
+        func flush() throws {
+            guard !buffer.isEmpty else { return }
+            let files = try staging.stage(buffer.map { ($0.data, $0.row.title) })
+            for (entry, file) in zip(buffer, files) { known[entry.row.bookID] = .file(file, url: entry.url) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        try await withThrowingTaskGroup(of: Job.self) { group in
+            func lookUpNext() {
+                guard let batch = batches.next() else { return }
+                let books = batch.map { CoverSearch.Book(key: $0.bookID, isbn13: $0.isbn13, isbn10: $0.isbn10, title: $0.title, author: $0.author) }
+                lookingUp = true
+                group.addTask { .resolved(books, try await search.coverIDs(for: books)) }
+            }
+            lookUpNext()
+            while let job = try await group.next() {
+                switch job {
+                case let .resolved(books, found):
+                    lookingUp = false
+                    progress(.resolved(books: books.count, found: found.count))
+                    for book in books {
+                        guard let row = rowsByID[book.key] else { continue }
+                        if let cover = found[book.key], let url = OpenLibraryDecoder.coverURL(id: cover, base: search.client.coversURL) {
+                            waiting.append((row, url))
+                        } else {
+                            known[book.key] = .missing
+                            progress(.skipped(title: row.title, reason: "no cover found at Open Library"))
+                        }
+                    }
+                case let .downloaded(row, url, result):
+                    downloading -= 1
+                    switch result {
+                    case let .success(data):
+                        covered += 1
+                        buffer.append((row, url, data))
+                        progress(.downloaded(title: row.title))
+                        if buffer.count >= stagingBatch { try flush() }
+                    case let .failure(failure):
+                        known[row.bookID] = .missing
+                        progress(.skipped(title: row.title, reason: failure.reason))
+                    }
+                }
+                while downloading < maximumConcurrentDownloads, covered + downloading < wanted, !waiting.isEmpty {
+                    let (row, url) = waiting.removeFirst()
+                    downloading += 1
+                    group.addTask { .downloaded(row, url, try await covers.cover(imageURL: url)) }
+                }
+                if covered >= wanted {
+                    group.cancelAll()
+                    break
+                }
+                if !lookingUp, covered + downloading + waiting.count < wanted { lookUpNext() }
+            }
+        }
+        try flush()
+    }
+}

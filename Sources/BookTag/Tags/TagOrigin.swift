@@ -1,0 +1,47 @@
+import Foundation
+
+/// How a tag that is not a search was made: from a reader's shelf feed or from their library
+/// export. A tag without an origin is a search of its source for its own name. `reroll` and
+/// `drop --replace` read it to know where more books come from; `list` and `books` show it.
+public enum TagOrigin: Equatable, Sendable, Codable {
+    /// A public Goodreads shelf (RSS), optionally only the books read in one year.
+    case shelf(ShelfReference, year: Int?)
+    /// Rows of a Goodreads library export: one shelf, or every row, optionally one year.
+    case export(shelf: String?, year: Int?)
+
+    /// The year the books were read in, when the tag keeps only one.
+    public var year: Int? {
+        switch self {
+        case let .shelf(_, year), let .export(_, year): year
+        }
+    }
+
+    /// "Goodreads shelf 12345/read, read in 2025"; "Goodreads export, shelf favourites".
+    public var displayName: String {
+        listingName + (year.map { ", read in \($0)" } ?? "")
+    }
+
+    /// The listing the books come from, without the year: "Goodreads shelf 12345/read".
+    public var listingName: String {
+        switch self {
+        case let .shelf(reference, _): "Goodreads shelf \(reference)"
+        case let .export(shelf, _): "Goodreads export" + (shelf.map { ", shelf \($0)" } ?? "")
+        }
+    }
+
+    /// Whether a book belongs to the tag: every book, or those read in its year.
+    public func admits(_ work: SearchWork) -> Bool {
+        guard let year else { return true }
+        return work.details?.reading?.yearRead == year
+    }
+
+    /// For the store: a small JSON object.
+    var storedValue: String {
+        String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    init?(storedValue: String?) {
+        guard let storedValue, let value = try? JSONDecoder().decode(TagOrigin.self, from: Data(storedValue.utf8)) else { return nil }
+        self = value
+    }
+}

@@ -1,0 +1,254 @@
+import BookTagTestSupport
+import Foundation
+import Testing
+
+@testable import BookTag
+
+/// Reading a Goodreads library export (SYNTHETIC files in Goodreads' format) and choosing its tags.
+struct ExportReaderTests {
+    static func write(_ text: String, bytes: Data? = nil) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-export-\(UUID().uuidString).csv")
+        try (bytes ?? Data(text.utf8)).write(to: file)
+        return file
+    }
+
+    static func read(_ file: URL) throws -> (rows: [ExportRow], summary: ExportReader.Summary) {
+        var rows: [ExportRow] = []
+        let summary = try ExportReader.read(file) { rows.append($0) }
+        return (rows, summary)
+    }
+
+    @Test(arguments: [false, true])
+    func readsGoodreadsCSVWithQuotesLineBreaksAndFormulaISBNs(byteOrderMark: Bool) throws {
+        let books = SyntheticExport.books(count: 40)
+        let file = try Self.write(SyntheticExport.csv(books, byteOrderMark: byteOrderMark))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (rows, summary) = try Self.read(file)
+        #expect(summary == ExportReader.Summary(rows: 40, malformed: 0), "reviews with commas, quotes and line breaks stay in their row")
+        #expect(rows.map(\.bookID) == books.map(\.bookID))
+        let first = try #require(rows.first)
+        #expect(first.isbn10 == books[0].isbn10 && first.isbn13 == books[0].isbn13, "=\"…\" is unwrapped")
+        #expect(first.dateRead == "2025-01-01" && first.shelves == ["read", "favourites"] && first.publisher == "Harbour & Sons, Ltd.")
+        #expect(rows[3].isbn10 == nil && rows[3].isbn13 == nil, "=\"\" is no ISBN")
+        #expect(rows[2].dateRead == nil && rows[2].shelves == ["currently-reading"])
+        #expect(rows[5].myRating == 5 && rows[6].myRating == nil, "0 stars is no rating")
+    }
+
+    @Test func malformedRowsAreSkippedAndCounted() throws {
+        let books = SyntheticExport.books(count: 5)
+        var lines = SyntheticExport.csv(books).components(separatedBy: "\r\n")
+        lines.insert("1,2,3", at: 2)  // too few fields
+        lines.insert(lines[1].replacingOccurrences(of: "\(books[0].bookID),", with: ","), at: 3)  // no book id
+        lines.insert("", at: 4)  // a blank line is nothing
+        let file = try Self.write(lines.joined(separator: "\n"))  // LF line ends this time
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (rows, summary) = try Self.read(file)
+        #expect(summary == ExportReader.Summary(rows: 5, malformed: 2) && rows.count == 5)
+    }
+
+    @Test func aFileThatIsNotAnExportNamesTheMissingColumns() throws {
+        let file = try Self.write("Title,Author,ISBN\r\nDune,Frank Herbert,0441172717\r\n")
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(throws: ExportError.missingColumns(["Book Id", "ISBN13", "Date Read", "Bookshelves", "Exclusive Shelf"], path: file.path)) {
+            try Self.read(file)
+        }
+        let message = ExportError.missingColumns(["Book Id"], path: "x.csv").localizedDescription
+        #expect(message == "x.csv is not a Goodreads library export: it has no \"Book Id\" column; nothing was stored")
+    }
+
+    @Test func emptyMissingAndNonUTF8FilesAreOneError() throws {
+        let empty = try Self.write("")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(throws: ExportError.empty(path: empty.path)) { try Self.read(empty) }
+        let missing = URL(fileURLWithPath: "/nonexistent/booktag-export.csv")
+        #expect(throws: ExportError.self) { try Self.read(missing) }
+        var latin1 = Data(SyntheticExport.header.utf8)
+        latin1 += Data("\r\n1,\"Caf".utf8) + Data([0xE9]) + Data("\",A,,,,,,,,,,,,,,,,read,,,,,\r\n".utf8)
+        let binary = try Self.write("", bytes: latin1)
+        defer { try? FileManager.default.removeItem(at: binary) }
+        #expect(throws: ExportError.unreadableText(path: binary.path)) { try Self.read(binary) }
+    }
+
+    @Test func oneTagPerShelfOrOneFilteredTagNewestReadFirst() throws {
+        let books = SyntheticExport.books(count: 40)
+        let file = try Self.write(SyntheticExport.csv(books))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let rows = try Self.read(file).rows
+        let shelves = try ExportSelection().plans(for: rows)
+        #expect(shelves.map(\.name.display) == ["read", "currently-reading", "to-read", "favourites"])
+        #expect(shelves[0].rows.count == 16 && shelves[3].rows.count == 10)
+        #expect(shelves.allSatisfy { if case .export(_, nil) = $0.origin { true } else { false } })
+
+        let year = try ExportSelection(year: 2025).plans(for: rows)
+        #expect(year.count == 1 && year[0].name.display == "read 2025" && year[0].origin == .export(shelf: nil, year: 2025))
+        let dates = year[0].rows.compactMap(\.dateRead)
+        #expect(dates.count == 8 && dates == dates.sorted(by: >) && dates.allSatisfy { $0.hasPrefix("2025-") })
+        let named = try ExportSelection(shelf: "Favourites", year: 2025, tagName: "best of 2025").plans(for: rows)
+        #expect(named[0].name.display == "best of 2025" && named[0].rows.allSatisfy { $0.shelves.contains("favourites") && $0.dateRead?.hasPrefix("2025") == true })
+    }
+}
+
+/// `booktag import` against a fake Open Library on 127.0.0.1.
+@Suite(.serialized) struct ImportEndToEndTests {
+    static func booktag(_ arguments: [String], home: TemporaryHome) async throws -> BooktagProcess.Run {
+        try await BooktagProcess.run(arguments + ["--home", home.folder.path])
+    }
+
+    static func configure(_ home: TemporaryHome, openLibrary: URL) throws {
+        let config = #"{"openlibrary": {"baseURL": "\#(openLibrary.absoluteString)", "coversURL": "\#(openLibrary.absoluteString)", "minRequestInterval": 0.2}}"#
+        try Data(config.utf8).write(to: home.home.configFile)
+    }
+
+    static func exportFile(_ books: [SyntheticExport.Book], in home: TemporaryHome) throws -> URL {
+        let file = home.folder.appendingPathComponent("goodreads_library_export.csv")
+        try Data(SyntheticExport.csv(books, byteOrderMark: true).utf8).write(to: file)
+        return file
+    }
+
+    /// "My 2025 in books" from an export: covers found in batches by ISBN-13, ISBN-10, then
+    /// title and author, downloaded by id; the reader's stars and dates kept; re-importing
+    /// replaces the set with no look-up and no download.
+    @Test func aYearOfReadingFromAnExport() async throws {
+        let books = SyntheticExport.books(count: 300)
+        let openLibrary = try FakeOpenLibrary(books: books)
+        let home = try TemporaryHome()
+        try Self.configure(home, openLibrary: openLibrary.baseURL)
+        let file = try Self.exportFile(books, in: home)
+
+        let run = try await Self.booktag(["import", file.path, "--year", "2025", "--tag", "my 2025 in books", "--json"], home: home)
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let tags = try #require(report["tags"] as? [[String: Any]])
+        let read2025 = books.filter { $0.dateRead?.hasPrefix("2025") == true }
+        let covered = read2025.filter { $0.coverID != nil }
+        #expect(tags.count == 1 && tags[0]["tag"] as? String == "my 2025 in books")
+        #expect(tags[0]["books"] as? Int == covered.count && tags[0]["withoutCover"] as? Int == read2025.count - covered.count)
+        #expect(run.errors.contains("\(read2025.count - covered.count) books without a cover at Open Library left out"))
+        // 60 books, one batch: one ISBN-13 query; one ISBN-10 query (the editions Open Library
+        // files under their ISBN-10 only); title and author for the 15 without an ISBN and the
+        // 10 whose ISBN has no cover, 20 a query: 4 calls, under 7 per 100 books.
+        let searches = openLibrary.searchRequests
+        #expect(searches.count == 4, "\(searches.map { $0.query["q"] ?? "" })")
+        let otherEditions = read2025.filter { $0.isbn10 != nil && $0.knownISBNs == [$0.isbn10!] }
+        #expect(searches[0].query["q"]?.hasPrefix("isbn:978") == true && searches[1].query["q"]?.components(separatedBy: " OR ").count == otherEditions.count)
+        #expect(searches[2].query["q"]?.hasPrefix("(title:\"") == true)
+        #expect(searches.allSatisfy { $0.query["fields"] == "key,title,author_name,cover_i,isbn" })
+        #expect(openLibrary.coverRequests.count == covered.count && openLibrary.coverRequests.allSatisfy { $0.path.hasPrefix("/b/id/") && $0.path.hasSuffix("-L.jpg") })
+        let gaps = zip(searches.dropFirst(), searches).map { $0.arrival - $1.arrival }
+        #expect(gaps.allSatisfy { $0 >= 0.2 }, "\(gaps)")
+
+        let note = try await Self.booktag(["books", "my 2025 in books"], home: home)
+        #expect(note.errors.contains("from Goodreads export, read in 2025") && note.output.contains("MINE"))
+        let shelf = try await Self.booktag(["books", "my 2025 in books", "--json"], home: home)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(shelf.output.utf8)) as? [[String: Any]])
+        let dates = listed.compactMap { $0["dateRead"] as? String }
+        #expect(dates.count == covered.count && dates == dates.sorted(by: >), "newest read first")
+        let first = try #require(covered.max { ($0.dateRead ?? "", $1.bookID) < ($1.dateRead ?? "", $0.bookID) })
+        let shown = try await Self.booktag(["show", "--id", String(first.bookID), "--json"], home: home)
+        let details = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
+        #expect(details["publisher"] as? String == "Harbour & Sons, Ltd." && details["shownFrom"] as? String == "store")
+        #expect(details["dateRead"] as? String == first.dateRead?.replacingOccurrences(of: "/", with: "-"))
+        #expect(home.coverFilesOnDisk().count == covered.count)
+
+        // Again: the set is replaced in one step, from the covers already stored.
+        let again = try await Self.booktag(["import", file.path, "--year", "2025", "--tag", "my 2025 in books"], home: home)
+        #expect(again.status == 0 && again.output.contains("replaced"), "\(again.errors)")
+        #expect(openLibrary.coverRequests.count == covered.count, "no cover downloaded again")
+        let askedAgain = openLibrary.searchRequests.dropFirst(4).flatMap { ($0.query["q"] ?? "").components(separatedBy: " OR ") }
+        let missing = read2025.filter { $0.coverID == nil }
+        let expectedTerms = missing.count { $0.isbn13 != nil } + missing.count { $0.isbn10 != nil && $0.knownISBNs == [$0.isbn10!] } + missing.count
+        #expect(askedAgain.count == expectedTerms, "only the books without a cover, by ISBN then title: \(askedAgain)")
+        #expect(try await Self.booktag(["collage", "my 2025 in books", "--format", "jpeg"], home: home).status == 0)
+        #expect(try await Self.booktag(["reroll", "my 2025 in books"], home: home).errors.contains("importing the export again"))
+        #expect(try await Self.booktag(["remove", "my 2025 in books"], home: home).status == 0)
+    }
+
+    /// Without filters: a tag per shelf; a tag of another source is never overwritten.
+    @Test func oneTagPerShelfLeavesOtherTagsAlone() async throws {
+        let books = SyntheticExport.books(count: 40)
+        let openLibrary = try FakeOpenLibrary(books: books)
+        let home = try TemporaryHome()
+        try Self.configure(home, openLibrary: openLibrary.baseURL)
+        let taken = try await Self.booktag(["add", "to-read", "--shelf", "12345", "--replay", Fixtures.shelfReplay.path], home: home)
+        #expect(taken.status == 0, "\(taken.errors)")
+        let run = try await Self.booktag(["import", try Self.exportFile(books, in: home).path], home: home)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("\"to-read\" was not stored: \"to-read\" already holds books from Goodreads shelf 12345/read"))
+        let tags = try BookStore.open(home: home.home).tags()
+        #expect(Set(tags.map(\.name)) == ["read", "currently-reading", "to-read", "favourites"])
+        #expect(tags.first { $0.name == "favourites" }?.origin == .export(shelf: "favourites", year: nil))
+        #expect(tags.first { $0.name == "to-read" }?.origin == .shelf(try ShelfReference("12345"), year: nil))
+        // Books on two shelves were looked up and downloaded once.
+        #expect(openLibrary.coverRequests.count == Set(openLibrary.coverRequests.map(\.path)).count)
+    }
+
+    /// A failure half-way leaves the earlier import's set and collage exactly as they were.
+    @Test func aFailedReimportKeepsTheOldSet() async throws {
+        let books = SyntheticExport.books(count: 30)
+        let healthy = try FakeOpenLibrary(books: books)
+        let home = try TemporaryHome()
+        try Self.configure(home, openLibrary: healthy.baseURL)
+        let file = try Self.exportFile(books, in: home)
+        #expect(try await Self.booktag(["import", file.path, "--shelf", "read"], home: home).status == 0)
+        let store = try BookStore.open(home: home.home)
+        let before = try store.books(of: TagName("read"))
+        let collage = CollageMaker(store: store).defaultFile(for: try TagName("read"), format: .png)
+        let picture = try Data(contentsOf: collage)
+
+        // More books now, and Open Library answers with a broken body.
+        let more = SyntheticExport.books(count: 60)
+        try Data(SyntheticExport.csv(more).utf8).write(to: file)
+        let broken = try LoopbackServer { _ in LoopbackServer.Reply(headers: ["Content-Type": "application/json"], body: Data(#"{"docs": 12"#.utf8)) }
+        try Self.configure(home, openLibrary: broken.baseURL)
+        let run = try await Self.booktag(["import", file.path, "--shelf", "read"], home: home)
+        #expect(run.status == 76 && run.errors.contains("Open Library"), "\(run.errors)")
+        #expect(try store.books(of: TagName("read")) == before && (try Data(contentsOf: collage)) == picture)
+        #expect(home.coverFilesOnDisk() == (try store.referencedCoverPaths()), "no stray cover files")
+    }
+
+    @Test(arguments: [
+        ("Title,Author\r\nDune,Frank Herbert\r\n", Int32(65), "is not a Goodreads library export: it has no \"Book Id\""),
+        ("", 65, "is empty"),
+        (SyntheticExport.header + "\r\n", 65, "has no books"),
+    ])
+    func badFilesAreOneLineAndStoreNothing(text: String, status: Int32, message: String) async throws {
+        let home = try TemporaryHome()
+        let file = home.folder.appendingPathComponent("export.csv")
+        try Data(text.utf8).write(to: file)
+        let run = try await Self.booktag(["import", file.path], home: home)
+        #expect(run.status == status && run.errors.contains(message), "\(run.errors)")
+        let errorLines = run.errors.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(errorLines.count == 1)
+        let stored = FileManager.default.fileExists(atPath: home.home.databaseFile.path) ? try BookStore.open(home: home.home).tags() : []
+        #expect(stored.isEmpty)
+    }
+
+    @Test func aMissingFileAndAnEmptyYearAreOneLine() async throws {
+        let home = try TemporaryHome()
+        let missing = try await Self.booktag(["import", "/nonexistent/export.csv"], home: home)
+        #expect(missing.status == 66 && missing.errors.contains("cannot read /nonexistent/export.csv"))
+        let file = try Self.exportFile(SyntheticExport.books(count: 10), in: home)
+        let empty = try await Self.booktag(["import", file.path, "--year", "1990"], home: home)
+        #expect(empty.status == 66 && empty.errors.contains("no book in \(file.path) is read in 1990"), "\(empty.errors)")
+    }
+
+    /// An import recorded against the loopback service replays with no network.
+    @Test func anImportRecordsAndReplays() async throws {
+        let books = SyntheticExport.books(count: 50)
+        let openLibrary = try FakeOpenLibrary(books: books)
+        let recordingHome = try TemporaryHome()
+        try Self.configure(recordingHome, openLibrary: openLibrary.baseURL)
+        let file = try Self.exportFile(books, in: recordingHome)
+        let recording = recordingHome.folder.appendingPathComponent("recording")
+        let recorded = try await Self.booktag(["import", file.path, "--shelf", "read", "--record", recording.path], home: recordingHome)
+        #expect(recorded.status == 0, "\(recorded.errors)")
+        openLibrary.server.stop()
+
+        let home = try TemporaryHome()
+        try Self.configure(home, openLibrary: openLibrary.baseURL)
+        let replayed = try await Self.booktag(["import", file.path, "--shelf", "read", "--replay", recording.path, "--json"], home: home)
+        #expect(replayed.status == 0, "\(replayed.errors)")
+        let original = try BookStore.open(home: recordingHome.home).books(of: TagName("read")).map(\.book.bookID)
+        #expect(try BookStore.open(home: home.home).books(of: TagName("read")).map(\.book.bookID) == original && !original.isEmpty)
+    }
+}
