@@ -39,9 +39,13 @@ public final class ReplayServer: Sendable {
             guard let entry = table[Self.key(original)],
                 var body = try? Data(contentsOf: recording.appendingPathComponent(entry.file))
             else { return LoopbackServer.Reply(status: 404, body: Data("not in the recording".utf8)) }
-            if !request.path.hasPrefix("/_/"), var text = String(data: body, encoding: .utf8) {
-                text = text.replacingOccurrences(of: #"https://([a-z0-9.-]*gr-assets\.com)/"#, with: "http://127.0.0.1:\(port)/_/$1/", options: .regularExpression)
-                body = Data(text.utf8)
+            if !request.path.hasPrefix("/_/") {
+                // Shelf feeds may come as UTF-16 with a byte-order mark: rewrite them in kind.
+                let utf16 = body.starts(with: [0xFF, 0xFE])
+                if var text = String(data: body, encoding: utf16 ? .utf16 : .utf8) {
+                    text = text.replacingOccurrences(of: #"https://([a-z0-9.-]*gr-assets\.com)/"#, with: "http://127.0.0.1:\(port)/_/$1/", options: .regularExpression)
+                    body = utf16 ? Data([0xFF, 0xFE]) + (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text).data(using: .utf16LittleEndian)! : Data(text.utf8)
+                }
             }
             var headers = entry.headers["content-type"].map { ["Content-Type": $0] } ?? [:]
             if let location = entry.headers["location"] {

@@ -95,6 +95,7 @@ import Testing
         let gaps = zip(api.dropFirst(), api).map { $0.arrival - $1.arrival }
         #expect(gaps.allSatisfy { $0 >= 0.2 }, "\(gaps)")
         #expect(server.coverRequests.contains { $0.path.hasSuffix("/7100009.jpg") }, "the doubled token is dropped")
+        #expect(server.coverRequests.contains { $0.path.hasSuffix("/7100025.jpg") }, "page 2, in UTF-16, names covers too")
         #expect(run.errors.contains("45 books listed"))
     }
 
