@@ -99,6 +99,16 @@ struct ExportReaderTests {
         try Data(config.utf8).write(to: home.home.configFile)
     }
 
+    /// `count` synthetic books, a fake Open Library that knows them, a home configured to use it,
+    /// and the books' export in the home's folder.
+    static func setUp(count: Int) throws -> (books: [SyntheticExport.Book], openLibrary: FakeOpenLibrary, home: TemporaryHome, file: URL) {
+        let books = SyntheticExport.books(count: count)
+        let openLibrary = try FakeOpenLibrary(books: books)
+        let home = try TemporaryHome()
+        try configure(home, openLibrary: openLibrary.baseURL)
+        return (books, openLibrary, home, try exportFile(books, in: home))
+    }
+
     static func exportFile(_ books: [SyntheticExport.Book], in home: TemporaryHome) throws -> URL {
         let file = home.folder.appendingPathComponent("goodreads_library_export.csv")
         try Data(SyntheticExport.csv(books, byteOrderMark: true).utf8).write(to: file)
@@ -107,13 +117,9 @@ struct ExportReaderTests {
 
     /// "My 2025 in books" from an export: covers found in batches by ISBN-13, ISBN-10, then
     /// title and author, downloaded by id; the reader's stars and dates kept; re-importing
-    /// replaces the set with no look-up and no download.
+    /// replaces the set, asking again only about the books that had no cover.
     @Test func aYearOfReadingFromAnExport() async throws {
-        let books = SyntheticExport.books(count: 300)
-        let openLibrary = try FakeOpenLibrary(books: books)
-        let home = try TemporaryHome()
-        try Self.configure(home, openLibrary: openLibrary.baseURL)
-        let file = try Self.exportFile(books, in: home)
+        let (books, openLibrary, home, file) = try Self.setUp(count: 300)
 
         let run = try await Self.booktag(["import", file.path, "--year", "2025", "--tag", "my 2025 in books", "--json"], home: home)
         #expect(run.status == 0, "\(run.errors)")
@@ -165,13 +171,10 @@ struct ExportReaderTests {
 
     /// Without filters: a tag per shelf; a tag of another source is never overwritten.
     @Test func oneTagPerShelfLeavesOtherTagsAlone() async throws {
-        let books = SyntheticExport.books(count: 40)
-        let openLibrary = try FakeOpenLibrary(books: books)
-        let home = try TemporaryHome()
-        try Self.configure(home, openLibrary: openLibrary.baseURL)
+        let (_, openLibrary, home, file) = try Self.setUp(count: 40)
         let taken = try await Self.booktag(["add", "to-read", "--shelf", "12345", "--replay", Fixtures.shelfReplay.path], home: home)
         #expect(taken.status == 0, "\(taken.errors)")
-        let run = try await Self.booktag(["import", try Self.exportFile(books, in: home).path], home: home)
+        let run = try await Self.booktag(["import", file.path], home: home)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.errors.contains("\"to-read\" was not stored: \"to-read\" already holds books from Goodreads shelf 12345/read"))
         let tags = try BookStore.open(home: home.home).tags()
@@ -184,11 +187,7 @@ struct ExportReaderTests {
 
     /// A failure half-way leaves the earlier import's set and collage exactly as they were.
     @Test func aFailedReimportKeepsTheOldSet() async throws {
-        let books = SyntheticExport.books(count: 30)
-        let healthy = try FakeOpenLibrary(books: books)
-        let home = try TemporaryHome()
-        try Self.configure(home, openLibrary: healthy.baseURL)
-        let file = try Self.exportFile(books, in: home)
+        let (_, _, home, file) = try Self.setUp(count: 30)
         #expect(try await Self.booktag(["import", file.path, "--shelf", "read"], home: home).status == 0)
         let store = try BookStore.open(home: home.home)
         let before = try store.books(of: TagName("read"))
@@ -234,11 +233,7 @@ struct ExportReaderTests {
 
     /// An import recorded against the loopback service replays with no network.
     @Test func anImportRecordsAndReplays() async throws {
-        let books = SyntheticExport.books(count: 50)
-        let openLibrary = try FakeOpenLibrary(books: books)
-        let recordingHome = try TemporaryHome()
-        try Self.configure(recordingHome, openLibrary: openLibrary.baseURL)
-        let file = try Self.exportFile(books, in: recordingHome)
+        let (_, openLibrary, recordingHome, file) = try Self.setUp(count: 50)
         let recording = recordingHome.folder.appendingPathComponent("recording")
         let recorded = try await Self.booktag(["import", file.path, "--shelf", "read", "--record", recording.path], home: recordingHome)
         #expect(recorded.status == 0, "\(recorded.errors)")

@@ -32,7 +32,7 @@ struct MigrationTests {
         #expect(try store.integrityCheck())
         let tags = try store.tags()
         #expect(tags.map(\.name) == ["fantasy", "tiny"] && tags.map(\.bookCount) == [12, 3])
-        #expect(tags.allSatisfy { $0.source == .goodreads })
+        #expect(tags.allSatisfy { $0.source == .goodreads && $0.origin == nil }, "v3: searches have no origin")
         var migrated: [(Int64, Int, BookID, String, String)] = []
         for tag in tags {
             migrated += try store.books(of: TagName(tag.name)).map { ($0.book.tagId, $0.book.position, $0.book.bookID, $0.book.title, $0.book.coverPath) }
@@ -45,6 +45,7 @@ struct MigrationTests {
         let oldBook = try #require(before.1)
         let book = try #require(try store.book(id: .goodreads(oldBook["goodreadsID"])))
         #expect(book.details.title == oldBook["title"] && book.isbn13 == oldBook["isbn13"] && book.coverPath == oldBook["coverPath"])
+        #expect(book.details.reading == nil, "v3: no stars or dates were known")
         #expect(try store.book(isbn: ISBN(oldBook["isbn13"] as String))?.details.id == .goodreads(oldBook["goodreadsID"]))
         #expect(try store.tagNames(containing: .goodreads(oldBook["goodreadsID"])) == ["fantasy"])
         // Files are untouched, and every reference still has its file.
@@ -89,5 +90,54 @@ struct MigrationTests {
         #expect(try store.tagNames(containing: .openLibrary("OL45804W")) == ["one", "two"])
         #expect(try store.book(id: .openLibrary("OL45804W"))?.details.title == "Shared")
         #expect(try store.book(id: .goodreads(45804))?.details.title == "Not the same book")
+    }
+}
+
+/// A reader's own record of a book (their stars and date, from a shelf or an export) joins what a
+/// source said of it, and survives the source saying it again.
+struct ReadingStoreTests {
+    @Test func aListingJoinsFetchedDetailsAndAFetchKeepsTheReading() throws {
+        let temporary = try TemporaryHome()
+        let store = try BookStore.open(home: temporary.home)
+        let id = BookID.goodreads(5_100_000)
+        var fetched = BookDetails(id: id, title: "The Silver Crown", isbn13: "9780306406157", publisher: "Orchard & Vale", descriptionHTML: "<p>From the API.</p>")
+        fetched.authors = [BookAuthor(id: 7, name: "Elena Marsh")]
+        try store.saveBook(fetched, cover: SyntheticBooks.pngCover(seed: "fetched"))
+
+        let listing = BookDetails(
+            id: id, title: "The Silver Crown", isbn13: "9780306406157", publisher: "Another House", descriptionHTML: "From the shelf.",
+            pageCount: 321, reading: Reading(rating: 4, dateRead: "2025-03-14"))
+        let book = GatheredBook(work: SearchWork(id: id, title: "The Silver Crown", imageURL: "https://example.org/c.jpg", details: listing), cover: SyntheticBooks.pngCover(seed: "shelf"))
+        try store.createTag(TagName("my 2025"), source: .goodreads, origin: .shelf(try ShelfReference("12345/read"), year: 2025), books: [book], search: SearchPosition(totalResults: 1, pageSize: 20, startPage: 1))
+
+        let joined = try #require(try store.book(id: id))
+        #expect(joined.details.reading == Reading(rating: 4, dateRead: "2025-03-14"))
+        #expect(joined.details.publisher == "Orchard & Vale" && joined.details.descriptionHTML == "<p>From the API.</p>", "what was fetched wins")
+        #expect(joined.details.pageCount == 321 && joined.details.authors.map(\.name) == ["Elena Marsh"], "gaps are filled from the listing")
+        let tag = try #require(try store.tag(TagName("my 2025")))
+        #expect(tag.origin == .shelf(try ShelfReference("12345/read"), year: 2025) && tag.sourceDescription == "Goodreads shelf 12345/read, read in 2025")
+        #expect(try store.books(of: TagName("my 2025")).first?.reading?.rating == 4)
+
+        try store.saveBook(fetched, cover: nil)
+        #expect(try store.book(id: id)?.details.reading == Reading(rating: 4, dateRead: "2025-03-14"), "a fetch knows nothing of the reader")
+    }
+
+    @Test(arguments: ["12345", "12345-robin-hood/to-read", " 42/Favourites_2025 "])
+    func shelfReferencesAreDigitsAndAShelfName(_ text: String) throws {
+        let reference = try ShelfReference(text)
+        #expect(reference.userID.allSatisfy(\.isNumber) && !reference.shelf.contains("/") && reference.shelf == reference.shelf.lowercased())
+    }
+
+    @Test(arguments: ["", "0", "robin", "12345/", "12345/to read", "12345/../etc", "12345/%2F", "1234567890123456789012"])
+    func badShelfReferencesAreRefused(_ text: String) {
+        #expect(throws: ShelfReferenceError.self) { try ShelfReference(text) }
+    }
+
+    @Test func readingKeepsOnlyRealDaysAndStars() {
+        #expect(Reading(rating: 0, dateRead: "2025-02-30").rating == nil)
+        #expect(Reading(rating: 6, dateRead: "2025-13-01").dateRead == nil)
+        #expect(Reading(rating: 5, dateRead: "2025-12-31").yearRead == 2025)
+        #expect(ExportReader.day("2025/03/14") == "2025-03-14" && ExportReader.day("14/03/2025") == nil)
+        #expect(ShelfFeedDecoder.readDay("Wed, 31 Dec 2025 23:00:00 -0800") == "2025-12-31", "the reader's own calendar")
     }
 }

@@ -80,11 +80,10 @@ public struct ExportImporter: Sendable {
             for row in plan.rows where chosen.count < wanted {
                 if case let .file(file, url)? = known[row.bookID] { chosen.append((row.work(imageURL: url), file)) }
             }
-            let settled = plan.rows.prefix { row in chosen.count < wanted || known[row.bookID] != nil }
             let withoutCover = plan.rows.filter { if case .missing? = known[$0.bookID] { true } else { false } }.count
             guard !chosen.isEmpty else {
                 outcomes.append(TagOutcome(
-                    name: plan.name, books: 0, withoutCover: settled.count, replaced: false,
+                    name: plan.name, books: 0, withoutCover: withoutCover, replaced: false,
                     refusal: plan.rows.isEmpty ? "no book matches" : "none of its \(plan.rows.count) books has a cover at Open Library"))
                 continue
             }
