@@ -40,10 +40,13 @@ struct ExportReaderTests {
         lines.insert("1,2,3", at: 2)  // too few fields
         lines.insert(lines[1].replacingOccurrences(of: "\(books[0].bookID),", with: ","), at: 3)  // no book id
         lines.insert("", at: 4)  // a blank line is nothing
+        var untitled = books[1]
+        (untitled.title, untitled.isbn10, untitled.isbn13) = ("", nil, nil)
+        lines.insert(SyntheticExport.csv([untitled]).components(separatedBy: "\r\n")[1], at: 5)  // no title and no ISBN
         let file = try Self.write(lines.joined(separator: "\n"))  // LF line ends this time
         defer { try? FileManager.default.removeItem(at: file) }
         let (rows, summary) = try Self.read(file)
-        #expect(summary == ExportReader.Summary(rows: 5, malformed: 2) && rows.count == 5)
+        #expect(summary == ExportReader.Summary(rows: 5, malformed: 3) && rows.count == 5)
     }
 
     @Test func aFileThatIsNotAnExportNamesTheMissingColumns() throws {
@@ -164,6 +167,10 @@ struct ExportReaderTests {
         let missing = read2025.filter { $0.coverID == nil }
         let expectedTerms = missing.count { $0.isbn13 != nil } + missing.count { $0.isbn10 != nil && $0.knownISBNs == [$0.isbn10!] } + missing.count
         #expect(askedAgain.count == expectedTerms, "only the books without a cover, by ISBN then title: \(askedAgain)")
+        // Made again under the same name with another filter, the tag says so.
+        let narrowed = try await Self.booktag(["import", file.path, "--shelf", "read", "--year", "2025", "--tag", "my 2025 in books"], home: home)
+        #expect(narrowed.status == 0, "\(narrowed.errors)")
+        #expect(try BookStore.open(home: home.home).tag(TagName("my 2025 in books"))?.origin == .export(shelf: "read", year: 2025))
         #expect(try await Self.booktag(["collage", "my 2025 in books", "--format", "jpeg"], home: home).status == 0)
         #expect(try await Self.booktag(["reroll", "my 2025 in books"], home: home).errors.contains("importing the export again"))
         #expect(try await Self.booktag(["remove", "my 2025 in books"], home: home).status == 0)

@@ -156,7 +156,11 @@ public final class BookStore: Sendable {
 
     /// The transaction that makes `books` (their cover files written and in the intent log) the
     /// tag's set. Call holding the covers lock shared.
-    func commitSet(_ name: TagName, books planned: [StagedBook], search: SearchPosition, creating: TagCreation?) throws -> Tag {
+    /// `origin`, when given, becomes an existing tag's origin too (an import made again with
+    /// other filters under the same name).
+    func commitSet(
+        _ name: TagName, books planned: [StagedBook], search: SearchPosition, creating: TagCreation?, origin: TagOrigin? = nil
+    ) throws -> Tag {
         guard !planned.isEmpty else { throw StoreError.emptySet }
         var seen = Set<BookID>()
         for book in planned where !seen.insert(book.work.id).inserted {
@@ -196,6 +200,7 @@ public final class BookStore: Sendable {
                 }
                 if position == 0 { try faultInjection(.afterInsertingFirstBook) }
             }
+            if let origin { tag.origin = origin }
             tag.lastFetchedAt = search.fetchedAt
             tag.totalResults = search.totalResults
             tag.pageSize = search.pageSize

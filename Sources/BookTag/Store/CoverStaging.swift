@@ -42,7 +42,7 @@ public final class CoverStaging: @unchecked Sendable {
     public func commit(_ name: TagName, books: [(work: SearchWork, file: CoverFile)], origin: TagOrigin, creating: Bool, search: SearchPosition) throws -> Tag {
         try store.commitSet(
             name, books: books.map { StagedBook(work: $0.work, file: $0.file) }, search: search,
-            creating: creating ? BookStore.TagCreation(source: .goodreads, origin: origin) : nil)
+            creating: creating ? BookStore.TagCreation(source: .goodreads, origin: origin) : nil, origin: origin)
     }
 
     /// Lets the sweep run again and removes staged files no set took.
