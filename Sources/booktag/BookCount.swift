@@ -22,6 +22,4 @@ enum BookCount: Equatable, ExpressibleByArgument {
         case let .books(number): number
         }
     }
-
-    static var defaultValueDescription: String { "N|all" }
 }

@@ -37,7 +37,7 @@ extension BookTagCommand {
                 throw CommandFailure(.notFound, StoreError.tagNotFound(name.display).localizedDescription)
             }
             let previous = try CommandFailure.checking { try store.books(of: name).map(\.book.bookID) }
-            if case let origin? = current.origin, case .export = origin {
+            if let origin = current.origin, origin.isExport {
                 throw CommandFailure(.usage, GatheringError.notGatherable(origin: origin).localizedDescription)
             }
             let configuration = try CommandFailure.checking { try session.configuration() }

@@ -20,20 +20,17 @@ public enum ExportReader {
 
     /// Reads `file`, handing each well-formed row to `body` in file order.
     public static func read(_ file: URL, _ body: (ExportRow) throws -> Void) throws -> Summary {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
+            throw ExportError.cannotOpen(path: file.path, reason: "no such file")
+        }
+        guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
+            throw ExportError.cannotOpen(path: file.path, reason: "it is a folder")
+        }
+        guard ((attributes[.size] as? NSNumber)?.int64Value ?? 0) > 0 else { throw ExportError.empty(path: file.path) }
+        guard try isUTF8(file) else { throw ExportError.unreadableText(path: file.path) }
         guard let stream = InputStream(url: file) else {
             throw ExportError.cannotOpen(path: file.path, reason: "no such file")
         }
-        var size: Int64 = 0
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) {
-            size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-            if (attributes[.type] as? FileAttributeType) == .typeDirectory {
-                throw ExportError.cannotOpen(path: file.path, reason: "it is a folder")
-            }
-        } else {
-            throw ExportError.cannotOpen(path: file.path, reason: "no such file")
-        }
-        guard size > 0 else { throw ExportError.empty(path: file.path) }
-        guard try isUTF8(file) else { throw ExportError.unreadableText(path: file.path) }
         let reader: CSVReader
         do {
             reader = try CSVReader(stream: stream, hasHeaderRow: true)

@@ -65,7 +65,6 @@ public enum ShelfFeedDecoder {
             } else if field.hasName("user_read_at") {
                 let text = field.text
                 item.readDay = readDay(text)
-                item.readYear = item.readDay.flatMap { Int($0.prefix(4)) }
             } else if field.hasName("user_rating") {
                 item.userRating = field.integer.flatMap { (1...5).contains($0) ? $0 : nil }
             }

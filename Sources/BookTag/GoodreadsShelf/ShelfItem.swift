@@ -15,10 +15,10 @@ public struct ShelfItem: Equatable, Sendable {
     public var averageRating: Double?
     public var publishedYear: Int?
     public var pageCount: Int?
-    /// The year part of `user_read_at`, as the reader's own calendar wrote it; `nil` if unread.
-    public var readYear: Int?
     /// `user_read_at` as the day it names (`YYYY-MM-DD`), as written.
     public var readDay: String?
+    /// The year part of `user_read_at`, as the reader's own calendar wrote it; `nil` if unread.
+    public var readYear: Int? { readDay.flatMap { Int($0.prefix(4)) } }
     /// The reader's own stars, 1–5; `nil` for none (the feed writes 0).
     public var userRating: Int?
 

@@ -68,7 +68,7 @@ public struct ExportImporter: Sendable {
         var outcomes: [TagOutcome] = []
         for plan in plans {
             let existing = try store.tag(plan.name)
-            if let existing, !(existing.origin.map { if case .export = $0 { true } else { false } } ?? false) {
+            if let existing, existing.origin?.isExport != true {
                 outcomes.append(TagOutcome(
                     name: plan.name, books: 0, withoutCover: 0, replaced: false,
                     refusal: "\"\(existing.name)\" already holds books from \(existing.sourceDescription); left as it is (name the tag with --tag)"))
@@ -122,8 +122,10 @@ public struct ExportImporter: Sendable {
         var covered = 0
         var unknown: [ExportRow] = []
         var seen = Set<Int>()
+        let asked = rows.filter { known[$0.bookID] == nil }.map(\.id.value)
+        let stored = try staging.storedCovers(of: asked, source: .goodreads)
         for row in rows where seen.insert(row.bookID).inserted {
-            if known[row.bookID] == nil, let file = try staging.storedCover(of: row.id) {
+            if known[row.bookID] == nil, let file = stored[row.id.value] {
                 known[row.bookID] = .file(file, url: nil)
                 progress(.reused)
             }

@@ -108,7 +108,7 @@ public struct TagLibrary: Sendable {
         switch origin {
         case nil: key
         case let .shelf(reference, _)?: reference.description
-        case .export?: throw GatheringError.notGatherable(origin: origin!)
+        case let export?: throw GatheringError.notGatherable(origin: export)
         }
     }
 

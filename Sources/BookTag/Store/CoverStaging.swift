@@ -25,14 +25,20 @@ public final class CoverStaging: @unchecked Sendable {
         return files
     }
 
-    /// The cover the store already holds for a book (from a tag's set or its details), if any.
-    public func storedCover(of id: BookID) throws -> CoverFile? {
-        try store.read { db in
-            try CoverFile.fetchOne(db, sql: """
-                SELECT coverFile.* FROM coverFile WHERE path = COALESCE(
-                    (SELECT coverPath FROM book WHERE source = ? AND sourceID = ?),
-                    (SELECT coverPath FROM tagBook WHERE source = ? AND sourceID = ? LIMIT 1))
-                """, arguments: [id.source.rawValue, id.value, id.source.rawValue, id.value])
+    /// The covers the store already holds for books of `source` (from a tag's set or the
+    /// book's details), by the source's id, in one query however many ids.
+    public func storedCovers(of ids: some Sequence<String>, source: SourceKind) throws -> [String: CoverFile] {
+        let list = String(decoding: try JSONEncoder().encode(Array(ids)), as: UTF8.self)
+        return try store.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT ids.value AS bookSourceID, coverFile.* FROM json_each(?) AS ids
+                JOIN coverFile ON coverFile.path = COALESCE(
+                    (SELECT coverPath FROM book WHERE source = ? AND sourceID = ids.value),
+                    (SELECT coverPath FROM tagBook WHERE source = ? AND sourceID = ids.value LIMIT 1))
+                """, arguments: [list, source.rawValue, source.rawValue])
+            var covers: [String: CoverFile] = [:]
+            for row in rows { covers[row["bookSourceID"]] = try CoverFile(row: row) }
+            return covers
         }
     }
 

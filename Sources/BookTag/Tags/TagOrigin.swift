@@ -9,6 +9,12 @@ public enum TagOrigin: Equatable, Sendable, Codable {
     /// Rows of a Goodreads library export: one shelf, or every row, optionally one year.
     case export(shelf: String?, year: Int?)
 
+    /// Whether the tag was made from an export, and so is made again by importing, not gathered.
+    public var isExport: Bool {
+        if case .export = self { return true }
+        return false
+    }
+
     /// The year the books were read in, when the tag keeps only one.
     public var year: Int? {
         switch self {
