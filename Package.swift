@@ -31,13 +31,16 @@ let package = Package(
         // libgd is opened with dlopen on first use (see Sources/CLibGD/include/CLibGD.h), not linked.
         .target(name: "CLibGD"),
         .target(name: "CBookTagSystem"),
-        .target(name: "CPNGEncoder", linkerSettings: [.linkedLibrary("png16")]),
+        // Pango, cairo and fontconfig are opened with dlopen on first use too (see Sources/CPango/include/CPango.h).
+        .target(name: "CPango"),
+        .target(name: "CImageCodec", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .target(
             name: "BookTag",
             dependencies: [
                 "CLibXML2",
                 "CLibGD",
-                "CPNGEncoder",
+                "CImageCodec",
+                "CPango",
                 "CBookTagSystem",
                 "CLibCrypto",
                 .product(name: "GRDB", package: "GRDB.swift"),

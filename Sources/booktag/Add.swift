@@ -73,7 +73,8 @@ extension BookTagCommand {
                 session.reporter.warn("\(gathering.totalResults - gathering.books.count) of the \(gathering.totalResults) books have no cover and were left out")
             }
             session.reporter.note("added \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Self.describePages(gathering, origin: origin))")
-            try TagResult(tag: outcome.tag, outcome: outcome, books: outcome.books.map { BookRow($0, store: store) }, collage: outcome.collage, wanted: min(wanted, outcome.books.count + gathering.shortfall))
+            session.reporter.warnMissingGlyphs(outcome.collage?.missingGlyphs)
+            try TagResult(tag: outcome.tag, outcome: outcome, books: outcome.books.map { BookRow($0, store: store) }, collage: outcome.collage?.file, wanted: min(wanted, outcome.books.count + gathering.shortfall))
                 .print(json: json, palette: session.palette)
         }
 

@@ -3,36 +3,40 @@ import BookTag
 import Foundation
 
 extension BookTagCommand {
-    /// Renders a tag's collage again from the store, with no network.
+    /// Renders a tag's collage (or every tag's) again from the store, with no network.
     struct Collage: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "collage",
-            abstract: "Render a tag's collage again from the store, without network.",
+            abstract: "Render a tag's collage (or every tag's) again from the store, without network.",
             discussion: """
                 Writes collages/<tag>.png (or .jpg, .html) in booktag's data folder unless --output \
-                names another file, and prints the file's path. Night mode (booktag night) gives \
-                the dark theme.
+                names another file, and prints the file's path. With --all, every tag's collage; \
+                with --all --format html, also collages/index.html, a gallery of the tags. Night \
+                mode (booktag night) gives the dark theme. Every option left out comes from \
+                config.json (collage.size, collage.fit, ...).
 
                 Examples:
                   booktag collage fantasy
+                  booktag collage fantasy --size wallpaper --fit cover
+                  booktag collage fantasy --size phone --layout rows
+                  booktag collage "read 2025" --size a4 --labels title,author,rating --title "My 2025"
                   booktag collage fantasy --format html --embed
-                  booktag collage "science fiction" --format jpeg --columns 3 --output ~/scifi.jpg
+                  booktag collage --all --format html
                 """
         )
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The tag.")
-        var tag: String
+        @Argument(help: "The tag (or --all).")
+        var tag: String?
 
-        @Option(help: "png, jpeg or html (default: collage.format, png).")
-        var format: CollageFormat?
+        @Flag(help: "Every tag's collage; with --format html, also the gallery collages/index.html.")
+        var all = false
+
+        @OptionGroup(title: "Look") var style: CollageStyleOptions
 
         @Option(help: ArgumentHelp("Write here instead of the collages folder.", valueName: "file"), completion: .file())
         var output: String?
-
-        @Option(help: "Covers per row (1–12; default: collage.columns, 4).")
-        var columns: Int?
 
         @Flag(help: "With --format html: put the covers inside the page as data URLs.")
         var embed = false
@@ -40,25 +44,61 @@ extension BookTagCommand {
         @Flag(help: "Print one JSON document.") var json = false
 
         func validate() throws {
-            if let columns, !(1...12).contains(columns) { throw ValidationError("--columns must be between 1 and 12") }
+            if all == (tag != nil) { throw ValidationError(all ? "give a tag or --all, not both" : "name a tag, or --all for every tag") }
+            if all, output != nil { throw ValidationError("--output names one file: it goes with one tag, not --all") }
         }
 
         func run() throws {
             let session = Session(global)
-            let name = try CommandFailure.checking { try TagName(tag) }
             let configuration = try CommandFailure.checking { try session.configuration() }
-            let format = format ?? configuration.collageFormat
-            if embed, format != .html { throw CommandFailure(.usage, "--embed goes with --format html") }
-            let file = try CommandFailure.checking {
-                let store = try session.openStore()
-                return try CollageMaker(store: store).make(
-                    tag: name, format: format, columns: columns ?? configuration.collageColumns, nightMode: session.preferences.nightMode,
-                    output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
+            let options = try style.resolve(configuration, nightMode: session.preferences.nightMode)
+            if embed, options.format != .html { throw CommandFailure(.usage, "--embed goes with --format html") }
+            let store = try CommandFailure.checking { try session.openStore() }
+            let maker = CollageMaker(store: store)
+            guard let tag else { return try renderAll(maker, options: options, session: session) }
+            let name = try CommandFailure.checking { try TagName(tag) }
+            let result = try CommandFailure.checking {
+                try maker.make(tag: name, options: options, output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
             }
-            if json { return try JSONOutput.print(["tag": tag, "format": format.rawValue, "file": file.path]) }
-            print(file.path)
+            session.reporter.warnMissingGlyphs(result.missingGlyphs)
+            if json { return try JSONOutput.print(Written(tag: tag, file: result.file.path, style: result.style)) }
+            print(result.file.path)
+        }
+
+        struct Written: Encodable {
+            let tag: String
+            let file: String
+            let style: CollageStyle
+        }
+
+        struct All: Encodable {
+            let collages: [Written]
+            let failed: [String: String]
+            let gallery: String?
+        }
+
+        private func renderAll(_ maker: CollageMaker, options: CollageOptions, session: Session) throws {
+            let (collages, gallery) = try CommandFailure.checking { try maker.makeAll(options: options) }
+            guard !collages.isEmpty else { throw CommandFailure(.notFound, "no tags yet: 'booktag add fantasy' makes one") }
+            var written: [Written] = []
+            var failed: [String: String] = [:]
+            for collage in collages {
+                switch collage.result {
+                case let .success(result):
+                    session.reporter.warnMissingGlyphs(result.missingGlyphs)
+                    written.append(Written(tag: collage.tag, file: result.file.path, style: result.style))
+                case let .failure(error):
+                    failed[collage.tag] = CommandFailure.classify(error).message
+                    session.reporter.warn("\"\(Terminal.safe(collage.tag))\": \(CommandFailure.classify(error).message)")
+                }
+            }
+            if json {
+                try JSONOutput.print(All(collages: written, failed: failed, gallery: gallery?.path))
+            } else {
+                written.forEach { print($0.file) }
+                if let gallery { print(gallery.path) }
+            }
+            if written.isEmpty { throw CommandFailure(.data, "no collage could be made") }
         }
     }
 }
-
-extension CollageFormat: ExpressibleByArgument {}

@@ -84,6 +84,13 @@ extension CommandFailure {
             return CommandFailure(.usage, message)
         case is GoodreadsError, is XMLError, is OpenLibraryError:
             return CommandFailure(.api, message)
+        case is CollageOptionError:
+            return CommandFailure(.usage, message)
+        case let error as DropError:
+            switch error {
+            case .cannotReplaceExport, .wouldEmpty: return CommandFailure(.usage, message)
+            case .notInTag, .positionOutOfRange: return CommandFailure(.notFound, message)
+            }
         case is CancellationError:
             return CommandFailure(.interrupted, "interrupted: nothing was changed")
         case is CocoaError, is POSIXError:

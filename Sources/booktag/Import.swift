@@ -72,7 +72,7 @@ extension BookTagCommand {
             let (source, covers, network) = try CommandFailure.checking { try session.source(.openlibrary, configuration: configuration, progress: progress) }
             guard let client = source as? OpenLibraryClient else { throw CommandFailure(.config, "covers for an export come from Open Library, which could not be set up") }
             let importer = ExportImporter(store: store, search: CoverSearch(client: client), covers: covers)
-            let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: session.preferences.nightMode)
+            let options = configuration.collageOptions(nightMode: session.preferences.nightMode)
             let wanted = count?.wanted ?? .max
             let outcomes: [ExportImporter.TagOutcome]
             do {
@@ -82,6 +82,7 @@ extension BookTagCommand {
                 }
             }
             for outcome in outcomes {
+                session.reporter.warnMissingGlyphs(outcome.collage?.missingGlyphs)
                 let name = Terminal.safe(outcome.name.display)
                 if let refusal = outcome.refusal {
                     session.reporter.warn("\"\(name)\" was not stored: \(refusal)")
@@ -94,7 +95,7 @@ extension BookTagCommand {
             session.reporter.note("imported \(stored.count) tag\(stored.count == 1 ? "" : "s") from \(summary.rows) rows of \(file)")
             let report = Report(
                 file: file, rows: summary.rows, malformedRows: summary.malformed,
-                tags: outcomes.map { Report.Entry(tag: $0.tag?.name ?? $0.name.display, books: $0.books, withoutCover: $0.withoutCover, replaced: $0.replaced, collage: $0.collage?.path, refused: $0.refusal) })
+                tags: outcomes.map { Report.Entry(tag: $0.tag?.name ?? $0.name.display, books: $0.books, withoutCover: $0.withoutCover, replaced: $0.replaced, collage: $0.collage?.file.path, refused: $0.refusal) })
             if json { return try JSONOutput.print(report) }
             let table = TextTable(
                 headers: ["TAG", "BOOKS", "NO COVER", "", "COLLAGE"],

@@ -29,6 +29,8 @@ extension BookTagCommand {
             let books: Int
             let lastFetched: Date?
             let collage: String?
+            /// How the collage was last drawn.
+            let collageStyle: CollageStyle?
         }
 
         func run() throws {
@@ -38,7 +40,8 @@ extension BookTagCommand {
                 let tags = try store.tags()
                 let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
                 return tags.map { tag in
-                    Entry(name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key])
+                    Entry(name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key],
+                        collageStyle: collages[tag.key] == nil ? nil : tag.collageStyle)
                 }
             }
             if json { return try JSONOutput.print(entries) }
@@ -47,11 +50,14 @@ extension BookTagCommand {
                 return
             }
             let table = TextTable(
-                headers: ["TAG", "SOURCE", "BOOKS", "FETCHED", "COLLAGE"],
+                headers: ["TAG", "SOURCE", "BOOKS", "FETCHED", "COLLAGE", "STYLE"],
                 rows: entries.map {
-                    [Terminal.safe($0.name), $0.from ?? $0.source.displayName, String($0.books), $0.lastFetched.map(LocalTimestamp.string(from:)) ?? "—", $0.collage ?? "—"]
+                    [
+                        Terminal.safe($0.name), $0.from ?? $0.source.displayName, String($0.books), $0.lastFetched.map(LocalTimestamp.string(from:)) ?? "—",
+                        $0.collage ?? "—", $0.collageStyle.map { Terminal.safe($0.summary) } ?? "—",
+                    ]
                 },
-                flexibleColumns: [4, 0])
+                flexibleColumns: [4, 5, 0])
             print(table.render(width: Terminal.width, palette: session.palette))
         }
     }

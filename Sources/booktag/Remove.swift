@@ -27,10 +27,7 @@ extension BookTagCommand {
                 let store = try session.openStore()
                 let display = try store.tag(name)?.name ?? name.display
                 try store.removeTag(name)
-                let maker = CollageMaker(store: store)
-                for format in CollageFormat.allCases {
-                    try? FileManager.default.removeItem(at: maker.defaultFile(for: name, format: format))
-                }
+                CollageMaker(store: store).removeCollages(forKey: name.key, theme: .forNightMode(session.preferences.nightMode))
                 return display
             }
             session.reporter.note("removed \"\(Terminal.safe(removed))\"")

@@ -1,3 +1,4 @@
+import BookTag
 import Foundation
 import Synchronization
 
@@ -11,6 +12,7 @@ final class Reporter: Sendable {
     /// Progress is drawn only when stderr is a terminal (and not with --quiet).
     let showsProgress: Bool
     private let progressLine = Mutex<String?>(nil)
+    private let warnedAboutFonts = Mutex(false)
 
     init(verbosity: Verbosity, nightMode: Bool = false) {
         self.verbosity = verbosity
@@ -22,6 +24,13 @@ final class Reporter: Sendable {
     func note(_ message: String) {
         guard verbosity != .quiet else { return }
         emit(message)
+    }
+
+    /// Text a collage drew as boxes: one warning a run, naming the font packages to install.
+    func warnMissingGlyphs(_ missing: MissingGlyphs?) {
+        guard let missing, !missing.characters.isEmpty, warnedAboutFonts.withLock({ warned in defer { warned = true }; return !warned }) else { return }
+        let shown = missing.characters.prefix(8).map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+        warn("no installed font has glyphs for \(shown)\(missing.characters.count > 8 ? " …" : ""), drawn as boxes: install \(missing.packages.joined(separator: " "))")
     }
 
     /// Always shown.

@@ -59,7 +59,8 @@ extension BookTagCommand {
                 session.reporter.warn("only \(gathering.books.count) books with covers were found (\(wanted) wanted); kept those")
             }
             session.reporter.note("rerolled \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Add.describePages(gathering, origin: current.origin)), was page \(current.startPage)")
-            try TagResult(tag: outcome.tag, outcome: outcome, books: outcome.books.map { BookRow($0, store: store) }, collage: outcome.collage, wanted: wanted)
+            session.reporter.warnMissingGlyphs(outcome.collage?.missingGlyphs)
+            try TagResult(tag: outcome.tag, outcome: outcome, books: outcome.books.map { BookRow($0, store: store) }, collage: outcome.collage?.file, wanted: wanted)
                 .print(json: json, palette: session.palette)
         }
     }

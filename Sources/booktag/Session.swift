@@ -135,14 +135,14 @@ struct Session {
     /// Runs a gathering job for `add` or `reroll`: the source, the progress line and the collage
     /// options set up as configured, Ctrl-C handled, and the progress line cleared however the
     /// job ends.
-    func gather(
+    func gather<Outcome: Sendable>(
         into store: BookStore, tag: String, source kind: SourceKind, shelf: Bool = false, wanted: Int, configuration: BookTagConfiguration,
-        _ job: @escaping @Sendable (TagLibrary, CollageOptions, @escaping @Sendable (GatheringEvent) -> Void) async throws -> TagLibrary.Outcome
-    ) throws -> TagLibrary.Outcome {
+        _ job: @escaping @Sendable (TagLibrary, CollageOptions, @escaping @Sendable (GatheringEvent) -> Void) async throws -> Outcome
+    ) throws -> Outcome {
         let progress = GatheringProgress(tag: tag, wanted: wanted, reporter: reporter)
         let (source, covers, network) = try CommandFailure.checking { try self.source(kind, shelf: shelf, configuration: configuration, progress: progress) }
         let library = TagLibrary(store: store, gatherer: Gatherer(source: source, covers: covers))
-        let options = CollageOptions(format: configuration.collageFormat, columns: configuration.collageColumns, nightMode: preferences.nightMode)
+        let options = configuration.collageOptions(nightMode: preferences.nightMode)
         defer { reporter.endProgress() }
         return try AsyncRun.run { try await Self.closing(network) { try await job(library, options, progress.handle) } }
     }

@@ -15,6 +15,8 @@ struct TagResult: Encodable {
     let totalResults: Int?
     let books: [BookRow]
     let collage: String?
+    /// How the collage was drawn.
+    let collageStyle: CollageStyle?
 
     init(tag: Tag, outcome: TagLibrary.Outcome?, books: [BookRow], collage: URL?, wanted: Int) {
         self.tag = tag.name
@@ -26,6 +28,7 @@ struct TagResult: Encodable {
         totalResults = outcome?.gathering.totalResults ?? tag.totalResults
         self.books = books
         self.collage = collage?.path
+        collageStyle = outcome?.collage?.style ?? tag.collageStyle
     }
 
     func print(json: Bool, palette: Palette) throws {

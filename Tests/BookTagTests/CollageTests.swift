@@ -12,7 +12,7 @@ struct DecodedImage {
     private let pixels: [Int32]
 
     init(_ data: Data) throws {
-        try CollageRenderer.loadLibrary()
+        try CollageRenderer.loadLibraries()
         let image = try #require(data.withUnsafeBytes { raw -> gdImagePtr? in
             let bytes = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
             return ImageInfo.format(of: data) == .jpeg ? booktag_gdImageCreateFromJpegPtrEx(Int32(raw.count), bytes, 1) : booktag_gdImageCreateFromPngPtr(Int32(raw.count), bytes)
@@ -50,6 +50,34 @@ func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) ->
     return Data(bytes: bytes, count: Int(size))
 }
 
+/// A striped JPEG cover: `colours` side by side, left to right.
+func stripedCover(width: Int, height: Int, colours: [CollageTheme.RGB]) -> Data {
+    precondition(booktag_gd_load() == 0, "libgd is needed to make test covers")
+    let image = booktag_gdImageCreateTrueColor(Int32(width), Int32(height))!
+    defer { booktag_gdImageDestroy(image) }
+    let stripe = width / colours.count
+    for (index, colour) in colours.enumerated() {
+        booktag_gdImageFilledRectangle(
+            image, Int32(index * stripe), 0, Int32(index == colours.count - 1 ? width - 1 : (index + 1) * stripe - 1), Int32(height - 1),
+            booktag_gd_rgb(Int32(colour.red), Int32(colour.green), Int32(colour.blue)))
+    }
+    var size: Int32 = 0
+    let bytes = booktag_gdImageJpegPtr(image, &size, 95)!
+    defer { booktag_gdFree(bytes) }
+    return Data(bytes: bytes, count: Int(size))
+}
+
+extension CollageRenderer {
+    /// A PNG with natural cells, as before sizes existed.
+    func render(title: String?, covers: [CollageCover], options: CollageOptions = CollageOptions()) throws -> CollageImage {
+        try render(title: title, covers: covers, options: options, format: .png)
+    }
+}
+
+extension CollagePlan.Rect {
+    var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
+}
+
 @Suite struct CollageImageTests {
     let red = CollageTheme.RGB(200, 30, 40)
 
@@ -58,34 +86,34 @@ func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) ->
     }
 
     @Test(arguments: [(12, 4), (12, 3), (5, 4), (1, 4), (13, 4)])
-    func imageSizeFollowsColumnsAndCount(count: Int, columns: Int) throws {
+    func naturalCellsMakeTheImageFollowColumnsAndCount(count: Int, columns: Int) throws {
         let covers = (0..<count).map { CollageCover(title: "b\($0)", image: jpegCover(colour: red)) }
-        let data = try CollageRenderer().render(title: "fantasy", covers: covers, columns: columns, theme: .day, format: .png)
-        let layout = CollageLayout(count: count, columns: columns)
-        #expect(ImageInfo(data) == ImageInfo(format: .png, width: layout.width, height: layout.height))
+        let image = try CollageRenderer().render(title: "fantasy", covers: covers, options: CollageOptions(columns: columns))
         let usedColumns = min(count, columns), rows = (count + columns - 1) / columns
-        #expect(layout.width == 48 + usedColumns * 200 + (usedColumns - 1) * 16)
-        #expect(layout.height == 48 + 64 + rows * 300 + (rows - 1) * 16)
+        #expect(image.plan.width == 48 + usedColumns * 200 + (usedColumns - 1) * 16)
+        #expect(image.plan.height == 24 + 63 + rows * 300 + (rows - 1) * 16 + 24)
+        #expect(ImageInfo(image.data) == ImageInfo(format: .png, width: image.plan.width, height: image.plan.height))
+        #expect(image.plan.cells.allSatisfy { $0.frame.width == 200 && $0.frame.height == 300 })
     }
 
     @Test(arguments: [false, true])
     func gapsShowTheDayOrNightBackground(night: Bool) throws {
         let theme = CollageTheme.forNightMode(night)
         let covers = (0..<8).map { CollageCover(title: "b\($0)", image: jpegCover(colour: red)) }
-        let image = try DecodedImage(try CollageRenderer().render(title: "t", covers: covers, columns: 4, theme: theme, format: .png))
-        let layout = CollageLayout(count: 8, columns: 4)
-        let first = layout.cellOrigin(0), second = layout.cellOrigin(1), below = layout.cellOrigin(4)
-        #expect(image.pixel(first.x + layout.cellWidth + layout.gap / 2, first.y + 100, is: theme.background), "gap between columns")
-        #expect(image.pixel(first.x + 50, below.y - layout.gap / 2, is: theme.background), "gap between rows")
+        let rendered = try CollageRenderer().render(title: "t", covers: covers, options: CollageOptions(columns: 4, nightMode: night))
+        let image = try DecodedImage(rendered.data)
+        let first = rendered.plan.cells[0].frame, second = rendered.plan.cells[1].frame, below = rendered.plan.cells[4].frame
+        #expect(image.pixel((first.maxX + second.x) / 2, first.y + 100, is: theme.background), "gap between columns")
+        #expect(image.pixel(first.x + 50, (first.maxY + below.y) / 2, is: theme.background), "gap between rows")
         #expect(image.pixel(2, 2, is: theme.background), "margin")
-        #expect(image.pixel(second.x + layout.cellWidth / 2, second.y + layout.cellHeight / 2, is: red, tolerance: 12), "a cover's centre is the cover")
+        #expect(image.pixel(second.center.x, second.center.y, is: red, tolerance: 12), "a cover's centre is the cover")
     }
 
     @Test func pngAndJPEGCoversBothRender() throws {
         let covers = [CollageCover(title: "jpeg", image: jpegCover(colour: red)), CollageCover(title: "png", image: try realPNG())]
-        let image = try DecodedImage(try CollageRenderer().render(title: "t", covers: covers, columns: 2, theme: .day, format: .png))
-        let layout = CollageLayout(count: 2, columns: 2)
-        let jpegCell = layout.cellOrigin(0), pngCell = layout.cellOrigin(1)
+        let rendered = try CollageRenderer().render(title: "t", covers: covers, options: CollageOptions(columns: 2))
+        let image = try DecodedImage(rendered.data)
+        let jpegCell = rendered.plan.cells[0].frame, pngCell = rendered.plan.cells[1].frame
         #expect(image.pixel(jpegCell.x + 100, jpegCell.y + 150, is: red, tolerance: 12))
         // The drawn PNG's board colour (#2E4A62) at a point clear of its emblem and panel.
         #expect(image.pixel(pngCell.x + 150, pngCell.y + 270, is: CollageTheme.RGB(0x2E, 0x4A, 0x62), tolerance: 6))
@@ -94,8 +122,9 @@ func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) ->
     @Test(arguments: [Data("<html>not an image</html>".utf8), Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10]), Data()])
     func aBrokenCoverBecomesATile(bytes: Data) throws {
         let covers = [CollageCover(title: "A Book Whose Cover Is Broken", image: bytes), CollageCover(title: "ok", image: jpegCover(colour: red))]
-        let image = try DecodedImage(try CollageRenderer().render(title: "t", covers: covers, columns: 2, theme: .night, format: .png))
-        let cell = CollageLayout(count: 2, columns: 2).cellOrigin(0)
+        let rendered = try CollageRenderer().render(title: "t", covers: covers, options: CollageOptions(columns: 2, nightMode: true))
+        let image = try DecodedImage(rendered.data)
+        let cell = rendered.plan.cells[0].frame
         #expect(image.pixel(cell.x + 3, cell.y + 3, is: CollageTheme.night.tile))
         // The title is drawn on the tile: some pixels in its middle band differ from the tile.
         let band = (cell.y + 100..<cell.y + 200).flatMap { y in (cell.x..<cell.x + 200).map { (x: $0, y: y) } }
@@ -104,11 +133,11 @@ func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) ->
 
     @Test func jpegOutput() throws {
         let covers = (0..<3).map { CollageCover(title: "b\($0)", image: jpegCover(colour: red)) }
-        let data = try CollageRenderer().render(title: "t", covers: covers, columns: 4, theme: .day, format: .jpeg)
-        let layout = CollageLayout(count: 3, columns: 4)
-        #expect(ImageInfo(data) == ImageInfo(format: .jpeg, width: layout.width, height: layout.height))
-        let image = try DecodedImage(data)
+        let rendered = try CollageRenderer().render(title: "t", covers: covers, options: CollageOptions(), format: .jpeg)
+        #expect(ImageInfo(rendered.data) == ImageInfo(format: .jpeg, width: rendered.plan.width, height: rendered.plan.height))
+        let image = try DecodedImage(rendered.data)
         #expect(image.pixel(2, 2, is: CollageTheme.day.background, tolerance: 4))
+        #expect(image.pixel(rendered.plan.cells[2].frame.center.x, rendered.plan.cells[2].frame.center.y, is: red, tolerance: 12))
     }
 }
 
@@ -125,6 +154,7 @@ func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) ->
         let names = try ["a/b", "a b", "a-b", "a.b", "../a-b"].map { CollageName.baseName(for: try TagName($0)) }
         #expect(Set(names).count == names.count, "\(names)")
         #expect(CollageName.baseName(for: try TagName("фэнтези")) == "фэнтези")
+        #expect(CollageName.baseName(for: try TagName("Index")) != "index", "index.html is the gallery's")
     }
 }
 
@@ -141,13 +171,16 @@ func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) ->
         let books = (0..<12).map { GatheredBook(work: SearchWork(workID: $0, id: .goodreads(100 + $0), title: "Book \($0)"), cover: jpegCover(colour: CollageTheme.RGB(20 * $0, 80, 120))) }
         let (temporary, store) = try Self.home(with: books)
         let maker = CollageMaker(store: store)
-        let png = try maker.make(tag: TagName("fantasy"), nightMode: false)
-        #expect(png.path == temporary.home.collagesFolder.appendingPathComponent("fantasy.png").path)
-        #expect(ImageInfo(try Data(contentsOf: png))?.width == CollageLayout(count: 12, columns: 4).width)
+        let png = try maker.make(tag: TagName("fantasy"), options: CollageOptions())
+        #expect(png.file.path == temporary.home.collagesFolder.appendingPathComponent("fantasy.png").path)
+        #expect(ImageInfo(try Data(contentsOf: png.file))?.width == 48 + 4 * 200 + 3 * 16)
+        #expect(try store.tag(TagName("fantasy"))?.collageStyle == CollageOptions().style, "the store records how the tag's collage was drawn")
         let elsewhere = temporary.folder.appendingPathComponent("mine.jpg")
-        #expect(try maker.make(tag: TagName("fantasy"), format: .jpeg, columns: 3, nightMode: true, output: elsewhere) == elsewhere)
-        #expect(ImageInfo(try Data(contentsOf: elsewhere)) == ImageInfo(format: .jpeg, width: CollageLayout(count: 12, columns: 3).width, height: CollageLayout(count: 12, columns: 3).height))
-        #expect(throws: StoreError.tagNotFound("nope")) { try maker.make(tag: TagName("nope"), nightMode: false) }
+        let jpeg = try maker.make(tag: TagName("fantasy"), options: CollageOptions(format: .jpeg, size: try CollageSize(parsing: "square"), layout: .rows), output: elsewhere)
+        #expect(jpeg.file == elsewhere)
+        #expect(ImageInfo(try Data(contentsOf: elsewhere)) == ImageInfo(format: .jpeg, width: 1080, height: 1080))
+        #expect(try store.tag(TagName("fantasy"))?.collageStyle == CollageOptions().style, "a file elsewhere is not the tag's collage")
+        #expect(throws: StoreError.tagNotFound("nope")) { try maker.make(tag: TagName("nope"), options: CollageOptions()) }
     }
 
     /// Every text field carries XSS vectors; the page must still be inert.
@@ -166,7 +199,7 @@ func jpegCover(width: Int = 300, height: Int = 450, colour: CollageTheme.RGB) ->
         }
         let (temporary, store) = try Self.home(with: books, details: details)
         defer { withExtendedLifetime(temporary) {} }
-        let file = try CollageMaker(store: store).make(tag: TagName("fantasy"), format: .html, nightMode: true, embedImages: embed)
+        let file = try CollageMaker(store: store).make(tag: TagName("fantasy"), options: CollageOptions(format: .html, nightMode: true), embedImages: embed).file
         let page = try String(contentsOf: file, encoding: .utf8)
         let lowered = page.lowercased()
         #expect(lowered.hasPrefix("<!doctype html>"))

@@ -57,7 +57,7 @@ struct CollageBench: ParsableCommand {
             for _ in 0..<runs {
                 ours.append(try spawn([binary, "collage", "bench", "--home", home.dataFolder.path, "--format", format, "--output", ourOutput]))
                 theirs.append(try spawn([montage] + covers.map(\.path) + [
-                    "-tile", "4x", "-geometry", "200x300+8+8", "-background", "#F4F0E8", "-title", "bench", "-depth", "8",
+                    "-tile", "4x", "-geometry", "200x300+8+8", "-background", "#F4F0E8", "-title", "bench", "-font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "-depth", "8",
                     "-quality", "88", theirOutput,
                 ]))
             }

@@ -6,6 +6,8 @@ import Foundation
 public struct CollageMaker: Sendable {
     public var store: BookStore
     public var renderer: CollageRenderer
+    /// Tag pages link back to the gallery: set while the gallery is being made.
+    var galleryLinked = false
 
     public init(store: BookStore, renderer: CollageRenderer = CollageRenderer()) {
         self.store = store
@@ -43,28 +45,43 @@ public struct CollageMaker: Sendable {
         return files
     }
 
-    /// Renders the stored set and writes the collage; returns the file written.
+    /// Renders the stored set and writes the collage. A collage written to the collages folder
+    /// is the tag's: the store records how it was drawn.
     @discardableResult
-    public func make(
-        tag name: TagName, format: CollageFormat = .png, columns: Int = 4, nightMode: Bool,
-        output: URL? = nil, embedImages: Bool = false
-    ) throws -> URL {
+    public func make(tag name: TagName, options: CollageOptions, output: URL? = nil, embedImages: Bool = false) throws -> CollageResult {
         guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
         let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
-        let file = (output ?? defaultFile(for: name, format: format)).standardizedFileURL
-        let options = CollageOptions(format: format, columns: columns, nightMode: nightMode)
-        let data = try render(
+        let file = (output ?? defaultFile(for: name, format: options.format)).standardizedFileURL
+        let rendered = try render(
             title: tag.name, source: tag.source, entries: entries, options: options, folder: file.deletingLastPathComponent(),
             embedImages: embedImages)
         let collages = store.home.collagesFolder.standardizedFileURL
         guard file.deletingLastPathComponent().path == collages.path else {
-            try AtomicFile.write(data, to: file)
-            return file
+            try AtomicFile.write(rendered.data, to: file)
+            return CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
         }
         try store.home.createFolders()
         let lock = try PreparedCollage.lockFolder(collages)
-        return try PreparedCollage(data: data, destination: file, lock: lock).commit()
+        let prepared = try PreparedCollage(data: rendered.data, destination: file, lock: lock)
+        prepared.result = CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
+        prepared.afterCommit = { [store] in try store.setCollageStyle(options.style, forKey: tag.key) }
+        let result = try prepared.commit()
+        // A gallery made earlier shows this tag's count and covers: keep it true.
+        if options.format == .html, !galleryLinked, FileManager.default.fileExists(atPath: galleryFile.path) {
+            _ = try? writeGallery(theme: options.theme)
+        }
+        return result
+    }
+
+    /// Draws every collage the tag has in the collages folder again, each in its format, in
+    /// the style the store recorded (else `options`): after its set changed (`drop`, `reroll`).
+    public func remakeExisting(tag name: TagName, options: CollageOptions, except skipped: CollageFormat? = nil) throws -> [CollageResult] {
+        guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+        let style = tag.collageStyle.map { CollageOptions(style: $0, nightMode: options.nightMode) } ?? options
+        return try existingFormats(forKey: tag.key).filter { $0 != skipped }.map { format in
+            try make(tag: name, options: style.with(format: format))
+        }
     }
 
     /// Renders the collage of a set not stored yet into a hidden file in the collages folder;
@@ -78,21 +95,29 @@ public struct CollageMaker: Sendable {
         guard !entries.isEmpty else { throw CollageError.noBooks(title) }
         let file = defaultFile(forKey: key, format: options.format)
         try store.home.createFolders()
-        let data = try render(
+        let rendered = try render(
             title: title, source: source, entries: entries, options: options, folder: file.deletingLastPathComponent(), embedImages: false)
         let lock = try PreparedCollage.lockFolder(store.home.collagesFolder)
-        return try PreparedCollage(data: data, destination: file, lock: lock)
+        let prepared = try PreparedCollage(data: rendered.data, destination: file, lock: lock)
+        prepared.result = CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
+        prepared.afterCommit = { [store] in try store.setCollageStyle(options.style, forKey: key) }
+        return prepared
     }
 
     /// The collage's bytes. For HTML, cover references are relative to `folder`.
-    func render(title: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool) throws -> Data {
-        let theme = CollageTheme.forNightMode(options.nightMode)
+    func render(
+        title tagName: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool
+    ) throws -> (data: Data, missingGlyphs: MissingGlyphs?) {
         let credit = Self.credit(for: source)
+        let title = options.title.text(forTag: tagName)
         if let imageFormat = options.format.imageFormat {
             let covers = entries.map { entry in
-                CollageCover(title: entry.title, image: entry.cover ?? (try? Data(contentsOf: store.coverURL(entry.coverPath))))
+                CollageCover(
+                    title: entry.title, author: entry.author, year: entry.year, rating: entry.rating,
+                    image: entry.cover ?? (try? Data(contentsOf: store.coverURL(entry.coverPath))))
             }
-            return try renderer.render(title: title, covers: covers, columns: options.columns, theme: theme, format: imageFormat, credit: credit)
+            let image = try renderer.render(title: title, covers: covers, options: options, format: imageFormat, credit: credit)
+            return (image.data, image.missingGlyphs)
         }
         let books = try entries.map { entry -> CollagePage.Book in
             let coverFile = store.coverURL(entry.coverPath)
@@ -109,8 +134,69 @@ public struct CollageMaker: Sendable {
                 title: entry.title, author: entry.author, year: entry.year ?? details?.publicationYear,
                 rating: entry.rating, descriptionHTML: details?.descriptionHTML, imageSource: source)
         }
-        return Data(CollagePage(title: title, books: books, theme: theme, columns: options.columns, credit: credit).html().utf8)
+        let inCollages = folder.standardizedFileURL.path == store.home.collagesFolder.standardizedFileURL.path
+        let page = CollagePage(
+            title: title ?? tagName, books: books, theme: options.theme, columns: options.columns ?? 4, credit: credit,
+            gallery: inCollages && (galleryLinked || FileManager.default.fileExists(atPath: galleryFile.path)) ? CollageGallery.fileName : nil,
+            showsHeading: title != nil)
+        return (Data(page.html().utf8), nil)
     }
+}
+
+extension CollageMaker {
+    /// The gallery's file in the collages folder.
+    public var galleryFile: URL { store.home.collagesFolder.appendingPathComponent(CollageGallery.fileName) }
+
+    /// One tag's collage in `collageAll`: written, or why not.
+    public struct TagCollage: Sendable {
+        public var tag: String
+        public var result: Result<CollageResult, any Error>
+    }
+
+    /// Renders every tag's collage; with HTML, also the gallery. A tag that cannot be drawn is
+    /// reported and the others are still made.
+    public func makeAll(options: CollageOptions) throws -> (collages: [TagCollage], gallery: URL?) {
+        var maker = self
+        maker.galleryLinked = options.format == .html
+        let collages = try store.tags().map { tag in
+            TagCollage(tag: tag.name, result: Result { try maker.make(tag: TagName(tag.name), options: options) })
+        }
+        guard options.format == .html else { return (collages, nil) }
+        return (collages, try writeGallery(theme: options.theme))
+    }
+
+    /// Writes the gallery from the store and the tag pages in the collages folder.
+    @discardableResult
+    public func writeGallery(theme: CollageTheme) throws -> URL {
+        let folder = store.home.collagesFolder
+        let entries = try store.tags().compactMap { tag -> CollageGallery.Entry? in
+            let page = defaultFile(forKey: tag.key, format: .html)
+            guard FileManager.default.fileExists(atPath: page.path) else { return nil }
+            let covers = try store.books(of: TagName(tag.name)).prefix(CollageGallery.stripLength).map {
+                RelativePath.from(folder: folder, to: store.coverURL($0.book.coverPath))
+            }
+            return CollageGallery.Entry(
+                name: tag.name, books: tag.bookCount, source: tag.sourceDescription, page: RelativePath.encoded(page.lastPathComponent), covers: covers)
+        }
+        try store.home.createFolders()
+        let lock = try PreparedCollage.lockFolder(folder)
+        return try PreparedCollage(data: Data(CollageGallery(entries: entries, theme: theme).html().utf8), destination: galleryFile, lock: lock).commit().file
+    }
+
+    /// Deletes the tag's collages; the gallery, if there is one, drops the tag.
+    public func removeCollages(forKey key: String, theme: CollageTheme) {
+        for format in CollageFormat.allCases {
+            try? FileManager.default.removeItem(at: defaultFile(forKey: key, format: format))
+        }
+        if FileManager.default.fileExists(atPath: galleryFile.path) { _ = try? writeGallery(theme: theme) }
+    }
+}
+
+/// A collage written: where, how it was drawn, and the characters no font could draw.
+public struct CollageResult: Sendable {
+    public var file: URL
+    public var style: CollageStyle
+    public var missingGlyphs: MissingGlyphs?
 }
 
 extension CollageMaker {
@@ -133,7 +219,12 @@ enum RelativePath {
         var common = 0
         while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
         let parts = Array(repeating: "..", count: base.count - common) + target[common...]
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))
-        return parts.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }.joined(separator: "/")
+        return parts.map(encoded).joined(separator: "/")
+    }
+
+    /// One path component, percent-encoded for an `href`/`src`.
+    static func encoded(_ component: String) -> String {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#:"))
+        return component.addingPercentEncoding(withAllowedCharacters: allowed) ?? component
     }
 }

@@ -42,7 +42,8 @@ public enum CollageName {
         }
         while slug.utf8.count > maximumBytes { slug.removeLast() }
         while slug.hasSuffix("-") { slug.removeLast() }
-        if slug == key { return slug }
+        // `index` is the gallery's name (collages/index.html): that tag gets a hash like others.
+        if slug == key, slug != CollageGallery.baseName { return slug }
         let digest = SHA256Digest.hex(of: Data(key.utf8), prefix: 4)
         return slug.isEmpty ? "tag-\(digest)" : "\(slug)-\(digest)"
     }

@@ -36,13 +36,21 @@ public struct CollagePage: Sendable {
     public var columns: Int
     /// Where the books come from ("books from Open Library"), shown under the title.
     public var credit: String?
+    /// The gallery page (`index.html` beside this one) to link back to, when there is one.
+    public var gallery: String?
+    /// `false` with `--no-title`: no heading over the covers (the window title stays).
+    public var showsHeading: Bool
 
-    public init(title: String, books: [Book], theme: CollageTheme, columns: Int = 4, credit: String? = nil) {
+    public init(
+        title: String, books: [Book], theme: CollageTheme, columns: Int = 4, credit: String? = nil, gallery: String? = nil, showsHeading: Bool = true
+    ) {
         self.title = title
         self.credit = credit
         self.books = books
         self.theme = theme
         self.columns = max(1, min(columns, 12))
+        self.gallery = gallery
+        self.showsHeading = showsHeading
     }
 
     public func html() -> String {
@@ -60,7 +68,7 @@ public struct CollagePage: Sendable {
             </style>
             </head>
             <body>
-            <header><h1>\(title.htmlEscaped)</h1><p>\(books.count) book\(books.count == 1 ? "" : "s")\(credit.map { " · \($0.htmlEscaped)" } ?? "")</p></header>
+            <header>\(gallery.map { "<nav><a href=\"\(RelativePath.encoded($0).htmlEscaped)\">← all tags</a></nav>" } ?? "")\(showsHeading ? "<h1>\(title.htmlEscaped)</h1>" : "")<p>\(books.count) book\(books.count == 1 ? "" : "s")\(credit.map { " · \($0.htmlEscaped)" } ?? "")</p></header>
             <main>
 
             """
@@ -100,6 +108,7 @@ public struct CollagePage: Sendable {
         body { margin: 0; padding: 24px; background: var(--background); color: var(--text); font: 16px/1.5 system-ui, sans-serif; }
         header { border-bottom: 2px solid var(--accent); margin-bottom: 24px; }
         h1 { margin: 0; font-size: 28px; }
+        nav a { color: var(--accent); font-size: 14px; }
         header p { margin: 4px 0 12px; color: var(--muted); }
         main { display: grid; grid-template-columns: repeat(\(columns), minmax(0, 1fr)); gap: 16px; align-items: start; max-width: \(columns * 220)px; }
         @media (max-width: \(columns * 180)px) { main { grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); } }

@@ -10,6 +10,10 @@ import Foundation
 /// is deleted by the next one to take the lock.
 public final class PreparedCollage: @unchecked Sendable {
     public let destination: URL
+    /// What `commit()` returns.
+    var result: CollageResult?
+    /// Runs once the collage is in place (the store records its style).
+    var afterCommit: (() throws -> Void)?
     private let temporary: URL
     private var lock: FileLock?
 
@@ -25,9 +29,9 @@ public final class PreparedCollage: @unchecked Sendable {
         }
     }
 
-    /// Moves the collage into place; returns its file.
+    /// Moves the collage into place.
     @discardableResult
-    public func commit() throws -> URL {
+    public func commit() throws -> CollageResult {
         defer { release() }
         guard rename(temporary.path, destination.path) == 0 else {
             let code = errno
@@ -35,7 +39,8 @@ public final class PreparedCollage: @unchecked Sendable {
             throw AtomicFile.posixError(code, "rename", destination)
         }
         AtomicFile.syncFolder(destination.deletingLastPathComponent())
-        return destination
+        try afterCommit?()
+        return result ?? CollageResult(file: destination, style: CollageOptions().style, missingGlyphs: nil)
     }
 
     /// Deletes the prepared file, leaving whatever collage was there.

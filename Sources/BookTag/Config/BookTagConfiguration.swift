@@ -18,8 +18,15 @@ public struct BookTagConfiguration: Equatable, Sendable {
     /// Seconds to wait for an answer before a request fails (API calls are then retried).
     public var requestTimeout = 20.0
     public var collageCount = 12
-    public var collageColumns = 4
+    /// `nil`: 4 with natural cells, chosen with a size.
+    public var collageColumns: Int?
     public var collageFormat = CollageFormat.png
+    public var collageSize: CollageSize?
+    public var collageFit = CollageFit.contain
+    public var collageLayout = CollageLayout.grid
+    public var collageLabels: [CollageLabel] = []
+    public var collageTitle = CollageTitle.tagName
+    public var collageBackground: CollageColor?
     /// Keys the file has that booktag does not know.
     public var warnings: [String] = []
 
@@ -162,10 +169,44 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 }
                 collageCount = number
             case "columns":
-                guard let number = Self.wholeNumber(value), (1...12).contains(number) else {
-                    throw .wrongType(file: file, key: path, expected: "a whole number from 1 to 12")
+                guard let number = Self.wholeNumber(value), Self.collageColumnRange.contains(number) else {
+                    throw .wrongType(file: file, key: path, expected: "a whole number from 1 to \(Self.collageColumnRange.upperBound)")
                 }
                 collageColumns = number
+            case "size":
+                guard let text = value as? String, let size = try? CollageSize(parsing: text) else {
+                    throw .wrongType(file: file, key: path, expected: "WIDTHxHEIGHT (each side 64 to 16384) or one of \(CollageSize.presets.map { "\"\($0.key)\"" }.joined(separator: ", "))")
+                }
+                collageSize = size
+            case "fit":
+                guard let text = value as? String, let fit = CollageFit(rawValue: text.lowercased()) else {
+                    throw .wrongType(file: file, key: path, expected: "\"contain\" or \"cover\"")
+                }
+                collageFit = fit
+            case "layout":
+                guard let text = value as? String, let layout = CollageLayout(rawValue: text.lowercased()) else {
+                    throw .wrongType(file: file, key: path, expected: "\"grid\" or \"rows\"")
+                }
+                collageLayout = layout
+            case "labels":
+                let names = (value as? [Any])?.compactMap { $0 as? String } ?? (value as? String).map { [$0] }
+                guard let names, let labels = try? CollageLabel.parseList(names.joined(separator: ",")) else {
+                    throw .wrongType(file: file, key: path, expected: "a list of \(CollageLabel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                }
+                collageLabels = labels
+            case "title":
+                if Self.number(value) == nil, let shown = value as? Bool {
+                    collageTitle = shown ? .tagName : .hidden
+                } else if let text = value as? String, let title = try? CollageTitle.custom(text) {
+                    collageTitle = title
+                } else {
+                    throw .wrongType(file: file, key: path, expected: "a title of 1 to 200 characters, or false for none")
+                }
+            case "background":
+                guard let text = value as? String, let color = try? CollageColor(parsing: text) else {
+                    throw .wrongType(file: file, key: path, expected: "#rrggbb, #rgb or a CSS colour name")
+                }
+                collageBackground = color
             case "format":
                 guard let text = value as? String, let format = CollageFormat(rawValue: text.lowercased()) else {
                     throw .wrongType(file: file, key: path, expected: "\"png\", \"jpeg\" or \"html\"")
@@ -175,6 +216,16 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 warnings.append("\(file): unknown key \"\(path)\" ignored")
             }
         }
+    }
+
+    /// `collage.columns` and `--columns`.
+    public static let collageColumnRange = 1...50
+
+    /// What config.json says a collage looks like, in night mode or not (`add`, `reroll`, `import`).
+    public func collageOptions(nightMode: Bool) -> CollageOptions {
+        CollageOptions(
+            format: collageFormat, columns: collageColumns, nightMode: nightMode, size: collageSize, fit: collageFit, layout: collageLayout,
+            labels: collageLabels, title: collageTitle, background: collageBackground)
     }
 
     /// JSON numbers only: `true` is not 1, though Foundation bridges it to a number.

@@ -42,7 +42,7 @@ public struct ExportImporter: Sendable {
         public var withoutCover: Int
         /// Whether an earlier import's set was replaced.
         public var replaced: Bool
-        public var collage: URL?
+        public var collage: CollageResult?
         /// Why the tag was not stored: it belongs to a search or a shelf, or no book had a cover.
         public var refusal: String?
     }

@@ -22,7 +22,7 @@ public struct TagLibrary: Sendable {
         public var books: [TagBookEntry]
         public var gathering: Gathering
         /// The collage written, when one was asked for.
-        public var collage: URL?
+        public var collage: CollageResult?
     }
 
     /// Creates `name` with `count` books that have covers (`Int.max`: every one), from the first
@@ -73,10 +73,7 @@ public struct TagLibrary: Sendable {
         }
         // Collages of the tag in other formats would now show the old set: render them again.
         if let collage {
-            let maker = CollageMaker(store: store)
-            for format in maker.existingFormats(forKey: tag.key) where format != collage.format {
-                _ = try? maker.make(tag: name, format: format, columns: collage.columns, nightMode: collage.nightMode)
-            }
+            _ = try? CollageMaker(store: store).remakeExisting(tag: name, options: collage, except: collage.format)
         }
         return outcome
     }
@@ -104,7 +101,7 @@ public struct TagLibrary: Sendable {
     }
 
     /// What the gatherer is asked: a search for the tag's key, or the shelf its origin names.
-    private static func query(for key: String, origin: TagOrigin?) throws -> String {
+    static func query(for key: String, origin: TagOrigin?) throws -> String {
         switch origin {
         case nil: key
         case let .shelf(reference, _)?: reference.description
@@ -113,7 +110,7 @@ public struct TagLibrary: Sendable {
     }
 
     /// The tag's current books as gathered books, their covers read back from the store.
-    private static func coversOf(_ entries: some Sequence<TagBookEntry>, store: BookStore) throws -> [GatheredBook] {
+    static func coversOf(_ entries: some Sequence<TagBookEntry>, store: BookStore) throws -> [GatheredBook] {
         try entries.map { entry in
             let book = entry.book
             let work = SearchWork(

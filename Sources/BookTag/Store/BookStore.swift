@@ -303,3 +303,13 @@ public final class BookStore: Sendable {
         }
     }
 }
+
+extension BookStore {
+    /// Records how the tag's collage in the collages folder was drawn (after it is in place).
+    public func setCollageStyle(_ style: CollageStyle, forKey key: String) throws {
+        let text = String(decoding: try CollageStyle.encoder.encode(style), as: UTF8.self)
+        try write { db in
+            try db.execute(sql: "UPDATE tag SET collageStyle = ? WHERE key = ?", arguments: [text, key])
+        }
+    }
+}

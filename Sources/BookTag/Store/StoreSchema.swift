@@ -91,6 +91,19 @@ enum StoreSchema {
                 t.add(column: "dateRead", .text)  // YYYY-MM-DD
             }
         }
+        migrator.registerMigration("v4: a tag remembers how its collage was drawn") { db in
+            // `CollageStyle` as JSON, for `list` and for drawing the collage again after `drop`.
+            try db.alter(table: "tag") { t in
+                t.add(column: "collageStyle", .text)
+            }
+            try db.drop(index: "tag_listing")
+            try db.create(
+                index: "tag_listing", on: "tag",
+                columns: [
+                    "key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount", "source", "origin",
+                    "collageStyle",
+                ])
+        }
         return migrator
     }
 

@@ -23,6 +23,8 @@ public struct Tag: Equatable, Sendable, Codable {
     public var startPage: Int
     /// Books in the current set, kept with the set so that listing tags reads one table.
     public var bookCount: Int
+    /// How the tag's collage in the collages folder was last drawn.
+    public var collageStyle: CollageStyle? = nil
 
     /// Where the books come from, for people: "Open Library", "Goodreads shelf 12345/read".
     public var sourceDescription: String {
@@ -37,7 +39,7 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
     public static var databaseSelection: [any SQLSelectable] {
         [
         Column("id"), Column("key"), Column("name"), Column("createdAt"), Column("lastFetchedAt"), Column("totalResults"),
-        Column("pageSize"), Column("startPage"), Column("bookCount"), Column("source"), Column("origin"),
+        Column("pageSize"), Column("startPage"), Column("bookCount"), Column("source"), Column("origin"), Column("collageStyle"),
         ]
     }
 
@@ -58,6 +60,7 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
         bookCount = row[8]
         source = SourceKind(storedValue: row[9])
         origin = TagOrigin(storedValue: row[10])
+        collageStyle = (row[11] as String?).flatMap { try? JSONDecoder().decode(CollageStyle.self, from: Data($0.utf8)) }
     }
 
     public func encode(to container: inout PersistenceContainer) {
@@ -72,6 +75,7 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
         container["pageSize"] = pageSize
         container["startPage"] = startPage
         container["bookCount"] = bookCount
+        container["collageStyle"] = collageStyle.flatMap { try? CollageStyle.encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -1,7 +1,7 @@
 #include <png.h>
 #include <stdlib.h>
 #include <string.h>
-#include "CPNGEncoder.h"
+#include "CImageCodec.h"
 
 typedef struct {
     unsigned char *data;

@@ -1,0 +1,78 @@
+import Foundation
+
+/// `collages/index.html`: every tag with its book count, its source and a strip of its first
+/// covers, each linking to the tag's own page (which links back). The same Content-Security-
+/// Policy and escaping as `CollagePage`; the theme follows night mode.
+public struct CollageGallery: Sendable {
+    public static let baseName = "index"
+    public static let fileName = "index.html"
+    /// Covers in each tag's strip.
+    public static let stripLength = 6
+
+    public struct Entry: Sendable {
+        public var name: String
+        public var books: Int
+        /// Where the books come from, for people ("Open Library", "Goodreads shelf 12345/read").
+        public var source: String
+        /// The tag's page, relative to the gallery.
+        public var page: String
+        /// Covers for the strip, relative to the gallery.
+        public var covers: [String]
+    }
+
+    public var entries: [Entry]
+    public var theme: CollageTheme
+
+    public func html() -> String {
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(CollagePage.contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <title>Your tags · booktag</title>
+            <style>
+            \(style)
+            </style>
+            </head>
+            <body>
+            <header><h1>Your tags</h1><p>\(entries.count) tag\(entries.count == 1 ? "" : "s")</p></header>
+            <main>
+
+            """
+        for entry in entries {
+            let name = entry.name.htmlEscaped
+            let strip = entry.covers.map { "<img src=\"\($0.htmlEscaped)\" alt=\"\" loading=\"lazy\">" }.joined()
+            page += """
+                <a class="tag" href="\(entry.page.htmlEscaped)">
+                <h2>\(name)</h2>
+                <p>\(entry.books) book\(entry.books == 1 ? "" : "s") · \(entry.source.htmlEscaped)</p>
+                <div class="strip">\(strip)</div>
+                </a>
+
+                """
+        }
+        page += "</main>\n</body>\n</html>\n"
+        return page
+    }
+
+    private var style: String {
+        """
+        :root { --background: \(theme.background.hex); --text: \(theme.text.hex); --muted: \(theme.secondaryText.hex); --tile: \(theme.tile.hex); --accent: \(theme.accent.hex); }
+        * { box-sizing: border-box; }
+        body { margin: 0; padding: 24px; background: var(--background); color: var(--text); font: 16px/1.5 system-ui, sans-serif; }
+        header { border-bottom: 2px solid var(--accent); margin-bottom: 24px; }
+        h1 { margin: 0; font-size: 28px; }
+        header p { margin: 4px 0 12px; color: var(--muted); }
+        main { display: grid; gap: 16px; max-width: 1100px; }
+        a.tag { display: block; padding: 12px 16px; background: var(--tile); border-radius: 6px; color: inherit; text-decoration: none; }
+        a.tag:hover, a.tag:focus { outline: 2px solid var(--accent); }
+        h2 { margin: 0; font-size: 20px; }
+        a.tag p { margin: 0 0 8px; color: var(--muted); font-size: 14px; }
+        .strip { display: flex; gap: 8px; overflow: hidden; }
+        .strip img { height: 120px; width: auto; border-radius: 3px; }
+        """
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+
+/// A rendered collage image and how it was laid out.
+public struct CollageImage: Sendable {
+    public var data: Data
+    public var plan: CollagePlan
+    /// Characters drawn as boxes because no installed font has them.
+    public var missingGlyphs: MissingGlyphs?
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A collage option that cannot be used; each message says what is accepted.
+public enum CollageOptionError: Error, Equatable, Sendable {
+    case badSize(String)
+    case sizeOutOfRange(String)
+    case unknownLabel(String)
+    case badColor(String)
+    case badTitle
+    case tooManyForSize(count: Int, size: String)
+}
+
+extension CollageOptionError: LocalizedError {
+    public var errorDescription: String? {
+        let presets = CollageSize.presets.map(\.key).joined(separator: ", ")
+        switch self {
+        case let .badSize(text):
+            return "\"\(Self.shown(text))\" is not a size: use WIDTHxHEIGHT in pixels (1920x1080) or one of \(presets)"
+        case let .sizeOutOfRange(text):
+            return "a \(text) collage is out of range: each side must be \(CollageSize.minimumSide)–\(CollageSize.maximumSide) pixels and the whole at most \(CollageSize.maximumPixels / 1_000_000) megapixels"
+        case let .unknownLabel(name):
+            return "\"\(Self.shown(name))\" is not a label: use any of \(CollageLabel.allCases.map(\.rawValue).joined(separator: ", ")), separated by commas"
+        case let .badColor(text):
+            return "\"\(Self.shown(text))\" is not a colour: use #rrggbb, #rgb or a CSS colour name (navy, rebeccapurple)"
+        case .badTitle:
+            return "the collage title must be 1 to 200 characters, without control characters"
+        case let .tooManyForSize(count, size):
+            return "\(count) covers do not fit a \(size) collage: use a larger --size or fewer columns"
+        }
+    }
+
+    /// User text in a message: control characters dropped, cut short.
+    private static func shown(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(40)))
+    }
+}

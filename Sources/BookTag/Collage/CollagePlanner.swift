@@ -1,0 +1,226 @@
+import Foundation
+
+/// Chooses a collage's geometry. Without a size, cells are 200×300 and the image follows from
+/// the count; with one, the image is exactly that size and the columns and rows are those that
+/// make the covers largest for their count and shape.
+public struct CollagePlanner: Sendable {
+    public var size: CollageSize?
+    public var columns: Int?
+    public var layout: CollageLayout
+    public var fit: CollageFit
+    public var labelLines: Int
+    public var showsTitle: Bool
+
+    public init(size: CollageSize?, columns: Int?, layout: CollageLayout, fit: CollageFit, labelLines: Int, showsTitle: Bool) {
+        self.size = size
+        self.columns = columns
+        self.layout = layout
+        self.fit = fit
+        self.labelLines = labelLines
+        self.showsTitle = showsTitle
+    }
+
+    /// Natural cells, about a cover's 2:3.
+    static let cellWidth = 200, cellHeight = 300
+    /// The shape a collage is planned for when the covers' own cannot be read.
+    static let typicalAspect = 2.0 / 3.0
+    /// Smaller covers than this are not a collage: the plan is refused.
+    static let minimumCover = 8
+
+    /// Spacing and text sizes, fixed for natural cells and proportional to a sized canvas.
+    struct Metrics {
+        var margin: Int, gap: Int, titleBand: Int, bottomMargin: Int
+        var titlePixels: Double, labelPixels: Double, creditPixels: Double
+        var labelLineHeight: Int
+
+        init(size: CollageSize?, showsTitle: Bool) {
+            if let size {
+                let side = Double(min(size.width, size.height))
+                margin = max(8, Int((side * 0.025).rounded()))
+                gap = max(4, Int((side * 0.012).rounded()))
+                titlePixels = min(120, max(14, side * 0.035))
+                labelPixels = min(40, max(9, side * 0.013))
+                creditPixels = min(36, max(8, side * 0.01))
+            } else {
+                margin = 24
+                gap = 16
+                titlePixels = 30
+                labelPixels = 13
+                creditPixels = 12
+            }
+            titleBand = showsTitle ? Int((titlePixels * 2.1).rounded()) : 0
+            bottomMargin = max(margin, Int((creditPixels * 1.8).rounded()))
+            labelLineHeight = Int((labelPixels * 1.4).rounded(.up))
+        }
+    }
+
+    /// `aspects`: each cover's width ÷ height, in order (`nil` when unknown).
+    public func plan(aspects given: [Double?]) throws(CollageOptionError) -> CollagePlan {
+        let aspects = given.map { aspect in aspect.flatMap { $0.isFinite && $0 > 0.05 && $0 < 20 ? $0 : nil } ?? Self.typicalAspect }
+        let metrics = Metrics(size: size, showsTitle: showsTitle)
+        let labelBand = labelLines > 0 ? labelLines * metrics.labelLineHeight + metrics.gap / 2 : 0
+        var plan: CollagePlan
+        switch layout {
+        case .grid: plan = try grid(count: aspects.count, aspects: aspects, metrics: metrics, labelBand: labelBand)
+        case .rows: plan = try rows(aspects: aspects, metrics: metrics, labelBand: labelBand)
+        }
+        guard plan.width <= CollageSize.maximumSide, plan.height <= CollageSize.maximumSide,
+            plan.width * plan.height <= CollageSize.maximumPixels
+        else { throw .sizeOutOfRange("\(plan.width)x\(plan.height)") }
+        if showsTitle {
+            plan.title = CollagePlan.Rect(x: metrics.margin, y: metrics.margin, width: plan.width - 2 * metrics.margin, height: Int(metrics.titlePixels * 1.5))
+            let thickness = max(2, Int(metrics.titlePixels / 14))
+            plan.rule = CollagePlan.Rect(
+                x: metrics.margin, y: metrics.margin + metrics.titleBand - thickness - metrics.gap / 2, width: plan.width - 2 * metrics.margin,
+                height: thickness)
+        }
+        let creditHeight = Int((metrics.creditPixels * 1.4).rounded(.up))
+        plan.credit = CollagePlan.Rect(
+            x: metrics.margin, y: plan.height - (metrics.bottomMargin + creditHeight) / 2, width: plan.width - 2 * metrics.margin,
+            height: creditHeight)
+        return plan
+    }
+
+    private func emptyPlan(width: Int, height: Int, metrics: Metrics, columns: Int, rows: Int, fills: Bool) -> CollagePlan {
+        CollagePlan(
+            width: width, height: height, cells: [], title: nil, rule: nil, credit: CollagePlan.Rect(x: 0, y: 0, width: 0, height: 0),
+            titlePixels: metrics.titlePixels, labelPixels: metrics.labelPixels, creditPixels: metrics.creditPixels, labelLines: labelLines,
+            columns: columns, rows: rows, fillsFrames: fills)
+    }
+
+    // MARK: - Grid
+
+    private func grid(count: Int, aspects: [Double], metrics: Metrics, labelBand: Int) throws(CollageOptionError) -> CollagePlan {
+        let top = metrics.margin + metrics.titleBand
+        guard let size else {
+            let columns = max(1, min(columns ?? 4, count))
+            let rows = (count + columns - 1) / columns
+            let width = 2 * metrics.margin + columns * Self.cellWidth + (columns - 1) * metrics.gap
+            let height = top + rows * (Self.cellHeight + labelBand) + (rows - 1) * metrics.gap + metrics.bottomMargin
+            var plan = emptyPlan(width: width, height: height, metrics: metrics, columns: columns, rows: rows, fills: fit == .cover)
+            plan.cells = (0..<count).map { index in
+                let x = metrics.margin + (index % columns) * (Self.cellWidth + metrics.gap)
+                let y = top + (index / columns) * (Self.cellHeight + labelBand + metrics.gap)
+                return cell(x: x, y: y, width: Self.cellWidth, height: Self.cellHeight, labelBand: labelBand, metrics: metrics)
+            }
+            return plan
+        }
+        let areaWidth = size.width - 2 * metrics.margin
+        let areaHeight = size.height - top - metrics.bottomMargin
+        let aspect = Self.median(aspects)
+        // The columns that make the covers largest (fixed when asked).
+        var best: (columns: Int, rows: Int, cellWidth: Double, cellHeight: Double, area: Double)?
+        for columns in columns.map({ [$0] }) ?? Array(1...max(1, count)) {
+            let rows = (count + columns - 1) / columns
+            let cellWidth = Double(areaWidth - (columns - 1) * metrics.gap) / Double(columns)
+            let cellHeight = Double(areaHeight - (rows - 1) * metrics.gap - rows * labelBand) / Double(rows)
+            guard cellWidth >= 1, cellHeight >= 1 else { continue }
+            let coverWidth = min(cellWidth, cellHeight * aspect)
+            let area = coverWidth * coverWidth / aspect
+            if area > best?.area ?? 0 { best = (columns, rows, cellWidth, cellHeight, area) }
+        }
+        guard let best, min(best.cellWidth, best.cellHeight) >= Double(Self.minimumCover) else {
+            throw .tooManyForSize(count: count, size: size.description)
+        }
+        // Contain: cells take the covers' shape and the grid is centred. Cover: cells fill the area.
+        let cellWidth, cellHeight: Int
+        if fit == .cover {
+            (cellWidth, cellHeight) = (Int(best.cellWidth), Int(best.cellHeight))
+        } else {
+            let coverWidth = min(best.cellWidth, best.cellHeight * aspect)
+            (cellWidth, cellHeight) = (max(1, Int(coverWidth)), max(1, Int(coverWidth / aspect)))
+        }
+        let usedColumns = min(best.columns, count)
+        let gridWidth = usedColumns * cellWidth + (usedColumns - 1) * metrics.gap
+        let gridHeight = best.rows * (cellHeight + labelBand) + (best.rows - 1) * metrics.gap
+        let left = metrics.margin + (areaWidth - gridWidth) / 2
+        let gridTop = top + max(0, (areaHeight - gridHeight) / 2)
+        var plan = emptyPlan(width: size.width, height: size.height, metrics: metrics, columns: usedColumns, rows: best.rows, fills: fit == .cover)
+        plan.cells = (0..<count).map { index in
+            let x = left + (index % best.columns) * (cellWidth + metrics.gap)
+            let y = gridTop + (index / best.columns) * (cellHeight + labelBand + metrics.gap)
+            return cell(x: x, y: y, width: cellWidth, height: cellHeight, labelBand: labelBand, metrics: metrics)
+        }
+        return plan
+    }
+
+    private func cell(x: Int, y: Int, width: Int, height: Int, labelBand: Int, metrics: Metrics) -> CollagePlan.Cell {
+        let frame = CollagePlan.Rect(x: x, y: y, width: width, height: height)
+        guard labelBand > 0 else { return CollagePlan.Cell(frame: frame, label: nil) }
+        return CollagePlan.Cell(frame: frame, label: CollagePlan.Rect(x: x, y: y + height + metrics.gap / 2, width: width, height: labelBand - metrics.gap / 2))
+    }
+
+    // MARK: - Justified rows
+
+    private func rows(aspects: [Double], metrics: Metrics, labelBand: Int) throws(CollageOptionError) -> CollagePlan {
+        let top = metrics.margin + metrics.titleBand
+        let gap = Double(metrics.gap)
+        let width: Int, areaHeight: Int?
+        if let size {
+            width = size.width - 2 * metrics.margin
+            areaHeight = size.height - top - metrics.bottomMargin
+        } else {
+            let columns = max(1, min(columns ?? 4, aspects.count))
+            width = columns * Self.cellWidth + (columns - 1) * metrics.gap
+            areaHeight = nil
+        }
+        guard width >= Self.minimumCover else { throw .tooManyForSize(count: aspects.count, size: size?.description ?? "") }
+        func totalHeight(_ rows: [JustifiedRows.Row]) -> Double {
+            rows.reduce(0) { $0 + $1.height.rounded(.down) } + Double(rows.count - 1) * gap + Double(rows.count * labelBand)
+        }
+        var chosen: [JustifiedRows.Row]
+        var scale = 1.0
+        if let areaHeight {
+            // Targets for 1, 2, 3… rows; the layout filling most of the height without spilling wins.
+            var fitting: (rows: [JustifiedRows.Row], height: Double)?
+            var smallest: (rows: [JustifiedRows.Row], height: Double)?
+            for count in 1...min(aspects.count, 80) {
+                let target = (Double(areaHeight) - Double(count - 1) * gap - Double(count * labelBand)) / Double(count)
+                guard target >= Double(Self.minimumCover) else { break }
+                let rows = JustifiedRows.rows(aspects: aspects, width: Double(width), gap: gap, target: target)
+                let height = totalHeight(rows)
+                if height <= Double(areaHeight), height > fitting?.height ?? 0 { fitting = (rows, height) }
+                if height < smallest?.height ?? .infinity { smallest = (rows, height) }
+            }
+            guard let pick = fitting ?? smallest else { throw .tooManyForSize(count: aspects.count, size: size?.description ?? "") }
+            chosen = pick.rows
+            // Nothing fits: every row shrinks alike, narrower than the width, still whole.
+            if fitting == nil { scale = Double(areaHeight) / pick.height }
+        } else {
+            chosen = JustifiedRows.rows(aspects: aspects, width: Double(width), gap: gap, target: Double(Self.cellHeight))
+        }
+        let contentHeight = Int((totalHeight(chosen) * scale).rounded(.down))
+        let imageWidth = size?.width ?? width + 2 * metrics.margin
+        let imageHeight = size?.height ?? top + contentHeight + metrics.bottomMargin
+        var plan = emptyPlan(
+            width: imageWidth, height: imageHeight, metrics: metrics, columns: chosen.map(\.range.count).max() ?? 0, rows: chosen.count, fills: true)
+        var y = top + max(0, ((areaHeight ?? contentHeight) - contentHeight) / 2)
+        for row in chosen {
+            let height = max(1, Int((row.height * scale).rounded(.down)))
+            let rowWidth = row.justified && scale == 1 ? width : Int(row.range.reduce(0.0) { $0 + aspects[$1] * row.height * scale } + Double(row.range.count - 1) * gap)
+            var x = metrics.margin + (width - rowWidth) / 2
+            let right = x + rowWidth
+            var exact = Double(x)
+            for index in row.range {
+                exact += aspects[index] * row.height * scale
+                // The last cover of a justified row ends on the right edge, whatever the rounding.
+                let end = index == row.range.upperBound - 1 && row.justified && scale == 1 ? right : Int(exact.rounded())
+                plan.cells.append(cell(x: x, y: y, width: max(1, end - x), height: height, labelBand: labelBand, metrics: metrics))
+                exact += gap
+                x = end + metrics.gap
+                exact = Double(x)
+            }
+            y += height + labelBand + metrics.gap
+        }
+        if plan.cells.contains(where: { min($0.frame.width, $0.frame.height) < Self.minimumCover }) {
+            throw .tooManyForSize(count: aspects.count, size: size?.description ?? "\(imageWidth)x\(imageHeight)")
+        }
+        return plan
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return typicalAspect }
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}

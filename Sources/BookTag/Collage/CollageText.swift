@@ -1,0 +1,84 @@
+import CLibGD
+import CPango
+
+/// Text in collage images, shaped by Pango with fonts fontconfig finds for each run of text (see
+/// CPango.h), then laid over the libgd canvas in a colour. Any script reads as it should: right
+/// to left where it runs so, joined where it joins.
+enum CollageText {
+    enum Alignment: Int32 {
+        case start = 0, center = 1, end = 2
+    }
+
+    /// Opens Pango, which booktag loads only when it draws.
+    static func load() throws(CollageError) {
+        guard booktag_text_load() == 0 else { throw .libraryMissing(String(cString: booktag_text_error())) }
+    }
+
+    /// Draws `text` into `box` (lines wrapped to its width, at most `maxLines`, the last ending
+    /// in an ellipsis when text is left over), vertically centred when `centered`; nothing is
+    /// drawn outside the box. Returns how many characters no installed font could draw.
+    @discardableResult
+    static func draw(
+        _ text: String, in box: CollagePlan.Rect, pixels: Double, bold: Bool = false, maxLines: Int = 1, alignment: Alignment = .center,
+        color: CollageTheme.RGB, centered: Bool = false, on canvas: gdImagePtr
+    ) -> Int {
+        guard box.width > 0, box.height > 0, !text.isEmpty else { return 0 }
+        var block = booktag_text_block()
+        let status = text.withCString { string in
+            booktag_text_layout(string, bold ? "Sans Bold" : "Sans", pixels, Int32(box.width), Int32(maxLines), alignment.rawValue, 1, &block)
+        }
+        defer { booktag_text_block_free(&block) }
+        guard status == 0, let alpha = block.alpha else { return 0 }
+        let originY = box.y + (centered ? max(0, (box.height - Int(block.height)) / 2) : 0)
+        composite(alpha, stride: Int(block.stride), width: Int(block.pixelWidth), height: Int(block.pixelHeight),
+                  x: box.x + Int(block.left), y: originY + Int(block.top), clip: box, color: color, on: canvas)
+        return Int(block.unknownGlyphs)
+    }
+
+    /// The height `text` takes in lines of `width` pixels.
+    static func height(of text: String, width: Int, pixels: Double, maxLines: Int) -> Int {
+        var block = booktag_text_block()
+        let status = text.withCString { booktag_text_layout($0, "Sans", pixels, Int32(max(1, width)), Int32(maxLines), 1, 0, &block) }
+        return status == 0 ? Int(block.height) : 0
+    }
+
+    /// Lays `color` over the canvas through the coverage: out = colour × a + canvas × (1 − a).
+    private static func composite(
+        _ alpha: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, x: Int, y: Int, clip: CollagePlan.Rect,
+        color: CollageTheme.RGB, on canvas: gdImagePtr
+    ) {
+        let left = max(x, clip.x, 0), right = min(x + width, clip.maxX, Int(canvas.pointee.sx))
+        let top = max(y, clip.y, 0), bottom = min(y + height, clip.maxY, Int(canvas.pointee.sy))
+        guard left < right, top < bottom, let rows = canvas.pointee.tpixels else { return }
+        let red = Int32(color.red), green = Int32(color.green), blue = Int32(color.blue)
+        for row in top..<bottom {
+            guard let pixels = rows[row] else { continue }
+            let coverage = alpha + (row - y) * stride
+            for column in left..<right {
+                let a = Int32(coverage[column - x])
+                if a == 0 { continue }
+                let pixel = pixels[column]
+                if a == 255 {
+                    pixels[column] = (red << 16) | (green << 8) | blue
+                    continue
+                }
+                let inverse = 255 - a
+                let r = (red * a + ((pixel >> 16) & 0xFF) * inverse + 127) / 255
+                let g = (green * a + ((pixel >> 8) & 0xFF) * inverse + 127) / 255
+                let b = (blue * a + (pixel & 0xFF) * inverse + 127) / 255
+                pixels[column] = (r << 16) | (g << 8) | b
+            }
+        }
+    }
+
+    /// The characters of `text` no installed font has a glyph for.
+    static func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        var seen = Set<Unicode.Scalar>()
+        return text.unicodeScalars.filter { scalar in
+            guard !scalar.properties.isWhitespace, scalar.properties.generalCategory != .control,
+                scalar.properties.generalCategory != .format, seen.insert(scalar).inserted
+            else { return false }
+            return booktag_text_font_covers(scalar.value) == 0
+        }
+    }
+}

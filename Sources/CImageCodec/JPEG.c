@@ -1,0 +1,139 @@
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include "CImageCodec.h"
+
+// libjpeg reports fatal errors through error_exit, which must not return: jump back instead.
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+} ErrorManager;
+
+static void on_error(j_common_ptr info) {
+    longjmp(((ErrorManager *)info->err)->jump, 1);
+}
+
+static void on_message(j_common_ptr info, int level) {
+    (void)info;
+    (void)level;
+}
+
+static int **allocate_rows(int width, int height) {
+    int **rows = malloc(sizeof(int *) * (size_t)height);
+    int *block = malloc(sizeof(int) * (size_t)width * (size_t)height);
+    if (!rows || !block) {
+        free(rows);
+        free(block);
+        return NULL;
+    }
+    for (int y = 0; y < height; y++) rows[y] = block + (size_t)y * (size_t)width;
+    return rows;
+}
+
+int booktag_jpeg_decode(const unsigned char *data, size_t size, int minWidth, int minHeight, long maxPixels, booktag_pixels *image) {
+    struct jpeg_decompress_struct info;
+    ErrorManager errors;
+    int **volatile rows = NULL;
+    volatile int height = 0;
+    info.err = jpeg_std_error(&errors.base);
+    errors.base.error_exit = on_error;
+    errors.base.emit_message = on_message;
+    if (setjmp(errors.jump)) {
+        jpeg_destroy_decompress(&info);
+        if (rows) {
+            free(rows[0]);
+            free(rows);
+        }
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    if (jpeg_read_header(&info, TRUE) != JPEG_HEADER_OK || (long)info.image_width * (long)info.image_height > maxPixels ||
+        (info.jpeg_color_space != JCS_GRAYSCALE && info.jpeg_color_space != JCS_YCbCr && info.jpeg_color_space != JCS_RGB)) {
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    // The smallest n/8 that keeps both sides at least as large as asked (the IDCT scales for free).
+    unsigned int numerator = 8;
+    while (numerator > 1 && (long)info.image_width * (numerator - 1) / 8 >= minWidth &&
+           (long)info.image_height * (numerator - 1) / 8 >= minHeight) {
+        numerator--;
+    }
+    info.scale_num = numerator;
+    info.scale_denom = 8;
+    // BGRX on a little-endian machine is libgd's 0x??RRGGBB int; the X byte is cleared below.
+    info.out_color_space = JCS_EXT_BGRX;
+    info.dct_method = JDCT_ISLOW;
+    jpeg_start_decompress(&info);
+    int width = (int)info.output_width;
+    height = (int)info.output_height;
+    rows = allocate_rows(width, height);
+    if (!rows) {
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = (JSAMPROW)rows[info.output_scanline];
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    for (int y = 0; y < height; y++) {
+        int *pixels = rows[y];
+        for (int x = 0; x < width; x++) pixels[x] &= 0x00FFFFFF;
+    }
+    image->width = width;
+    image->height = height;
+    image->rows = rows;
+    return 0;
+}
+
+void booktag_pixels_free(booktag_pixels *image) {
+    if (image->rows) {
+        free(image->rows[0]);
+        free(image->rows);
+    }
+    image->rows = NULL;
+}
+
+unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height, int quality, int fastDCT, size_t *size) {
+    if (!rows || width <= 0 || height <= 0 || !size) return NULL;
+    struct jpeg_compress_struct info;
+    ErrorManager errors;
+    unsigned char *volatile buffer = NULL;
+    unsigned long length = 0;
+    info.err = jpeg_std_error(&errors.base);
+    errors.base.error_exit = on_error;
+    errors.base.emit_message = on_message;
+    if (setjmp(errors.jump)) {
+        jpeg_destroy_compress(&info);
+        free(buffer);
+        return NULL;
+    }
+    jpeg_create_compress(&info);
+    unsigned char *output = NULL;
+    jpeg_mem_dest(&info, &output, &length);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = JCS_EXT_BGRX;  // libgd's ints, read as they are
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    info.dct_method = fastDCT ? JDCT_IFAST : JDCT_ISLOW;
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)rows[info.next_scanline];
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    buffer = output;
+    jpeg_destroy_compress(&info);
+    *size = length;
+    return buffer;
+}
+
+void booktag_jpeg_free(unsigned char *buffer) {
+    free(buffer);
+}
