@@ -17,6 +17,8 @@ import Testing
         #expect(configuration.baseURL.absoluteString == "https://www.goodreads.com")
         #expect(configuration.minimumRequestInterval == 1.0 && configuration.collageCount == 12)
         #expect(configuration.collageColumns == 4 && configuration.collageFormat == .png)
+        #expect(configuration.collageSize == (try CollageSize(parsing: "wallpaper")) && configuration.collageFit == .contain && configuration.collageLayout == .grid)
+        #expect(configuration.collageLabels == [.title, .rating] && configuration.collageBackground?.description == "#f4f0e8")
         #expect(configuration.source == .openlibrary && configuration.openLibraryContact == "you@example.org")
         #expect(configuration.openLibraryBaseURL.absoluteString == "https://openlibrary.org")
         #expect(configuration.openLibraryCoversURL.absoluteString == "https://covers.openlibrary.org")

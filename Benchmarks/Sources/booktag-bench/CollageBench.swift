@@ -3,7 +3,8 @@ import BookTag
 import Foundation
 
 /// `booktag-bench collage`: `booktag collage` as a whole process next to ImageMagick's
-/// `montage` making the same grid from the same twelve 300×450 JPEG covers, alternating.
+/// `montage` making the same grid from the same 300×450 JPEG covers, alternating: the default
+/// grid of 12 and a 4k canvas of 100; then each layout's render time and the row choice.
 struct CollageBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "collage",
@@ -35,44 +36,93 @@ struct CollageBench: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         let home = BookTagHome(folder: folder.appendingPathComponent("home"))
 
-        // Twelve photo-like 300×450 JPEG covers (plasma fractals), stored as a tag's set.
+        // A hundred photo-like 300×450 JPEG covers (plasma fractals): the first twelve are the
+        // tag "bench", all of them the tag "hundred".
         var covers: [URL] = []
-        for index in 0..<12 {
+        for index in 0..<100 {
             let file = folder.appendingPathComponent("cover-\(index).jpg")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             _ = try spawn([convert, "-size", "300x450", "-seed", "\(index + 1)", "plasma:", "-quality", "88", file.path])
             covers.append(file)
         }
         let books = try covers.enumerated().map { index, file in
-            GatheredBook(work: SearchWork(workID: index, id: .goodreads(1000 + index), title: "Cover \(index)"), cover: try Data(contentsOf: file))
+            GatheredBook(
+                work: SearchWork(workID: index, id: .goodreads(1000 + index), title: "Cover \(index)", authorName: "Author \(index)", averageRating: 4.1, originalPublicationYear: 2000 + index % 25),
+                cover: try Data(contentsOf: file))
         }
-        try BookStore.open(home: home).createTag(TagName("bench"), source: .goodreads, books: books, search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
+        let store = try BookStore.open(home: home)
+        try store.createTag(TagName("bench"), source: .goodreads, books: Array(books.prefix(12)), search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
+        try store.createTag(TagName("hundred"), source: .goodreads, books: books, search: SearchPosition(totalResults: 100, pageSize: 20, startPage: 1))
 
-        print("twelve 300×450 JPEG covers, 4 columns; booktag \(binary); median of \(runs) alternating runs; peak memory \(FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "from GNU time" : "from wait4 (overstated: install the time package)")")
-        for format in ["png", "jpeg"] {
-            let ext = format == "png" ? "png" : "jpg"
-            var ours: [Sample] = [], theirs: [Sample] = []
-            let ourOutput = folder.appendingPathComponent("booktag.\(ext)").path
-            let theirOutput = folder.appendingPathComponent("montage.\(ext)").path
-            for _ in 0..<runs {
-                ours.append(try spawn([binary, "collage", "bench", "--home", home.dataFolder.path, "--format", format, "--output", ourOutput]))
-                theirs.append(try spawn([montage] + covers.map(\.path) + [
-                    "-tile", "4x", "-geometry", "200x300+8+8", "-background", "#F4F0E8", "-title", "bench", "-font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "-depth", "8",
-                    "-quality", "88", theirOutput,
-                ]))
+        let timeSource = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "from GNU time" : "from wait4 (overstated: install the time package)"
+        print("300×450 JPEG covers; booktag \(binary); median of \(runs) alternating runs; peak memory \(timeSource)")
+        // The default grid (12 covers, 4 columns) and a 4k canvas of 100 covers, against montage
+        // making the same grid at the same size.
+        let cases: [(name: String, tag: String, count: Int, ours: [String], theirs: [String])] = [
+            ("default grid, 12 covers", "bench", 12, [], ["-tile", "4x", "-geometry", "200x300+8+8"]),
+            ("4k, 100 covers", "hundred", 100, ["--size", "4k"], ["-tile", "16x", "-geometry", "232x300+4+4"]),
+        ]
+        for entry in cases {
+            for format in ["png", "jpeg"] {
+                let ext = format == "png" ? "png" : "jpg"
+                var ours: [Sample] = [], theirs: [Sample] = []
+                let ourOutput = folder.appendingPathComponent("booktag.\(ext)").path
+                let theirOutput = folder.appendingPathComponent("montage.\(ext)").path
+                for _ in 0..<runs {
+                    ours.append(try spawn([binary, "collage", entry.tag, "--home", home.dataFolder.path, "--format", format, "--output", ourOutput] + entry.ours))
+                    theirs.append(try spawn([montage] + covers.prefix(entry.count).map(\.path) + entry.theirs + [
+                        "-background", "#F4F0E8", "-title", entry.tag, "-font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "-depth", "8",
+                        "-quality", "88", theirOutput,
+                    ]))
+                }
+                func median(_ samples: [Sample]) -> Sample { samples.sorted { $0.seconds < $1.seconds }[samples.count / 2] }
+                let us = median(ours), them = median(theirs)
+                let peak = ours.map(\.maxRSSKilobytes).max() ?? 0
+                let sizes = [ourOutput, theirOutput].map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+                let canvas = (ImageInfo((try? Data(contentsOf: URL(fileURLWithPath: ourOutput))) ?? Data())).map { $0.width * $0.height * 4 } ?? 0
+                print(String(format: "%@, %@: booktag %.1f ms (peak %.1f MB; canvas %.1f MB raw, budget 2× + 30 = %.1f MB; %d KB file), montage %.1f ms (peak %.1f MB, %d KB file): booktag %.2f× faster",
+                             entry.name, format.uppercased(), us.seconds * 1000, Double(peak) / 1024, Double(canvas) / 1e6, 2 * Double(canvas) / 1e6 + 30, sizes[0] / 1024,
+                             them.seconds * 1000, Double(them.maxRSSKilobytes) / 1024, sizes[1] / 1024, them.seconds / us.seconds))
             }
-            func median(_ samples: [Sample]) -> Sample { samples.sorted { $0.seconds < $1.seconds }[samples.count / 2] }
-            let us = median(ours), them = median(theirs)
-            let peak = ours.map(\.maxRSSKilobytes).max() ?? 0
-            let sizes = [ourOutput, theirOutput].map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
-            print(String(format: "%@: booktag %.1f ms (peak %.1f MB, %d KB file), montage %.1f ms (peak %.1f MB, %d KB file): booktag %.2f× faster",
-                         format.uppercased(), us.seconds * 1000, Double(peak) / 1024, sizes[0] / 1024,
-                         them.seconds * 1000, Double(them.maxRSSKilobytes) / 1024, sizes[1] / 1024, them.seconds / us.seconds))
         }
+
+        // Each layout's render time in process (PNG, fastest of 5), and the time to choose
+        // justified rows on a 4k canvas.
+        print("\nRender time in process by layout (PNG, fastest of 5):")
+        let all = books.map { CollageCover(title: $0.work.title, author: $0.work.authorName, year: $0.work.originalPublicationYear, rating: $0.work.averageRating, image: $0.cover) }
+        for count in [12, 100] {
+            var line = "  \(count) covers:"
+            for (name, options) in [
+                ("grid", CollageOptions()), ("grid 4k", CollageOptions(size: try CollageSize(parsing: "4k"))),
+                ("grid 4k cover", CollageOptions(size: try CollageSize(parsing: "4k"), fit: .cover)),
+                ("rows 4k", CollageOptions(size: try CollageSize(parsing: "4k"), layout: .rows)),
+                ("rows 4k labels", CollageOptions(size: try CollageSize(parsing: "4k"), layout: .rows, labels: [.title, .author, .year, .rating])),
+            ] {
+                var best = Double.infinity
+                for _ in 0..<5 {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = try CollageRenderer().render(title: "bench", covers: Array(all.prefix(count)), options: options, format: .png)
+                    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                }
+                line += String(format: "  %@ %.1f ms", name, best)
+            }
+            print(line)
+        }
+        let aspects: [Double?] = (0..<100).map { [0.66, 1.0, 0.5, 0.75, 1.5][$0 % 5] }
+        let planner = CollagePlanner(size: try CollageSize(parsing: "4k"), columns: nil, layout: .rows, fit: .contain, labelLines: 0, showsTitle: true)
+        var fastest = Double.infinity, total = 0.0
+        for _ in 0..<200 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try planner.plan(aspects: aspects)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            fastest = min(fastest, elapsed)
+            total += elapsed
+        }
+        print(String(format: "Choosing justified rows for 100 covers of 5 shapes on 4k: %.3f ms fastest, %.3f ms mean of 200 (goal < 1 ms)", fastest, total / 200))
 
         // The PNG encoder's choices, in process: render time (fastest of 5) and file size.
         print("\nPNG level × filter, in process (same 12 covers):")
-        let cells = books.map { CollageCover(title: $0.work.title, image: $0.cover) }
+        let cells = books.prefix(12).map { CollageCover(title: $0.work.title, image: $0.cover) }
         for level: Int32 in [1, 3, 6] {
             var line = "  level \(level):"
             for filter in CollageRenderer.PNGFilter.allCases {
@@ -83,7 +133,7 @@ struct CollageBench: ParsableCommand {
                 var bytes = 0
                 for _ in 0..<5 {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    bytes = try renderer.render(title: "bench", covers: cells, columns: 4, theme: .day, format: .png).count
+                    bytes = try renderer.render(title: "bench", covers: Array(cells), options: CollageOptions(), format: .png).data.count
                     best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 }
                 line += String(format: "  %@ %.1f ms %d KB", "\(filter)", best, bytes / 1024)
