@@ -23,17 +23,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .systemLibrary(
-            name: "CLibCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
-        // libgd is opened with dlopen on first use (see Sources/CLibGD/include/CLibGD.h), not linked.
+        // libgd is opened with dlopen only for the rare GIF or WebP cover (see Sources/CLibGD/include/CLibGD.h), not linked.
         .target(name: "CLibGD"),
         .target(name: "CBookTagSystem"),
+        // The system's libcrypto, opened with dlopen on first use (see Sources/CLibCrypto/include/CLibCrypto.h).
+        .target(name: "CLibCrypto"),
         // Pango, cairo and fontconfig are opened with dlopen on first use too (see Sources/CPango/include/CPango.h).
         .target(name: "CPango"),
-        .target(name: "CImageCodec", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        .target(name: "CImageCodec", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]),
         .target(
             name: "BookTag",
             dependencies: [
@@ -53,7 +50,8 @@ let package = Package(
             dependencies: [
                 "BookTag",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
         ),
         .target(
             name: "BookTagTestSupport",
@@ -67,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BookTagTests",
-            dependencies: ["BookTag", "CLibXML2", "CLibGD", "BookTagTestSupport", "booktag-test-helper", "booktag"]
+            dependencies: ["BookTag", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag-test-helper", "booktag"]
         ),
     ]
 )

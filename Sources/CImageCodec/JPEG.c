@@ -51,10 +51,14 @@ int booktag_jpeg_decode(const unsigned char *data, size_t size, int minWidth, in
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, data, (unsigned long)size);
     if (jpeg_read_header(&info, TRUE) != JPEG_HEADER_OK || (long)info.image_width * (long)info.image_height > maxPixels ||
-        (info.jpeg_color_space != JCS_GRAYSCALE && info.jpeg_color_space != JCS_YCbCr && info.jpeg_color_space != JCS_RGB)) {
+        (info.jpeg_color_space != JCS_GRAYSCALE && info.jpeg_color_space != JCS_YCbCr && info.jpeg_color_space != JCS_RGB &&
+         info.jpeg_color_space != JCS_CMYK && info.jpeg_color_space != JCS_YCCK)) {
         jpeg_destroy_decompress(&info);
         return -1;
     }
+    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    // Adobe's applications write CMYK inverted (0 is full ink); others write it plain.
+    int inverted = cmyk && info.saw_Adobe_marker;
     // The smallest n/8 that keeps both sides at least as large as asked (the IDCT scales for free).
     unsigned int numerator = 8;
     while (numerator > 1 && (long)info.image_width * (numerator - 1) / 8 >= minWidth &&
@@ -63,8 +67,8 @@ int booktag_jpeg_decode(const unsigned char *data, size_t size, int minWidth, in
     }
     info.scale_num = numerator;
     info.scale_denom = 8;
-    // BGRX on a little-endian machine is libgd's 0x??RRGGBB int; the X byte is cleared below.
-    info.out_color_space = JCS_EXT_BGRX;
+    // BGRX on a little-endian machine is the canvas's 0x??RRGGBB int; the X byte is cleared below.
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_BGRX;
     info.dct_method = JDCT_ISLOW;
     jpeg_start_decompress(&info);
     int width = (int)info.output_width;
@@ -82,7 +86,23 @@ int booktag_jpeg_decode(const unsigned char *data, size_t size, int minWidth, in
     jpeg_destroy_decompress(&info);
     for (int y = 0; y < height; y++) {
         int *pixels = rows[y];
-        for (int x = 0; x < width; x++) pixels[x] &= 0x00FFFFFF;
+        if (!cmyk) {
+            for (int x = 0; x < width; x++) pixels[x] &= 0x00FFFFFF;
+            continue;
+        }
+        // C, M, Y, K bytes in place: red = (1 − C)(1 − K), and so on.
+        const unsigned char *ink = (const unsigned char *)pixels;
+        for (int x = 0; x < width; x++) {
+            unsigned c = ink[4 * x], m = ink[4 * x + 1], yellow = ink[4 * x + 2], k = ink[4 * x + 3];
+            if (!inverted) {
+                c = 255 - c;
+                m = 255 - m;
+                yellow = 255 - yellow;
+                k = 255 - k;
+            }
+            unsigned red = (c * k + 127) / 255, green = (m * k + 127) / 255, blue = (yellow * k + 127) / 255;
+            pixels[x] = (int)((red << 16) | (green << 8) | blue);
+        }
     }
     image->width = width;
     image->height = height;
@@ -118,7 +138,7 @@ unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height
     info.image_width = (JDIMENSION)width;
     info.image_height = (JDIMENSION)height;
     info.input_components = 4;
-    info.in_color_space = JCS_EXT_BGRX;  // libgd's ints, read as they are
+    info.in_color_space = JCS_EXT_BGRX;  // the canvas's ints, read as they are
     jpeg_set_defaults(&info);
     jpeg_set_quality(&info, quality, TRUE);
     info.dct_method = fastDCT ? JDCT_IFAST : JDCT_ISLOW;

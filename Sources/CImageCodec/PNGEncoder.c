@@ -1,79 +1,245 @@
-#include <png.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 #include "CImageCodec.h"
+
+// A PNG written on every core: the rows are cut into horizontal strips, each filtered and
+// deflated by its own thread into a raw deflate stream that ends on a byte boundary (a sync
+// flush), and the streams are joined into one zlib stream (their Adler-32s combined), as pigz
+// does for gzip. Each strip after the first starts with the last 32 KiB of the data before it
+// as its dictionary, so matches across strip boundaries are not lost. Nothing is held but the
+// compressed strips: rows are filtered one at a time.
+
+enum { FILTER_NONE = 0x08, FILTER_SUB = 0x10, FILTER_UP = 0x20, FILTER_AVERAGE = 0x40, FILTER_PAETH = 0x80 };
 
 typedef struct {
     unsigned char *data;
-    size_t size;
-    size_t capacity;
+    size_t size, capacity;
 } Buffer;
 
-static void write_bytes(png_structp png, png_bytep bytes, png_size_t length) {
-    Buffer *buffer = png_get_io_ptr(png);
-    if (buffer->size + length > buffer->capacity) {
-        size_t capacity = buffer->capacity ? buffer->capacity : 256 * 1024;
-        while (capacity < buffer->size + length) capacity *= 2;
-        unsigned char *grown = realloc(buffer->data, capacity);
-        if (!grown) png_error(png, "out of memory");
-        buffer->data = grown;
-        buffer->capacity = capacity;
-    }
+static int reserve(Buffer *buffer, size_t extra) {
+    if (buffer->size + extra <= buffer->capacity) return 0;
+    size_t capacity = buffer->capacity ? buffer->capacity : 64 * 1024;
+    while (capacity < buffer->size + extra) capacity *= 2;
+    unsigned char *grown = realloc(buffer->data, capacity);
+    if (!grown) return -1;
+    buffer->data = grown;
+    buffer->capacity = capacity;
+    return 0;
+}
+
+static int append(Buffer *buffer, const void *bytes, size_t length) {
+    if (reserve(buffer, length) != 0) return -1;
     memcpy(buffer->data + buffer->size, bytes, length);
     buffer->size += length;
+    return 0;
 }
 
-static void flush_bytes(png_structp png) { (void)png; }
-
-static void on_error(png_structp png, png_const_charp message) {
-    (void)message;
-    png_longjmp(png, 1);
+static void put32(unsigned char *out, uint32_t value) {
+    out[0] = (unsigned char)(value >> 24);
+    out[1] = (unsigned char)(value >> 16);
+    out[2] = (unsigned char)(value >> 8);
+    out[3] = (unsigned char)value;
 }
 
-static void on_warning(png_structp png, png_const_charp message) {
-    (void)png;
-    (void)message;
-}
-
-unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, size_t *size) {
-    if (!rows || width <= 0 || height <= 0 || !size) return NULL;
-    Buffer buffer = {NULL, 0, 0};
-    unsigned char *row = malloc((size_t)width * 3);
-    if (!row) return NULL;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, on_error, on_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) {
-        png_destroy_write_struct(&png, &info);
-        free(row);
-        return NULL;
+// Row y as RGB bytes.
+static void rgb_row(const int *pixels, int width, unsigned char *out) {
+    for (int x = 0; x < width; x++) {
+        int pixel = pixels[x];
+        out[3 * x] = (unsigned char)((pixel >> 16) & 0xFF);
+        out[3 * x + 1] = (unsigned char)((pixel >> 8) & 0xFF);
+        out[3 * x + 2] = (unsigned char)(pixel & 0xFF);
     }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(row);
-        free(buffer.data);
-        return NULL;
-    }
-    png_set_write_fn(png, &buffer, write_bytes, flush_bytes);
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, level);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_write_info(png, info);
-    for (int y = 0; y < height; y++) {
-        const int *pixels = rows[y];
-        for (int x = 0; x < width; x++) {
-            int pixel = pixels[x];
-            row[3 * x] = (unsigned char)((pixel >> 16) & 0xFF);
-            row[3 * x + 1] = (unsigned char)((pixel >> 8) & 0xFF);
-            row[3 * x + 2] = (unsigned char)(pixel & 0xFF);
+}
+
+static unsigned char paeth(int a, int b, int c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return (unsigned char)(pa <= pb && pa <= pc ? a : (pb <= pc ? b : c));
+}
+
+// Filters `row` (with `above`, NULL for the first row) into out[0] (the filter type) and
+// out[1...]. With several filters allowed, the one with the least sum of absolute values wins
+// (libpng's heuristic).
+static void filter_row(const unsigned char *row, const unsigned char *above, size_t length, int filters, unsigned char *out,
+                       unsigned char *scratch) {
+    static const int types[] = {FILTER_NONE, FILTER_SUB, FILTER_UP, FILTER_AVERAGE, FILTER_PAETH};
+    unsigned long best = (unsigned long)-1;
+    for (int type = 0; type < 5; type++) {
+        if (!(filters & types[type])) continue;
+        unsigned char *target = (filters & (filters - 1)) ? scratch : out;  // several allowed: try in scratch
+        target[0] = (unsigned char)type;
+        unsigned char *filtered = target + 1;
+        for (size_t i = 0; i < length; i++) {
+            int left = i >= 3 ? row[i - 3] : 0, up = above ? above[i] : 0, corner = (above && i >= 3) ? above[i - 3] : 0;
+            int value = row[i];
+            switch (type) {
+            case 1: value -= left; break;
+            case 2: value -= up; break;
+            case 3: value -= (left + up) / 2; break;
+            case 4: value -= paeth(left, up, corner); break;
+            default: break;
+            }
+            filtered[i] = (unsigned char)value;
         }
-        png_write_row(png, row);
+        if (target == out) return;
+        unsigned long sum = 0;
+        for (size_t i = 0; i < length; i++) sum += filtered[i] < 128 ? filtered[i] : 256 - filtered[i];
+        if (sum < best) {
+            best = sum;
+            memcpy(out, target, length + 1);
+        }
     }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    free(row);
-    *size = buffer.size;
-    return buffer.data;
+}
+
+typedef struct {
+    const int *const *rows;
+    int width, first, end;  // rows [first, end)
+    int level, filters, strategy, last;
+    Buffer output;
+    uLong adler;
+    uLong length;  // uncompressed bytes
+    int failed;
+} Strip;
+
+static void *deflate_strip(void *argument) {
+    Strip *strip = argument;
+    size_t length = (size_t)strip->width * 3;
+    unsigned char *current = malloc(length), *previous = malloc(length), *filtered = malloc(length + 1), *scratch = malloc(length + 1);
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    strip->adler = adler32(0L, Z_NULL, 0);
+    if (!current || !previous || !filtered || !scratch ||
+        deflateInit2(&stream, strip->level, Z_DEFLATED, -15, 8, strip->strategy) != Z_OK) {
+        strip->failed = 1;
+        free(current), free(previous), free(filtered), free(scratch);
+        return NULL;
+    }
+    // The dictionary: the filtered rows before this strip, up to 32 KiB of them.
+    if (strip->first > 0) {
+        int rowsBack = (int)((32768 + length) / (length + 1)) + 1;
+        int start = strip->first - rowsBack < 0 ? 0 : strip->first - rowsBack;
+        Buffer dictionary = {NULL, 0, 0};
+        for (int y = start; y < strip->first; y++) {
+            rgb_row(strip->rows[y], strip->width, current);
+            if (y > 0) rgb_row(strip->rows[y - 1], strip->width, previous);
+            filter_row(current, y > 0 ? previous : NULL, length, strip->filters, filtered, scratch);
+            if (append(&dictionary, filtered, length + 1) != 0) strip->failed = 1;
+        }
+        if (!strip->failed) {
+            size_t size = dictionary.size > 32768 ? 32768 : dictionary.size;
+            deflateSetDictionary(&stream, dictionary.data + dictionary.size - size, (uInt)size);
+        }
+        free(dictionary.data);
+    }
+    if (strip->first > 0) rgb_row(strip->rows[strip->first - 1], strip->width, previous);
+    for (int y = strip->first; y < strip->end && !strip->failed; y++) {
+        rgb_row(strip->rows[y], strip->width, current);
+        filter_row(current, y > 0 ? previous : NULL, length, strip->filters, filtered, scratch);
+        strip->adler = adler32(strip->adler, filtered, (uInt)(length + 1));
+        strip->length += length + 1;
+        int flush = y + 1 < strip->end ? Z_NO_FLUSH : (strip->last ? Z_FINISH : Z_SYNC_FLUSH);
+        stream.next_in = filtered;
+        stream.avail_in = (uInt)(length + 1);
+        do {
+            if (reserve(&strip->output, 64 * 1024) != 0) {
+                strip->failed = 1;
+                break;
+            }
+            stream.next_out = strip->output.data + strip->output.size;
+            stream.avail_out = (uInt)(strip->output.capacity - strip->output.size);
+            size_t before = stream.avail_out;
+            int status = deflate(&stream, flush);
+            strip->output.size += before - stream.avail_out;
+            if (status == Z_STREAM_ERROR) strip->failed = 1;
+            if (flush == Z_FINISH ? status == Z_STREAM_END : stream.avail_out != 0) break;
+        } while (!strip->failed);
+        unsigned char *swap = previous;
+        previous = current;
+        current = swap;
+    }
+    deflateEnd(&stream);
+    free(current), free(previous), free(filtered), free(scratch);
+    return NULL;
+}
+
+static int append_chunk(Buffer *out, const char *type, const unsigned char *data, size_t length) {
+    unsigned char head[8];
+    put32(head, (uint32_t)length);
+    memcpy(head + 4, type, 4);
+    uLong crc = crc32(0L, (const Bytef *)type, 4);
+    if (length) crc = crc32(crc, data, (uInt)length);
+    unsigned char tail[4];
+    put32(tail, (uint32_t)crc);
+    return append(out, head, 8) || (length && append(out, data, length)) || append(out, tail, 4) ? -1 : 0;
+}
+
+unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int runLengthOnly, int strips,
+                                  size_t *size) {
+    if (!rows || width <= 0 || height <= 0 || !size || (filters & 0xF8) == 0) return NULL;
+    int count = strips;
+    if (count <= 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        count = (int)(cores < 1 ? 1 : cores);
+        if (count > height / 64) count = height / 64 > 0 ? height / 64 : 1;  // strips of at least 64 rows
+    }
+    if (count > 8) count = 8;
+    if (count > height) count = height;
+    Strip parts[8];
+    pthread_t threads[8];
+    int started[8] = {0};
+    for (int i = 0; i < count; i++) {
+        parts[i] = (Strip){rows, width, (int)((long)height * i / count), (int)((long)height * (i + 1) / count), level, filters,
+                            runLengthOnly ? Z_RLE : Z_DEFAULT_STRATEGY, i == count - 1,
+                            {NULL, 0, 0}, 0, 0, 0};
+        if (i > 0) started[i] = pthread_create(&threads[i], NULL, deflate_strip, &parts[i]) == 0;
+    }
+    deflate_strip(&parts[0]);
+    int failed = parts[0].failed;
+    for (int i = 1; i < count; i++) {
+        if (started[i]) pthread_join(threads[i], NULL);
+        else deflate_strip(&parts[i]);
+        failed |= parts[i].failed;
+    }
+    Buffer out = {NULL, 0, 0};
+    if (!failed) {
+        static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+        unsigned char header[13];
+        put32(header, (uint32_t)width);
+        put32(header + 4, (uint32_t)height);
+        header[8] = 8, header[9] = 2, header[10] = 0, header[11] = 0, header[12] = 0;  // 8-bit RGB
+        unsigned char zlibHeader[2] = {0x78, level <= 1 ? 0x01 : (level <= 5 ? 0x5E : (level == 6 ? 0x9C : 0xDA))};
+        uLong adler = parts[0].adler;
+        for (int i = 1; i < count; i++) adler = adler32_combine(adler, parts[i].adler, (z_off_t)parts[i].length);
+        unsigned char trailer[4];
+        put32(trailer, (uint32_t)adler);
+        // One IDAT a strip: the zlib header joins the first, the Adler-32 the last.
+        size_t total = 8 + 25 + 12 + 2 + 4;
+        for (int i = 0; i < count; i++) total += 12 + parts[i].output.size;
+        failed = reserve(&out, total) != 0 || append(&out, signature, 8) != 0 || append_chunk(&out, "IHDR", header, 13) != 0;
+        for (int i = 0; i < count && !failed; i++) {
+            Buffer *data = &parts[i].output;
+            if (i == 0) {
+                // The zlib header goes before the first strip's data.
+                if (reserve(data, 2) != 0) { failed = 1; break; }
+                memmove(data->data + 2, data->data, data->size);
+                memcpy(data->data, zlibHeader, 2);
+                data->size += 2;
+            }
+            if (i == count - 1 && append(data, trailer, 4) != 0) { failed = 1; break; }
+            failed = append_chunk(&out, "IDAT", data->data, data->size) != 0;
+        }
+        if (!failed) failed = append_chunk(&out, "IEND", NULL, 0) != 0;
+    }
+    for (int i = 0; i < count; i++) free(parts[i].output.data);
+    if (failed) {
+        free(out.data);
+        return NULL;
+    }
+    *size = out.size;
+    return out.data;
 }
 
 void booktag_png_free(unsigned char *buffer) {

@@ -56,6 +56,11 @@ static struct {
     void (*objectSetDestroy)(FcObjectSet *);
     FcFontSet *(*fontList)(FcConfig *, FcPattern *, FcObjectSet *);
     void (*fontSetDestroy)(FcFontSet *);
+    FcConfig *(*configCreate)(void);
+    int (*configParseAndLoadFromMemory)(FcConfig *, const unsigned char *, int);
+    int (*configBuildFonts)(FcConfig *);
+    int (*configSetCurrent)(FcConfig *);
+    void (*configDestroy)(FcConfig *);
 } api;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -65,6 +70,8 @@ static PangoFontMap *fontMap;
 static PangoContext *context;
 static int loaded = -1;
 static char error[512] = "Pango was not loaded";
+// Where fontconfig writes its caches; NULL: where the system's configuration says.
+static char *cacheFolder;
 
 static void *open_library(const char *name, const char *package) {
     void *handle = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
@@ -73,6 +80,34 @@ static void *open_library(const char *name, const char *package) {
         snprintf(error, sizeof error, "cannot load %s (%s): install %s", name, reason ? reason : "unknown reason", package);
     }
     return handle;
+}
+
+// The system's configuration (fonts.conf, found as fontconfig finds it), with `folder` as the
+// first cache folder, the one fontconfig writes to: without it, a stale cache is rewritten in
+// ~/.cache/fontconfig, or in /var/cache/fontconfig when run as root. Caches elsewhere are still
+// read. When this fails, the default configuration is used.
+static void use_cache_folder(const char *folder) {
+    static const char head[] = "<?xml version=\"1.0\"?><fontconfig><cachedir>";
+    static const char tail[] = "</cachedir><include ignore_missing=\"yes\">fonts.conf</include></fontconfig>";
+    size_t length = strlen(folder);
+    char *xml = malloc(sizeof head + 6 * length + sizeof tail);
+    if (xml == NULL) return;
+    char *end = stpcpy(xml, head);
+    for (const char *c = folder; *c; c++) {
+        switch (*c) {
+        case '&': end = stpcpy(end, "&amp;"); break;
+        case '<': end = stpcpy(end, "&lt;"); break;
+        case '>': end = stpcpy(end, "&gt;"); break;
+        default: *end++ = *c;
+        }
+    }
+    strcpy(end, tail);
+    FcConfig *config = api.configCreate();
+    if (config && api.configParseAndLoadFromMemory(config, (const unsigned char *)xml, 0) && api.configBuildFonts(config)) {
+        api.configSetCurrent(config);
+    }
+    if (config) api.configDestroy(config);  // the current configuration keeps its own reference
+    free(xml);
 }
 
 #define RESOLVE(handle, field, name, package)                                                        \
@@ -131,6 +166,12 @@ static void load(void) {
     RESOLVE(fontconfig, objectSetDestroy, "FcObjectSetDestroy", "libfontconfig1");
     RESOLVE(fontconfig, fontList, "FcFontList", "libfontconfig1");
     RESOLVE(fontconfig, fontSetDestroy, "FcFontSetDestroy", "libfontconfig1");
+    RESOLVE(fontconfig, configCreate, "FcConfigCreate", "libfontconfig1");
+    RESOLVE(fontconfig, configParseAndLoadFromMemory, "FcConfigParseAndLoadFromMemory", "libfontconfig1");
+    RESOLVE(fontconfig, configBuildFonts, "FcConfigBuildFonts", "libfontconfig1");
+    RESOLVE(fontconfig, configSetCurrent, "FcConfigSetCurrent", "libfontconfig1");
+    RESOLVE(fontconfig, configDestroy, "FcConfigDestroy", "libfontconfig1");
+    if (cacheFolder) use_cache_folder(cacheFolder);
     fontMap = api.fontMapNew();
     context = fontMap ? api.createContext(fontMap) : NULL;
     if (context == NULL) {
@@ -143,6 +184,13 @@ static void load(void) {
 int booktag_text_load(void) {
     pthread_once(&once, load);
     return loaded;
+}
+
+void booktag_text_set_cache_folder(const char *folder) {
+    static pthread_mutex_t folderLock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&folderLock);
+    if (folder && cacheFolder == NULL) cacheFolder = strdup(folder);
+    pthread_mutex_unlock(&folderLock);
 }
 
 const char *booktag_text_error(void) {

@@ -49,17 +49,25 @@ extension BookTagCommand {
         }
 
         func run() throws {
+            var timeline = Timeline()
+            timeline.mark("parsing")
             let session = Session(global)
             let configuration = try CommandFailure.checking { try session.configuration() }
             let options = try style.resolve(configuration, nightMode: session.preferences.nightMode)
             if embed, options.format != .html { throw CommandFailure(.usage, "--embed goes with --format html") }
+            if options.format != .html { CollageRenderer.prepareText(fontCacheFolder: CollageMaker.fontCacheFolder(in: session.home)) }
+            timeline.mark("preferences and config")
             let store = try CommandFailure.checking { try session.openStore() }
+            timeline.mark("store")
             let maker = CollageMaker(store: store)
             guard let tag else { return try renderAll(maker, options: options, session: session) }
             let name = try CommandFailure.checking { try TagName(tag) }
             let result = try CommandFailure.checking {
                 try maker.make(tag: name, options: options, output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
             }
+            timeline.mark("collage")
+            if let timings = result.timings { session.reporter.detail("collage: \(timings.summary)") }
+            session.reporter.detail("timing: \(timeline.summary)")
             session.reporter.warnMissingGlyphs(result.missingGlyphs)
             if json { return try JSONOutput.print(Written(tag: tag, file: result.file.path, style: result.style)) }
             print(result.file.path)

@@ -34,17 +34,27 @@ extension BookTagCommand {
         }
 
         func run() throws {
+            var timeline = Timeline()
+            timeline.mark("parsing")
             let session = Session(global)
+            timeline.mark("preferences")
             let entries = try CommandFailure.checking {
                 let store = try session.openStore()
+                timeline.mark("store")
                 let tags = try store.tags()
+                timeline.mark("tags")
                 let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
+                timeline.mark("collage files")
                 return tags.map { tag in
                     Entry(name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key],
                         collageStyle: collages[tag.key] == nil ? nil : tag.collageStyle)
                 }
             }
-            if json { return try JSONOutput.print(entries) }
+            defer { session.reporter.detail("timing: \(timeline.summary)") }
+            if json {
+                try JSONOutput.print(entries)
+                return timeline.mark("output")
+            }
             guard !entries.isEmpty else {
                 session.reporter.note("no tags yet: 'booktag add fantasy' makes one")
                 return
@@ -59,6 +69,7 @@ extension BookTagCommand {
                 },
                 flexibleColumns: [4, 5, 0])
             print(table.render(width: Terminal.width, palette: session.palette))
+            timeline.mark("table")
         }
     }
 }

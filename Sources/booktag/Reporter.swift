@@ -28,7 +28,12 @@ final class Reporter: Sendable {
 
     /// Text a collage drew as boxes: one warning a run, naming the font packages to install.
     func warnMissingGlyphs(_ missing: MissingGlyphs?) {
-        guard let missing, !missing.characters.isEmpty, warnedAboutFonts.withLock({ warned in defer { warned = true }; return !warned }) else { return }
+        guard let missing, !missing.characters.isEmpty || missing.textUnavailable != nil,
+            warnedAboutFonts.withLock({ warned in defer { warned = true }; return !warned })
+        else { return }
+        if let reason = missing.textUnavailable {
+            return warn("the collage was drawn without its text: \(reason)")
+        }
         let shown = missing.characters.prefix(8).map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
         warn("no installed font has glyphs for \(shown)\(missing.characters.count > 8 ? " …" : ""), drawn as boxes: install \(missing.packages.joined(separator: " "))")
     }

@@ -32,7 +32,9 @@ enum Terminal {
     /// Text from the API made safe to print: control characters (terminal escapes) and bidi
     /// overrides removed; line breaks too unless they are kept, as in a description.
     static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter {
+        // Printable ASCII (most names) has nothing to remove: no Unicode tables needed.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter {
             ($0.properties.generalCategory != .control || (keepingLineBreaks && $0 == "\n"))
                 && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
         }))

@@ -26,8 +26,10 @@ struct TextTable {
         }
         var text = ""
         text.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 1))
+        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
+        var line = ""
         for (index, row) in all.enumerated() {
-            var line = ""
+            line.removeAll(keepingCapacity: true)
             for column in row.indices {
                 var cell = row[column]
                 var cellWidth = cellWidths[index][column]
@@ -40,7 +42,7 @@ struct TextTable {
                 }
                 line += cell
                 if column < row.count - 1 {
-                    line += String(repeating: " ", count: max(0, widths[column] - cellWidth) + 2)
+                    line += spaces.prefix(max(0, widths[column] - cellWidth) + 2)
                 }
             }
             if index > 0 { text += "\n" }

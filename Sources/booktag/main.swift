@@ -20,6 +20,7 @@ func finishArgumentParsing(_ error: any Error) -> Never {
     fail(CommandFailure(.usage, "\(line) (see 'booktag --help')"))
 }
 
+_ = mainStarted
 let command: any ParsableCommand
 do {
     command = try BookTagCommand.parseAsRoot(GlobalOptions.hoisting(Array(CommandLine.arguments.dropFirst())))

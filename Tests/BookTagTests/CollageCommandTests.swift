@@ -177,4 +177,52 @@ import Testing
         let plain = try await Self.booktag(["collage", "fantasy", "--title", "Fantasy"], home: home, environment: ["FONTCONFIG_FILE": fonts.path])
         #expect(plain.status == 0 && !plain.errors.contains("warning"), "\(plain.errors)")
     }
+
+    @Test func fontconfigWritesTheCachesItMakesInsideTheHome() async throws {
+        let home = try await Self.fantasy()
+        // HOME an empty folder but for a user font folder fontconfig has no cache for.
+        let user = home.folder.appendingPathComponent("user", isDirectory: true)
+        let fonts = user.appendingPathComponent(".fonts", isDirectory: true)
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), to: fonts.appendingPathComponent("Mine.ttf"))
+        let run = try await BooktagProcess.run(
+            ["collage", "fantasy", "--home", home.folder.path], environment: ["HOME": user.path, "XDG_CACHE_HOME": user.appendingPathComponent(".cache").path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: user.path) == [".fonts"], "nothing but the font folder in HOME")
+        let caches = try FileManager.default.contentsOfDirectory(atPath: home.home.cacheFolder.appendingPathComponent("fontconfig").path)
+        #expect(caches.contains { $0.hasSuffix(".cache-8") || $0.contains(".cache-") }, "\(caches)")
+    }
+
+    @Test func noFontsAtAllGiveOneWarningAndAnImageWithoutText() async throws {
+        let home = try await Self.fantasy()
+        // fontconfig with no font folder at all.
+        let config = home.folder.appendingPathComponent("nofonts.conf")
+        try Data("""
+            <?xml version="1.0"?><fontconfig><cachedir>\(home.folder.path)/fontcache</cachedir></fontconfig>
+            """.utf8).write(to: config)
+        let run = try await Self.booktag(["collage", "fantasy", "--labels", "title"], home: home, environment: ["FONTCONFIG_FILE": config.path])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.errors.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("warning: "), "\(run.errors)")
+        let file = URL(fileURLWithPath: run.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last.map(String.init) ?? "")
+        #expect(ImageInfo(try Data(contentsOf: file))?.format == .png)
+    }
+
+    @Test func rerollDrawsInTheRecordedStyleAndADropKeepsTheFetchTime() async throws {
+        let home = try await Self.fantasy()
+        let styled = try await Self.booktag(["collage", "fantasy", "--size", "square", "--layout", "rows"], home: home)
+        #expect(styled.status == 0, "\(styled.errors)")
+        let reroll = try await Self.booktag(["reroll", "fantasy", "--replay", Fixtures.replay.path], home: home)
+        #expect(reroll.status == 0, "\(reroll.errors)")
+        let image = try Data(contentsOf: home.home.collagesFolder.appendingPathComponent("fantasy.png"))
+        #expect(ImageInfo(image) == ImageInfo(format: .png, width: 1080, height: 1080), "the reroll kept the square size")
+        let store = try BookStore.open(home: home.home)
+        #expect(try store.tag(TagName("fantasy"))?.collageStyle?.layout == .rows)
+
+        let before = try #require(try store.tag(TagName("fantasy"))?.lastFetchedAt)
+        let drop = try await Self.booktag(["drop", "fantasy", "1"], home: home)
+        #expect(drop.status == 0, "\(drop.errors)")
+        #expect(try store.tag(TagName("fantasy"))?.lastFetchedAt == before, "nothing was fetched")
+    }
 }

@@ -168,6 +168,22 @@ import Testing
         Self.expectInside(plan)
     }
 
+    @Test func choosingRowsStopsEarlyWithTheSamePlanAsTryingEveryRowCount() throws {
+        var generator = SeededGenerator(seed: 20_261_123)
+        let sizes = ["4k", "wallpaper", "phone", "square", "a4", "640x480", "300x2000"]
+        for trial in 0..<300 {
+            let count = Int.random(in: 1...120, using: &generator)
+            let aspects: [Double?] = (0..<count).map { _ in Double.random(in: 0.4...1.8, using: &generator) }
+            var planner = CollagePlanner(
+                size: try CollageSize(parsing: sizes[trial % sizes.count]), columns: nil, layout: .rows, fit: .contain,
+                labelLines: trial % 3, showsTitle: trial % 2 == 0)
+            let early = try? planner.plan(aspects: aspects)
+            planner.triesEveryRowCount = true
+            let every = try? planner.plan(aspects: aspects)
+            #expect(early?.cells == every?.cells, "trial \(trial): \(count) covers on \(sizes[trial % sizes.count])")
+        }
+    }
+
     @Test func justifiedRowsAreDrawnWithTheirCovers() throws {
         let shapes = [(300, 450), (450, 450), (600, 400), (300, 450), (200, 400)]
         let covers = shapes.map { CollageCover(title: "x", image: jpegCover(width: $0.0, height: $0.1, colour: blue)) }

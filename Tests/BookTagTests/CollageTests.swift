@@ -6,13 +6,14 @@ import Testing
 
 @testable import BookTag
 
-/// Decoded pixels of a rendered collage, for checks by size and sampled colour.
-struct DecodedImage {
+/// Decoded pixels of a rendered collage, for checks by size and sampled colour. libgd decodes
+/// them: a decoder independent of booktag's own writers.
+struct DecodedImage: CustomStringConvertible {
     let width: Int, height: Int
     private let pixels: [Int32]
 
     init(_ data: Data) throws {
-        try CollageRenderer.loadLibraries()
+        try #require(booktag_gd_load() == 0, "libgd is needed to check collages")
         let image = try #require(data.withUnsafeBytes { raw -> gdImagePtr? in
             let bytes = UnsafeMutableRawPointer(mutating: raw.baseAddress!)
             return ImageInfo.format(of: data) == .jpeg ? booktag_gdImageCreateFromJpegPtrEx(Int32(raw.count), bytes, 1) : booktag_gdImageCreateFromPngPtr(Int32(raw.count), bytes)
@@ -25,6 +26,8 @@ struct DecodedImage {
         for y in 0..<height { for x in 0..<width { pixels.append(booktag_gdImageGetTrueColorPixel(image, Int32(x), Int32(y))) } }
         self.pixels = pixels
     }
+
+    var description: String { "\(width)×\(height) image" }
 
     func rgb(_ x: Int, _ y: Int) -> CollageTheme.RGB {
         let value = pixels[y * width + x]

@@ -1,4 +1,3 @@
-import CLibGD
 import Foundation
 import Testing
 
@@ -9,14 +8,12 @@ import Testing
 @Suite struct CollageTextTests {
     /// Draws `text` black on white in a box; returns the columns that have ink.
     func inkColumns(_ text: String, width: Int = 600, alignment: CollageText.Alignment = .center) throws -> (columns: [Int], unknown: Int) {
-        try CollageRenderer.loadLibraries()
-        let canvas = try #require(booktag_gdImageCreateTrueColor(Int32(width), 80))
-        defer { booktag_gdImageDestroy(canvas) }
-        PixelRows.fill(canvas, CollagePlan.Rect(x: 0, y: 0, width: width, height: 80), color: CollageTheme.RGB(255, 255, 255))
+        try CollageText.load()
+        let canvas = try #require(CollageCanvas(width: width, height: 80, background: CollageTheme.RGB(255, 255, 255)))
         let unknown = CollageText.draw(
             text, in: CollagePlan.Rect(x: 0, y: 0, width: width, height: 80), pixels: 32, alignment: alignment, color: CollageTheme.RGB(0, 0, 0),
             on: canvas)
-        let columns = (0..<width).filter { x in (0..<80).contains { y in booktag_gdImageGetTrueColorPixel(canvas, Int32(x), Int32(y)) & 0xFFFFFF != 0xFFFFFF } }
+        let columns = (0..<width).filter { x in (0..<80).contains { y in canvas.pixel(x: x, y: y) & 0xFFFFFF != 0xFFFFFF } }
         return (columns, unknown)
     }
 

@@ -14,6 +14,8 @@ enum Fixtures {
     static let shelfReplay = packageRoot.appendingPathComponent("fixtures/shelf-replay")
     /// A home made by booktag before book ids had a source (store schema v1; see fixtures/README.md).
     static let v1Home = packageRoot.appendingPathComponent("fixtures/homes/v1")
+    /// Small covers in the formats and colour types collages decode (see fixtures/README.md).
+    static let covers = packageRoot.appendingPathComponent("fixtures/covers")
 
     /// `../shared/fixtures/openlibrary`, or `nil` when the shared folder is absent.
     static let sharedOpenLibrary: URL? = {

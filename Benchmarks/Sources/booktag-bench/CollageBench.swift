@@ -17,6 +17,12 @@ struct CollageBench: ParsableCommand {
     @Option(help: "Runs of each tool per format, alternating; the median is reported.")
     var runs = 9
 
+    @Option(help: "An earlier booktag binary, run in the same alternation for before/after figures.")
+    var before: String?
+
+    @Flag(help: "Keep the home with the covers (its path is printed), to time its parts with `booktag -v collage`.")
+    var keepHome = false
+
     struct Sample {
         var seconds: Double
         var maxRSSKilobytes: Int
@@ -33,8 +39,9 @@ struct CollageBench: ParsableCommand {
             throw ValidationError("ImageMagick is needed for the comparison: apt-get install imagemagick")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-collage-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { if !keepHome { try? FileManager.default.removeItem(at: folder) } }
         let home = BookTagHome(folder: folder.appendingPathComponent("home"))
+        if keepHome { print("home: \(home.dataFolder.path)") }
 
         // A hundred photo-like 300×450 JPEG covers (plasma fractals): the first twelve are the
         // tag "bench", all of them the tag "hundred".
@@ -65,10 +72,14 @@ struct CollageBench: ParsableCommand {
         for entry in cases {
             for format in ["png", "jpeg"] {
                 let ext = format == "png" ? "png" : "jpg"
-                var ours: [Sample] = [], theirs: [Sample] = []
+                var ours: [Sample] = [], theirs: [Sample] = [], earlier: [Sample] = []
                 let ourOutput = folder.appendingPathComponent("booktag.\(ext)").path
                 let theirOutput = folder.appendingPathComponent("montage.\(ext)").path
                 for _ in 0..<runs {
+                    if let before {
+                        let output = folder.appendingPathComponent("before.\(ext)").path
+                        earlier.append(try spawn([before, "collage", entry.tag, "--home", home.dataFolder.path, "--format", format, "--output", output] + entry.ours))
+                    }
                     ours.append(try spawn([binary, "collage", entry.tag, "--home", home.dataFolder.path, "--format", format, "--output", ourOutput] + entry.ours))
                     theirs.append(try spawn([montage] + covers.prefix(entry.count).map(\.path) + entry.theirs + [
                         "-background", "#F4F0E8", "-title", entry.tag, "-font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "-depth", "8",
@@ -83,6 +94,11 @@ struct CollageBench: ParsableCommand {
                 print(String(format: "%@, %@: booktag %.1f ms (peak %.1f MB; canvas %.1f MB raw, budget 2× + 30 = %.1f MB; %d KB file), montage %.1f ms (peak %.1f MB, %d KB file): booktag %.2f× faster",
                              entry.name, format.uppercased(), us.seconds * 1000, Double(peak) / 1024, Double(canvas) / 1e6, 2 * Double(canvas) / 1e6 + 30, sizes[0] / 1024,
                              them.seconds * 1000, Double(them.maxRSSKilobytes) / 1024, sizes[1] / 1024, them.seconds / us.seconds))
+                if !earlier.isEmpty {
+                    let then = median(earlier)
+                    print(String(format: "    before: %.1f ms (peak %.1f MB): %.2f× montage; now %.2f× faster than before",
+                                 then.seconds * 1000, Double(earlier.map(\.maxRSSKilobytes).max() ?? 0) / 1024, them.seconds / then.seconds, then.seconds / us.seconds))
+                }
             }
         }
 
@@ -123,11 +139,12 @@ struct CollageBench: ParsableCommand {
         // The PNG encoder's choices, in process: render time (fastest of 5) and file size.
         print("\nPNG level × filter, in process (same 12 covers):")
         let cells = books.prefix(12).map { CollageCover(title: $0.work.title, image: $0.cover) }
-        for level: Int32 in [1, 3, 6] {
-            var line = "  level \(level):"
+        for (level, runs) in [(Int32(1), true), (1, false), (3, false), (6, false)] {
+            var line = "  level \(level)\(runs ? ", runs only" : ""):"
             for filter in CollageRenderer.PNGFilter.allCases {
                 var renderer = CollageRenderer()
                 renderer.pngCompressionLevel = level
+                renderer.pngRunLengthOnly = runs
                 renderer.pngFilter = filter
                 var best = Double.infinity
                 var bytes = 0

@@ -6,4 +6,6 @@ public struct CollageImage: Sendable {
     public var plan: CollagePlan
     /// Characters drawn as boxes because no installed font has them.
     public var missingGlyphs: MissingGlyphs?
+    /// Where the time went.
+    public var timings = CollageTimings()
 }

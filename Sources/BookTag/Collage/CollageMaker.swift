@@ -9,9 +9,18 @@ public struct CollageMaker: Sendable {
     /// Tag pages link back to the gallery: set while the gallery is being made.
     var galleryLinked = false
 
+    /// A renderer whose font caches are not given a folder gets the home's `cache/fontconfig`.
     public init(store: BookStore, renderer: CollageRenderer = CollageRenderer()) {
         self.store = store
         self.renderer = renderer
+        if self.renderer.fontCacheFolder == nil {
+            self.renderer.fontCacheFolder = Self.fontCacheFolder(in: store.home)
+        }
+    }
+
+    /// Where fontconfig writes its caches for a home.
+    public static func fontCacheFolder(in home: BookTagHome) -> URL {
+        home.cacheFolder.appendingPathComponent("fontconfig", isDirectory: true)
     }
 
     /// Where a tag's collage goes by default.
@@ -35,9 +44,17 @@ public struct CollageMaker: Sendable {
         let folder = store.home.collagesFolder.path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
         let present = Set(names)
+        // The slugs that some file carries before a hash: only those keys are worth hashing.
+        let hashedSlugs = Set(names.compactMap { name -> Substring? in
+            let base = name.prefix { $0 != "." }
+            guard let dash = base.lastIndex(of: "-"), base.distance(from: dash, to: base.endIndex) == 9 else { return nil }
+            return base[..<dash]
+        })
         var files: [String: String] = [:]
         for key in keys {
-            let base = CollageName.baseName(forKey: key)
+            let (slug, hashed) = CollageName.slug(forKey: key)
+            if hashed, !hashedSlugs.contains(Substring(slug)) { continue }
+            let base = hashed ? CollageName.baseName(forKey: key) : slug
             if let format = CollageFormat.allCases.first(where: { present.contains("\(base).\($0.fileExtension)") }) {
                 files[key] = "\(folder)/\(base).\(format.fileExtension)"
             }
@@ -56,17 +73,22 @@ public struct CollageMaker: Sendable {
         let rendered = try render(
             title: tag.name, source: tag.source, entries: entries, options: options, folder: file.deletingLastPathComponent(),
             embedImages: embedImages)
+        let clock = ContinuousClock(), writing = clock.now
+        var timings = rendered.timings
         let collages = store.home.collagesFolder.standardizedFileURL
         guard file.deletingLastPathComponent().path == collages.path else {
             try AtomicFile.write(rendered.data, to: file)
-            return CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
+            timings?.writing = clock.now - writing
+            return CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs, timings: timings)
         }
         try store.home.createFolders()
         let lock = try PreparedCollage.lockFolder(collages)
         let prepared = try PreparedCollage(data: rendered.data, destination: file, lock: lock)
         prepared.result = CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
         prepared.afterCommit = { [store] in try store.setCollageStyle(options.style, forKey: tag.key) }
-        let result = try prepared.commit()
+        var result = try prepared.commit()
+        timings?.writing = clock.now - writing
+        result.timings = timings
         // A gallery made earlier shows this tag's count and covers: keep it true.
         if options.format == .html, !galleryLinked, FileManager.default.fileExists(atPath: galleryFile.path) {
             _ = try? writeGallery(theme: options.theme)
@@ -78,7 +100,7 @@ public struct CollageMaker: Sendable {
     /// the style the store recorded (else `options`): after its set changed (`drop`, `reroll`).
     public func remakeExisting(tag name: TagName, options: CollageOptions, except skipped: CollageFormat? = nil) throws -> [CollageResult] {
         guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
-        let style = tag.collageStyle.map { CollageOptions(style: $0, nightMode: options.nightMode) } ?? options
+        let style = options.following(tag.collageStyle)
         return try existingFormats(forKey: tag.key).filter { $0 != skipped }.map { format in
             try make(tag: name, options: style.with(format: format))
         }
@@ -107,17 +129,20 @@ public struct CollageMaker: Sendable {
     /// The collage's bytes. For HTML, cover references are relative to `folder`.
     func render(
         title tagName: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool
-    ) throws -> (data: Data, missingGlyphs: MissingGlyphs?) {
+    ) throws -> (data: Data, missingGlyphs: MissingGlyphs?, timings: CollageTimings?) {
         let credit = Self.credit(for: source)
         let title = options.title.text(forTag: tagName)
         if let imageFormat = options.format.imageFormat {
+            let clock = ContinuousClock(), reading = clock.now
             let covers = entries.map { entry in
                 CollageCover(
                     title: entry.title, author: entry.author, year: entry.year, rating: entry.rating,
                     image: entry.cover ?? (try? Data(contentsOf: store.coverURL(entry.coverPath))))
             }
-            let image = try renderer.render(title: title, covers: covers, options: options, format: imageFormat, credit: credit)
-            return (image.data, image.missingGlyphs)
+            let read = clock.now - reading
+            var image = try renderer.render(title: title, covers: covers, options: options, format: imageFormat, credit: credit)
+            image.timings.reading = read
+            return (image.data, image.missingGlyphs, image.timings)
         }
         let books = try entries.map { entry -> CollagePage.Book in
             let coverFile = store.coverURL(entry.coverPath)
@@ -139,7 +164,7 @@ public struct CollageMaker: Sendable {
             title: title ?? tagName, books: books, theme: options.theme, columns: options.columns ?? 4, credit: credit,
             gallery: inCollages && (galleryLinked || FileManager.default.fileExists(atPath: galleryFile.path)) ? CollageGallery.fileName : nil,
             showsHeading: title != nil)
-        return (Data(page.html().utf8), nil)
+        return (Data(page.html().utf8), nil, nil)
     }
 }
 
@@ -197,6 +222,8 @@ public struct CollageResult: Sendable {
     public var file: URL
     public var style: CollageStyle
     public var missingGlyphs: MissingGlyphs?
+    /// Where the time went, for an image (`nil` for a page).
+    public var timings: CollageTimings?
 }
 
 extension CollageMaker {

@@ -13,6 +13,16 @@ public enum CollageName {
 
     /// The same, from a stored tag's key (already normalised), without normalising it again.
     public static func baseName(forKey key: String) -> String {
+        let (slug, hashed) = slug(forKey: key)
+        guard hashed else { return slug }
+        let digest = SHA256Digest.hex(of: Data(key.utf8), prefix: 4)
+        return "\(slug)-\(digest)"
+    }
+
+    /// The part of the base name before its hash (`tag` when nothing of the key can be kept),
+    /// and whether a hash follows: a listing of many tags hashes only the keys whose files may
+    /// be there.
+    static func slug(forKey key: String) -> (slug: String, hashed: Bool) {
         var slug = ""
         var lastWasHyphen = false
         if key.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -43,8 +53,7 @@ public enum CollageName {
         while slug.utf8.count > maximumBytes { slug.removeLast() }
         while slug.hasSuffix("-") { slug.removeLast() }
         // `index` is the gallery's name (collages/index.html): that tag gets a hash like others.
-        if slug == key, slug != CollageGallery.baseName { return slug }
-        let digest = SHA256Digest.hex(of: Data(key.utf8), prefix: 4)
-        return slug.isEmpty ? "tag-\(digest)" : "\(slug)-\(digest)"
+        if slug == key, slug != CollageGallery.baseName { return (slug, false) }
+        return (slug.isEmpty ? "tag" : slug, true)
     }
 }

@@ -55,6 +55,12 @@ public struct CollageOptions: Sendable, Equatable {
     }
 
     /// The options a stored style describes, in night mode or not.
+    /// The options a tag's collage is drawn again with: its recorded style when it has one
+    /// (night mode as now), else these.
+    public func following(_ recorded: CollageStyle?) -> CollageOptions {
+        recorded.map { CollageOptions(style: $0, nightMode: nightMode) } ?? self
+    }
+
     public init(style: CollageStyle, nightMode: Bool) {
         self.init(
             format: style.format, columns: style.columns, nightMode: nightMode, size: style.size.flatMap { try? CollageSize(parsing: $0) },

@@ -10,6 +10,9 @@ public struct CollagePlanner: Sendable {
     public var fit: CollageFit
     public var labelLines: Int
     public var showsTitle: Bool
+    /// Tries every row count for justified rows instead of stopping where no later one can win
+    /// (tests compare the two).
+    var triesEveryRowCount = false
 
     public init(size: CollageSize?, columns: Int?, layout: CollageLayout, fit: CollageFit, labelLines: Int, showsTitle: Bool) {
         self.size = size
@@ -174,6 +177,10 @@ public struct CollagePlanner: Sendable {
             // Targets for 1, 2, 3… rows; the layout filling most of the height without spilling wins.
             var fitting: (rows: [JustifiedRows.Row], height: Double)?
             var smallest: (rows: [JustifiedRows.Row], height: Double)?
+            // Once a target is no taller than all the covers in one justified row, every row
+            // count from there on gives that one row at the target's height, which fits and is
+            // lower than the first: nothing after it can win.
+            let oneRow = JustifiedRows.height(aspects: aspects, width: Double(width), gap: gap)
             for count in 1...min(aspects.count, 80) {
                 let target = (Double(areaHeight) - Double(count - 1) * gap - Double(count * labelBand)) / Double(count)
                 guard target >= Double(Self.minimumCover) else { break }
@@ -181,6 +188,7 @@ public struct CollagePlanner: Sendable {
                 let height = totalHeight(rows)
                 if height <= Double(areaHeight), height > fitting?.height ?? 0 { fitting = (rows, height) }
                 if height < smallest?.height ?? .infinity { smallest = (rows, height) }
+                if target <= oneRow, !triesEveryRowCount { break }
             }
             guard let pick = fitting ?? smallest else { throw .tooManyForSize(count: aspects.count, size: size?.description ?? "") }
             chosen = pick.rows

@@ -4,11 +4,12 @@ import Foundation
 import Synchronization
 
 /// Draws a collage image: the title, the covers where `CollagePlanner` puts them (fitted or
-/// cropped to their frames), labels and the credit. libgd decodes PNG, GIF and WebP covers and
-/// holds the canvas; JPEG covers are decoded by libjpeg at a reduced DCT scale and everything is
-/// scaled by `booktag_scale` (CImageCodec); text is shaped by Pango (`CollageText`). Covers are
-/// drawn on all cores, each into its own frame. A cover that will not decode becomes a neutral
-/// tile with the book's title, never a failed collage.
+/// cropped to their frames), labels and the credit, on a `CollageCanvas`. JPEG covers are decoded
+/// by libjpeg at a reduced DCT scale, PNG covers by libpng, and both scaled by `booktag_scale`
+/// (CImageCodec); only the rare GIF or WebP cover opens libgd. Text is shaped by Pango
+/// (`CollageText`), whose font set-up runs on one core while covers decode on the others. A
+/// cover that will not decode becomes a neutral tile with the book's title, never a failed
+/// collage; when no text can be drawn at all the image is made without it, and says why.
 public struct CollageRenderer: Sendable {
     /// libpng row filters, chosen by measurement (`booktag-bench collage`).
     public enum PNGFilter: Int32, Sendable, CaseIterable {
@@ -19,18 +20,27 @@ public struct CollageRenderer: Sendable {
     /// see `booktag-bench collage` for the measurements behind these defaults.
     public var pngCompressionLevel: Int32 = 1
     public var pngFilter: PNGFilter = .up
+    /// zlib's run-length-only matching (`Z_RLE`) instead of its default.
+    public var pngRunLengthOnly = true
     public var jpegQuality: Int32 = 88
     /// libjpeg's fast integer DCT when writing JPEG (see `booktag-bench collage`).
     public var jpegFastDCT = false
+    /// Where fontconfig keeps the caches it writes, so that drawing text writes nothing outside
+    /// booktag's home (`CollageMaker` sets it to the home's `cache/fontconfig`). Ignored when the
+    /// user chose a fontconfig set-up with `FONTCONFIG_FILE` or `FONTCONFIG_PATH`.
+    public var fontCacheFolder: URL?
     /// Covers larger than this many pixels are not decoded (decompression bombs); they get a tile.
     public static let maximumCoverPixels = 25_000_000
 
     public init() {}
 
-    /// Opens libgd and Pango, which booktag loads only when it draws (see CLibGD.h, CPango.h).
-    static func loadLibraries() throws(CollageError) {
-        guard booktag_gd_load() == 0 else { throw .libraryMissing(String(cString: booktag_gd_error())) }
-        try CollageText.load()
+    /// Starts setting fonts up (loading Pango, cairo and fontconfig, reading font caches) on
+    /// another thread, for a process that knows it is about to draw: the slowest part of a
+    /// small collage then overlaps opening the store and reading covers. Later renders wait for
+    /// it; calling it again does nothing.
+    public static func prepareText(fontCacheFolder: URL?) {
+        CollageText.keepFontCaches(in: fontCacheFolder)
+        DispatchQueue.global(qos: .userInitiated).async { try? CollageText.load() }
     }
 
     /// `title` (`nil`: none) is the caption; `credit` ("books from Open Library") is drawn small
@@ -38,67 +48,82 @@ public struct CollageRenderer: Sendable {
     public func render(
         title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String? = nil
     ) throws -> CollageImage {
-        try Self.loadLibraries()
+        let clock = ContinuousClock()
+        let started = clock.now
         let planner = CollagePlanner(
             size: options.size, columns: options.columns, layout: options.layout, fit: options.fit,
             labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil)
         let plan = try planner.plan(aspects: covers.map { cover in cover.image.flatMap(ImageInfo.init).map { Double($0.width) / Double($0.height) } })
+        let planned = clock.now
         let theme = options.theme
-        guard let canvas = booktag_gdImageCreateTrueColor(Int32(plan.width), Int32(plan.height)) else {
+        guard let canvas = CollageCanvas(width: plan.width, height: plan.height, background: theme.background) else {
             throw CollageError.outOfMemory
         }
-        defer { booktag_gdImageDestroy(canvas) }
-        // Everything is opaque and written directly; text is composited by CollageText.
-        booktag_gdImageAlphaBlending(canvas, 0)
-        PixelRows.fill(canvas, CollagePlan.Rect(x: 0, y: 0, width: plan.width, height: plan.height), color: theme.background)
         let unreadable = Mutex<[String]>([])
-        let shared = UnsafeSendable(canvas)
-        // One job per cover, and one for the title, labels and credit; their areas do not overlap.
+        let textProblem = Mutex<String?>(nil)
+        let timings = Mutex(CollageTimings())
+        CollageText.keepFontCaches(in: fontCacheFolder)
+        // Job 0 sets up fonts (the slowest part of a small collage) and draws the title, labels
+        // and credit while the other jobs draw one cover each; their areas do not overlap.
         DispatchQueue.concurrentPerform(iterations: covers.count + 1) { job in
-            let canvas = shared.value
             var texts: [String] = []
-            if job == covers.count {
-                texts = drawText(title: title, credit: credit, covers: covers, plan: plan, labels: options.labels, theme: theme, on: canvas)
+            if job == 0 {
+                let start = clock.now
+                do {
+                    try CollageText.load()
+                    let loaded = clock.now
+                    texts = drawText(title: title, credit: credit, covers: covers, plan: plan, labels: options.labels, theme: theme, on: canvas)
+                    let end = clock.now
+                    timings.withLock { $0.fontSetUp = loaded - start; $0.text += end - loaded }
+                } catch {
+                    textProblem.withLock { $0 = error.localizedDescription }
+                }
             } else {
-                let cover = covers[job], frame = plan.cells[job].frame
-                if let data = cover.image, drawCover(data, into: frame, fill: plan.fillsFrames, on: canvas) { return }
+                let cover = covers[job - 1], frame = plan.cells[job - 1].frame
+                if let data = cover.image, drawCover(data, into: frame, fill: plan.fillsFrames, on: canvas, clock: clock, timings: timings) { return }
                 texts = drawTile(cover.title, in: frame, pixels: plan.labelPixels * 1.15, theme: theme, on: canvas)
             }
             if !texts.isEmpty { unreadable.withLock { $0 += texts } }
         }
+        let drawn = clock.now
         let data = try encode(canvas, format: format)
+        var spent = timings.withLock { $0 }
+        spent.planning = planned - started
+        spent.drawing = drawn - planned
+        spent.encoding = clock.now - drawn
+        if let reason = textProblem.withLock({ $0 }) {
+            return CollageImage(data: data, plan: plan, missingGlyphs: MissingGlyphs(characters: [], textUnavailable: reason), timings: spent)
+        }
         let missing = unreadable.withLock { texts in texts.isEmpty ? [] : CollageText.missingCharacters(in: texts.joined(separator: " ")) }
-        return CollageImage(data: data, plan: plan, missingGlyphs: missing.isEmpty ? nil : MissingGlyphs(characters: missing))
+        return CollageImage(data: data, plan: plan, missingGlyphs: missing.isEmpty ? nil : MissingGlyphs(characters: missing), timings: spent)
     }
 
     // MARK: - Covers
 
     /// Decodes and draws one cover; `false` when it cannot be decoded.
-    private func drawCover(_ data: Data, into frame: CollagePlan.Rect, fill: Bool, on canvas: gdImagePtr) -> Bool {
+    private func drawCover(
+        _ data: Data, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas, clock: ContinuousClock, timings: borrowing Mutex<CollageTimings>
+    ) -> Bool {
         guard let info = ImageInfo(data), info.width * info.height <= Self.maximumCoverPixels else { return false }
         // The size the whole cover is drawn at: fitted inside the frame, or covering it.
         let scale = fill
             ? max(Double(frame.width) / Double(info.width), Double(frame.height) / Double(info.height))
             : min(Double(frame.width) / Double(info.width), Double(frame.height) / Double(info.height))
         let drawnWidth = max(1, Int((Double(info.width) * scale).rounded())), drawnHeight = max(1, Int((Double(info.height) * scale).rounded()))
-        if info.format == .jpeg, let image = DecodedJPEG(data, atLeast: drawnWidth, drawnHeight) {
-            return image.image.rows.map { rows in
-                draw(rows: UnsafeRawPointer(rows), width: Int(image.image.width), height: Int(image.image.height), into: frame, fill: fill, on: canvas)
-            } ?? false
-        }
-        guard let source = decode(data, format: info.format) else { return false }
-        defer { booktag_gdImageDestroy(source) }
-        if source.pointee.trueColor == 0 { booktag_gdImagePaletteToTrueColor(source) }
-        guard let rows = source.pointee.tpixels else { return false }
-        return draw(rows: UnsafeRawPointer(rows), width: Int(booktag_gd_width(source)), height: Int(booktag_gd_height(source)), into: frame, fill: fill, on: canvas)
+        let start = clock.now
+        guard let image = DecodedCover(data, format: info.format, atLeast: drawnWidth, drawnHeight) else { return false }
+        let decoded = clock.now
+        let drawn = draw(image, into: frame, fill: fill, on: canvas)
+        let end = clock.now
+        timings.withLock { $0.decoding += decoded - start; $0.scaling += end - decoded }
+        return drawn
     }
 
-    /// Scales decoded rows into the frame: the whole image centred inside it, or its centre
+    /// Scales a decoded cover into the frame: the whole image centred inside it, or its centre
     /// filling it.
-    private func draw(rows: UnsafeRawPointer, width: Int, height: Int, into frame: CollagePlan.Rect, fill: Bool, on canvas: gdImagePtr) -> Bool {
-        guard width > 0, height > 0, let canvasRows = canvas.pointee.tpixels, frame.x >= 0, frame.y >= 0,
-            frame.maxX <= Int(canvas.pointee.sx), frame.maxY <= Int(canvas.pointee.sy)
-        else { return false }
+    private func draw(_ image: DecodedCover, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas) -> Bool {
+        let width = image.width, height = image.height
+        guard width > 0, height > 0, frame.x >= 0, frame.y >= 0, frame.maxX <= canvas.width, frame.maxY <= canvas.height else { return false }
         var source = (x: 0, y: 0, width: width, height: height)
         var target = frame
         if fill {
@@ -115,30 +140,15 @@ public struct CollageRenderer: Sendable {
             target.y = frame.y + (frame.height - target.height) / 2
         }
         return booktag_scale(
-            rows.assumingMemoryBound(to: UnsafePointer<Int32>?.self), Int32(source.x), Int32(source.y), Int32(source.width), Int32(source.height),
-            UnsafeRawPointer(canvasRows).assumingMemoryBound(to: UnsafeMutablePointer<Int32>?.self), Int32(target.x), Int32(target.y),
-            Int32(target.width), Int32(target.height)) == 0
-    }
-
-    private func decode(_ data: Data, format: ImageInfo.Format) -> gdImagePtr? {
-        data.withUnsafeBytes { raw -> gdImagePtr? in
-            guard let base = raw.baseAddress, raw.count <= Int(Int32.max) else { return nil }
-            let bytes = UnsafeMutableRawPointer(mutating: base)  // libgd reads only
-            let size = Int32(raw.count)
-            switch format {
-            case .jpeg: return booktag_gdImageCreateFromJpegPtrEx(size, bytes, 1)
-            case .png: return booktag_gdImageCreateFromPngPtr(size, bytes)
-            case .gif: return booktag_gdImageCreateFromGifPtr(size, bytes)
-            case .webp: return booktag_gdImageCreateFromWebpPtr(size, bytes)
-            }
-        }
+            image.rows, Int32(source.x), Int32(source.y), Int32(source.width), Int32(source.height),
+            canvas.rows, Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height)) == 0
     }
 
     // MARK: - Text
 
     /// A stand-in for a cover that cannot be drawn; returns texts with characters no font has.
-    private func drawTile(_ title: String, in frame: CollagePlan.Rect, pixels: Double, theme: CollageTheme, on canvas: gdImagePtr) -> [String] {
-        PixelRows.fill(canvas, frame, color: theme.tile)
+    private func drawTile(_ title: String, in frame: CollagePlan.Rect, pixels: Double, theme: CollageTheme, on canvas: CollageCanvas) -> [String] {
+        canvas.fill(frame, color: theme.tile)
         let inset = max(2, frame.width / 12)
         let box = CollagePlan.Rect(x: frame.x + inset, y: frame.y + inset, width: frame.width - 2 * inset, height: frame.height - 2 * inset)
         let unknown = CollageText.draw(title, in: box, pixels: pixels, maxLines: 6, color: theme.secondaryText, centered: true, on: canvas)
@@ -146,13 +156,13 @@ public struct CollageRenderer: Sendable {
     }
 
     private func drawText(
-        title: String?, credit: String?, covers: [CollageCover], plan: CollagePlan, labels: [CollageLabel], theme: CollageTheme, on canvas: gdImagePtr
+        title: String?, credit: String?, covers: [CollageCover], plan: CollagePlan, labels: [CollageLabel], theme: CollageTheme, on canvas: CollageCanvas
     ) -> [String] {
         var unreadable: [String] = []
         if let title, let box = plan.title {
             if CollageText.draw(title, in: box, pixels: plan.titlePixels, color: theme.text, centered: true, on: canvas) > 0 { unreadable.append(title) }
         }
-        if let rule = plan.rule { PixelRows.fill(canvas, rule, color: theme.accent) }
+        if let rule = plan.rule { canvas.fill(rule, color: theme.accent) }
         if let credit {
             CollageText.draw(credit, in: plan.credit, pixels: plan.creditPixels, alignment: .end, color: theme.secondaryText, centered: true, on: canvas)
         }
@@ -171,38 +181,16 @@ public struct CollageRenderer: Sendable {
 
     // MARK: - Output
 
-    private func encode(_ canvas: gdImagePtr, format: CollageImageFormat) throws -> Data {
+    private func encode(_ canvas: CollageCanvas, format: CollageImageFormat) throws -> Data {
         var length = 0
-        let rows = UnsafeRawPointer(canvas.pointee.tpixels).map { $0.assumingMemoryBound(to: UnsafePointer<Int32>?.self) }
+        let width = Int32(canvas.width), height = Int32(canvas.height)
         let bytes = format == .png
-            ? booktag_png_encode(rows, canvas.pointee.sx, canvas.pointee.sy, pngCompressionLevel, pngFilter.rawValue, &length)
-            : booktag_jpeg_encode(rows, canvas.pointee.sx, canvas.pointee.sy, jpegQuality, jpegFastDCT ? 1 : 0, &length)
+            ? booktag_png_encode(canvas.constRows, width, height, pngCompressionLevel, pngFilter.rawValue, pngRunLengthOnly ? 1 : 0, 0, &length)
+            : booktag_jpeg_encode(canvas.constRows, width, height, jpegQuality, jpegFastDCT ? 1 : 0, &length)
         guard let bytes else { throw CollageError.encodingFailed(format.rawValue) }
         defer { format == .png ? booktag_png_free(bytes) : booktag_jpeg_free(bytes) }
         return Data(bytes: bytes, count: length)
     }
-}
-
-/// A JPEG decoded by libjpeg, released with it.
-private final class DecodedJPEG {
-    var image = booktag_pixels()
-
-    init?(_ data: Data, atLeast width: Int, _ height: Int) {
-        let status = data.withUnsafeBytes { raw -> Int32 in
-            guard let base = raw.baseAddress else { return -1 }
-            return booktag_jpeg_decode(
-                base.assumingMemoryBound(to: UInt8.self), raw.count, Int32(width), Int32(height), CollageRenderer.maximumCoverPixels, &image)
-        }
-        guard status == 0 else { return nil }
-    }
-
-    deinit { booktag_pixels_free(&image) }
-}
-
-/// A pointer handed to concurrent jobs that each touch their own part of what it points at.
-struct UnsafeSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 /// Why a collage could not be made.

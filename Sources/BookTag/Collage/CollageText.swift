@@ -1,17 +1,25 @@
-import CLibGD
 import CPango
+import Foundation
 
 /// Text in collage images, shaped by Pango with fonts fontconfig finds for each run of text (see
-/// CPango.h), then laid over the libgd canvas in a colour. Any script reads as it should: right
+/// CPango.h), then laid over the canvas in a colour. Any script reads as it should: right
 /// to left where it runs so, joined where it joins.
 enum CollageText {
     enum Alignment: Int32 {
         case start = 0, center = 1, end = 2
     }
 
-    /// Opens Pango, which booktag loads only when it draws.
+    /// Opens Pango, which booktag loads only when it draws; later calls are free.
     static func load() throws(CollageError) {
         guard booktag_text_load() == 0 else { throw .libraryMissing(String(cString: booktag_text_error())) }
+    }
+
+    /// Before the first `load`: fontconfig keeps the caches it writes in `folder`, unless the
+    /// user chose a fontconfig set-up through `FONTCONFIG_FILE` or `FONTCONFIG_PATH`.
+    static func keepFontCaches(in folder: URL?) {
+        let environment = ProcessInfo.processInfo.environment
+        guard let folder, environment["FONTCONFIG_FILE"] == nil, environment["FONTCONFIG_PATH"] == nil else { return }
+        booktag_text_set_cache_folder(folder.path)
     }
 
     /// Draws `text` into `box` (lines wrapped to its width, at most `maxLines`, the last ending
@@ -20,7 +28,7 @@ enum CollageText {
     @discardableResult
     static func draw(
         _ text: String, in box: CollagePlan.Rect, pixels: Double, bold: Bool = false, maxLines: Int = 1, alignment: Alignment = .center,
-        color: CollageTheme.RGB, centered: Bool = false, on canvas: gdImagePtr
+        color: CollageTheme.RGB, centered: Bool = false, on canvas: CollageCanvas
     ) -> Int {
         guard box.width > 0, box.height > 0, !text.isEmpty else { return 0 }
         var block = booktag_text_block()
@@ -45,14 +53,14 @@ enum CollageText {
     /// Lays `color` over the canvas through the coverage: out = colour × a + canvas × (1 − a).
     private static func composite(
         _ alpha: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, x: Int, y: Int, clip: CollagePlan.Rect,
-        color: CollageTheme.RGB, on canvas: gdImagePtr
+        color: CollageTheme.RGB, on canvas: CollageCanvas
     ) {
-        let left = max(x, clip.x, 0), right = min(x + width, clip.maxX, Int(canvas.pointee.sx))
-        let top = max(y, clip.y, 0), bottom = min(y + height, clip.maxY, Int(canvas.pointee.sy))
-        guard left < right, top < bottom, let rows = canvas.pointee.tpixels else { return }
+        let left = max(x, clip.x, 0), right = min(x + width, clip.maxX, canvas.width)
+        let top = max(y, clip.y, 0), bottom = min(y + height, clip.maxY, canvas.height)
+        guard left < right, top < bottom else { return }
         let red = Int32(color.red), green = Int32(color.green), blue = Int32(color.blue)
         for row in top..<bottom {
-            guard let pixels = rows[row] else { continue }
+            let pixels = canvas.pixels + row * canvas.width
             let coverage = alpha + (row - y) * stride
             for column in left..<right {
                 let a = Int32(coverage[column - x])

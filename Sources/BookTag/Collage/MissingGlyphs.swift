@@ -3,9 +3,13 @@
 public struct MissingGlyphs: Equatable, Sendable {
     /// The characters, each once, in the order met.
     public var characters: [Unicode.Scalar]
+    /// Why no text at all could be drawn (Pango or fontconfig would not start): the image was
+    /// made without its title and labels.
+    public var textUnavailable: String?
 
-    public init(characters: [Unicode.Scalar]) {
+    public init(characters: [Unicode.Scalar], textUnavailable: String? = nil) {
         self.characters = characters
+        self.textUnavailable = textUnavailable
     }
 
     /// The Debian font packages that cover the characters, most needed first.

@@ -45,6 +45,8 @@ public struct BookTagHome: Sendable, Equatable {
     public var databaseFile: URL { dataFolder.appendingPathComponent("booktag.sqlite") }
     public var coversFolder: URL { dataFolder.appendingPathComponent("covers", isDirectory: true) }
     public var collagesFolder: URL { dataFolder.appendingPathComponent("collages", isDirectory: true) }
+    /// Caches that libraries booktag uses would otherwise write elsewhere (fontconfig's).
+    public var cacheFolder: URL { dataFolder.appendingPathComponent("cache", isDirectory: true) }
     /// Taken shared while cover files are written and committed, exclusively to sweep them.
     var coversLockFile: URL { dataFolder.appendingPathComponent(".covers.lock") }
 

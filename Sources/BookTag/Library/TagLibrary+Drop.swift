@@ -60,14 +60,17 @@ extension TagLibrary {
 
         let maker = CollageMaker(store: store)
         let formats = maker.existingFormats(forKey: tag.key)
-        let style = tag.collageStyle.map { CollageOptions(style: $0, nightMode: options.nightMode) } ?? options
+        let style = options.following(tag.collageStyle)
         let prepared = try formats.first.map { format in
             try maker.prepare(title: tag.name, key: tag.key, source: tag.source, books: books, options: style.with(format: format))
         }
         let updated: Tag
         do {
+            // Books were fetched only when places were refilled.
+            let fetchedAt = gathering == nil ? tag.lastFetchedAt ?? tag.createdAt : Date()
             updated = try store.replaceBooks(
-                of: name, with: books, search: SearchPosition(totalResults: tag.totalResults, pageSize: tag.pageSize, startPage: tag.startPage))
+                of: name, with: books,
+                search: SearchPosition(totalResults: tag.totalResults, pageSize: tag.pageSize, startPage: tag.startPage, fetchedAt: fetchedAt))
         } catch {
             prepared?.discard()
             throw error

@@ -48,7 +48,8 @@ public struct TagLibrary: Sendable {
 
     /// Replaces the tag's books with books from a random other results page. For a shelf, the
     /// books it does not hold come first, from a random page on; the current ones make up the
-    /// count only when the shelf has no others.
+    /// count only when the shelf has no others. The collage is drawn in the style the tag's
+    /// collage was last drawn in (`collage` gives night mode, and the style of a tag never drawn).
     public func reroll(
         _ name: TagName, count: Int = 12, collage: CollageOptions? = nil, using generator: inout some RandomNumberGenerator,
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
@@ -66,14 +67,20 @@ public struct TagLibrary: Sendable {
             gathering.books += try Self.coversOf(current.prefix(count - gathering.books.count), store: store)
         }
         try Self.checkFoundBooks(gathering, query: tag.name, origin: tag.origin)
-        let outcome = try commit(gathering, title: tag.name, key: tag.key, collage: collage) {
+        // Drawn as it was last drawn, in a format the tag has a collage in.
+        let formats = CollageMaker(store: store).existingFormats(forKey: tag.key)
+        let drawn = collage.map { options in
+            let recorded = options.following(tag.collageStyle)
+            return formats.isEmpty || formats.contains(recorded.format) ? recorded : recorded.with(format: formats[0])
+        }
+        let outcome = try commit(gathering, title: tag.name, key: tag.key, collage: drawn) {
             try store.replaceBooks(of: name, with: gathering.books, search: Self.position(of: gathering))
         } then: { updated in
             Outcome(tag: updated, books: try store.books(of: name), gathering: gathering)
         }
         // Collages of the tag in other formats would now show the old set: render them again.
-        if let collage {
-            _ = try? CollageMaker(store: store).remakeExisting(tag: name, options: collage, except: collage.format)
+        if let drawn {
+            _ = try? CollageMaker(store: store).remakeExisting(tag: name, options: drawn, except: drawn.format)
         }
         return outcome
     }

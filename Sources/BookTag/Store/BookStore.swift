@@ -43,11 +43,15 @@ public final class BookStore: Sendable {
                 // listing every tag get cheaper. 256 MiB of address space, not of memory.
                 try db.execute(sql: "PRAGMA mmap_size = 268435456")
             }
-            // Two processes opening a new home at once must not both run the first migration.
-            let migrationLock = try FileLock(path: home.dataFolder.appendingPathComponent(".migrate.lock").path, mode: .exclusive)
-            defer { migrationLock.unlock() }
             let queue = try DatabaseQueue(path: home.databaseFile.path, configuration: configuration)
-            try StoreSchema.migrator.migrate(queue)
+            // A store that is up to date is only read here (most opens: no lock, no write).
+            let migrator = StoreSchema.migrator
+            if try !queue.read({ try migrator.hasCompletedMigrations($0) }) {
+                // Two processes opening a new home at once must not both run the first migration.
+                let migrationLock = try FileLock(path: home.dataFolder.appendingPathComponent(".migrate.lock").path, mode: .exclusive)
+                defer { migrationLock.unlock() }
+                try migrator.migrate(queue)
+            }
             chmod(home.databaseFile.path, 0o600)
             return BookStore(home: home, writer: queue, faultInjection: faultInjection)
         } catch let error as DatabaseError {

@@ -1,18 +1,16 @@
 import CLibCrypto
 import Foundation
 
-/// SHA-256 through the system's libcrypto: content addresses for cover files and short, stable
-/// suffixes for collage names.
+/// SHA-256 through the system's libcrypto (opened on first use, see CLibCrypto.h): content
+/// addresses for cover file names and short, stable suffixes for collage names.
 enum SHA256Digest {
     /// The 32-byte digest of `data`.
     static func bytes(of data: Data) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        let succeeded = data.withUnsafeBytes { raw in
-            EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
-        }
-        // EVP_Digest fails only when libcrypto cannot allocate; there is no way on from there.
-        precondition(succeeded == 1 && length == 32, "libcrypto could not compute a SHA-256 digest")
+        let status = data.withUnsafeBytes { raw in booktag_sha256(raw.baseAddress, raw.count, &digest) }
+        // libssl3 is part of every Debian system and a dependency of the package; without it
+        // booktag cannot name a file, and there is no way on.
+        precondition(status == 0, String(cString: booktag_crypto_error()))
         return digest
     }
 

@@ -1,17 +1,22 @@
 #ifndef BOOKTAG_CIMAGECODEC_H
 #define BOOKTAG_CIMAGECODEC_H
 
-// The pixel work of a collage that libgd does slowly or not at all: PNG and JPEG writing with
-// chosen settings, JPEG reading at a reduced DCT scale, and scaling. Pixels are libgd's
-// true-colour ints (0x00RRGGBB), reached through row pointers as libgd keeps them.
+// The pixel work of a collage: PNG and JPEG writing with chosen settings, PNG reading, JPEG
+// reading at a reduced DCT scale, and scaling. Pixels are ints 0x00RRGGBB (bytes B, G, R, X on
+// a little-endian machine), reached through row pointers.
 
 #include <stddef.h>
 
-/// Encodes true-colour pixel rows (each pixel 0x00RRGGBB, as libgd keeps them) as an RGB PNG
-/// with the given zlib level and libpng filter mask (PNG_FILTER_NONE 0x08, SUB 0x10, UP 0x20,
-/// AVG 0x40, PAETH 0x80). libgd offers only the level; the filter decides much of the cost.
+/// Encodes pixel rows (each pixel 0x00RRGGBB) as an 8-bit RGB PNG with the given zlib level and
+/// row filters (NONE 0x08, SUB 0x10, UP 0x20, AVERAGE 0x40, PAETH 0x80; with several, each row
+/// takes the one with the least sum of absolute values). The filter decides much of the cost;
+/// `runLengthOnly` limits zlib to runs (Z_RLE), which on filtered photographs is both faster
+/// and smaller than its default matching.
+/// `strips` strips of rows (0: one a core, each at least 64 rows; at most 8) are filtered and
+/// deflated at once, one a thread (see PNGEncoder.c).
 /// Returns a buffer to release with booktag_png_free, its length in *size; NULL on failure.
-unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, size_t *size);
+unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int runLengthOnly, int strips,
+                                  size_t *size);
 
 void booktag_png_free(unsigned char *buffer);
 
@@ -21,13 +26,18 @@ typedef struct {
     int **rows;
 } booktag_pixels;
 
-/// Decodes a baseline or progressive JPEG (grey, YCbCr or RGB) at the smallest DCT scale
+/// Decodes a baseline or progressive JPEG (grey, YCbCr, RGB, CMYK or YCCK) at the smallest DCT scale
 /// (n/8, libjpeg-turbo) that still gives at least `minWidth` × `minHeight`: a 300×450 cover
 /// meant for a 200×300 cell is decoded at 6/8, cheaper and closer to its size. Images of more
 /// than `maxPixels` are refused before any pixel is decoded. Returns 0, or -1 (not a JPEG
-/// libjpeg can read, CMYK, too large, out of memory) with `image` untouched.
+/// libjpeg can read, too large, out of memory) with `image` untouched.
 int booktag_jpeg_decode(const unsigned char *data, size_t size, int minWidth, int minHeight, long maxPixels, booktag_pixels *image);
 void booktag_pixels_free(booktag_pixels *image);
+
+/// Decodes any PNG (palette, grey, 16-bit, interlaced) to 0x00RRGGBB rows, transparency laid
+/// over white. Images of more than `maxPixels` are refused before any pixel is decoded.
+/// Returns 0, or -1 (not a PNG libpng can read, too large, out of memory) with `image` untouched.
+int booktag_png_decode(const unsigned char *data, size_t size, long maxPixels, booktag_pixels *image);
 
 /// Encodes rows of true-colour pixels as a baseline JPEG (4:2:0) at `quality`; `fastDCT`
 /// picks libjpeg's fast integer DCT. Returns a buffer to release with booktag_jpeg_free.

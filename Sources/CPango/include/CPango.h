@@ -15,6 +15,10 @@
 // 0 once the libraries are loaded (a second call is free); -1 if they cannot be, with the
 // reason in booktag_text_error().
 int booktag_text_load(void);
+// Before the first booktag_text_load: fontconfig is to write the caches it makes (when a font
+// folder's cache is stale) into `folder` rather than ~/.cache/fontconfig or /var/cache/fontconfig.
+// The first folder given is kept; later calls, and calls after loading, change nothing.
+void booktag_text_set_cache_folder(const char *folder);
 const char *booktag_text_error(void);
 
 // A block of text laid out in a box `width` pixels wide: its coverage (8-bit alpha, `stride`
