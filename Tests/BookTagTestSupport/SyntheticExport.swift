@@ -21,6 +21,37 @@ public enum SyntheticExport {
         public var myRating: Int
         public var exclusiveShelf: String
         public var shelves: [String]
+        /// Pages as the export gives them: `nil` for the generated number, 0 for an empty field.
+        public var pages: Int? = nil
+        /// Everyone's average rating: `nil` for the generated one.
+        public var averageRating: Double? = nil
+        /// Original publication year: `nil` for the generated one.
+        public var originalYear: Int? = nil
+        /// How many times the reader read it (a re-read is one row with 2).
+        public var readCount: Int? = nil
+
+        public init(
+            bookID: Int, title: String, author: String, isbn10: String?, isbn13: String?, knownISBNs: [String], coverID: Int?,
+            dateRead: String?, dateAdded: String, myRating: Int, exclusiveShelf: String, shelves: [String], pages: Int? = nil,
+            averageRating: Double? = nil, originalYear: Int? = nil, readCount: Int? = nil
+        ) {
+            self.bookID = bookID
+            self.title = title
+            self.author = author
+            self.isbn10 = isbn10
+            self.isbn13 = isbn13
+            self.knownISBNs = knownISBNs
+            self.coverID = coverID
+            self.dateRead = dateRead
+            self.dateAdded = dateAdded
+            self.myRating = myRating
+            self.exclusiveShelf = exclusiveShelf
+            self.shelves = shelves
+            self.pages = pages
+            self.averageRating = averageRating
+            self.originalYear = originalYear
+            self.readCount = readCount
+        }
     }
 
     /// `count` books: a fifth read in 2025, others in 2024 or still to read; every tenth has no
@@ -64,10 +95,12 @@ public enum SyntheticExport {
             let shelves = book.shelves.joined(separator: ", ")
             let fields: [String] = [
                 String(book.bookID), quoted(book.title), book.author, lastFirst(book.author), "",
-                "=\"\(book.isbn10 ?? "")\"", "=\"\(book.isbn13 ?? "")\"", String(book.myRating), String(format: "%.2f", 3.5 + Double(i % 15) / 10),
-                quoted("Harbour & Sons, Ltd."), "Paperback", String(200 + i % 300), String(1990 + i % 30), String(1980 + i % 30),
+                "=\"\(book.isbn10 ?? "")\"", "=\"\(book.isbn13 ?? "")\"", String(book.myRating),
+                String(format: "%.2f", book.averageRating ?? 3.5 + Double(i % 15) / 10),
+                quoted("Harbour & Sons, Ltd."), "Paperback", book.pages.map { $0 == 0 ? "" : String($0) } ?? String(200 + i % 300),
+                String(1990 + i % 30), String(book.originalYear ?? 1980 + i % 30),
                 book.dateRead ?? "", book.dateAdded, quoted(shelves), quoted(book.shelves.map { "\($0) (#\(i))" }.joined(separator: ", ")),
-                book.exclusiveShelf, review, "", "", book.dateRead == nil ? "0" : "1", "0",
+                book.exclusiveShelf, review, "", "", String(book.readCount ?? (book.dateRead == nil ? 0 : 1)), "0",
             ]
             lines.append(fields.joined(separator: ","))
         }

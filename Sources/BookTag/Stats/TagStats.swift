@@ -1,0 +1,214 @@
+/// A tag's numbers: for a reader's own books their year in books (pages, the shortest and the
+/// longest, their stars against everyone's, books per month), and for any tag what its source
+/// says (pages, ratings, authors, publication years). One value feeds `booktag stats`, the
+/// collage's `--stats` panel and the tag's page, so they never disagree.
+///
+/// Nothing is invented: an unknown is `nil` (and `null` in JSON) and what is known is counted
+/// ("pages known for 41 of 45"); nothing is divided by zero; a book counts once; 0 stars is
+/// unrated. Ties (shortest, longest, highest, oldest, newest) go to the book first in the tag.
+public struct TagStats: Equatable, Sendable {
+    /// A book named by a number: the shortest, the highest rated, the oldest…
+    public struct Mention: Equatable, Sendable {
+        public var id: BookID
+        public var title: String
+        public var author: String?
+        public var value: Double
+    }
+
+    public struct Pages: Equatable, Sendable {
+        /// `nil` when no book's pages are known.
+        public var total: Int?
+        public var known: Int
+        /// Rounded to a whole page.
+        public var average: Int?
+        public var shortest: Mention?
+        public var longest: Mention?
+    }
+
+    public struct Ratings: Equatable, Sendable {
+        /// The mean of the books' average ratings, to 2 decimals.
+        public var average: Double?
+        /// The mean of the reader's stars over the books they rated, to 2 decimals; this and the
+        /// next three are `nil` for a tag with no reading records (a search or a subject).
+        public var mine: Double?
+        public var rated: Int?
+        /// How many books were given 1, 2, 3, 4 and 5 stars.
+        public var stars: [Int]?
+        /// The mean of (mine − average) over the books that have both, to 2 decimals.
+        public var versusAverage: Double?
+        public var highest: Mention?
+    }
+
+    public struct AuthorCount: Equatable, Sendable, Encodable {
+        public var name: String
+        public var books: Int
+    }
+
+    public struct Authors: Equatable, Sendable {
+        public var distinct: Int
+        /// Up to 5, most books first, then by name.
+        public var top: [AuthorCount]
+    }
+
+    public struct Published: Equatable, Sendable {
+        public var oldest: Mention?
+        public var newest: Mention?
+    }
+
+    public var tag: String
+    /// The year the tag keeps (`--year`), else `nil`.
+    public var year: Int?
+    public var books: Int
+    public var pages: Pages
+    public var ratings: Ratings
+    /// Books by the month they were read (January first), as the reader's calendar wrote it;
+    /// `nil` for a tag with no reading records.
+    public var months: [Int]?
+    /// Books with no day read; `nil` for a tag with no reading records.
+    public var undated: Int?
+    public var authors: Authors
+    public var published: Published
+
+    /// The numbers of `books` (in the tag's order) of the tag named `tag`. `readingRecords`:
+    /// whether the tag is a reader's own (a shelf or an export), whose stars and days count.
+    public init(tag: String, year: Int?, readingRecords: Bool, books given: [StatsBook]) {
+        var seen = Set<BookID>()
+        let books = given.filter { seen.insert($0.id).inserted }
+        self.tag = tag
+        self.year = year
+        self.books = books.count
+
+        func mention(_ book: StatsBook, _ value: Double) -> Mention {
+            Mention(id: book.id, title: book.title, author: book.author, value: value)
+        }
+        /// The first book whose value beats every earlier one's (`better(new, best)`).
+        func first(_ value: (StatsBook) -> Double?, beating better: (Double, Double) -> Bool) -> Mention? {
+            var best: Mention?
+            for book in books {
+                guard let candidate = value(book) else { continue }
+                if best.map({ better(candidate, $0.value) }) ?? true { best = mention(book, candidate) }
+            }
+            return best
+        }
+
+        let paged = books.compactMap(\.pages)
+        let totalPages = paged.reduce(0, +)
+        pages = Pages(
+            total: paged.isEmpty ? nil : totalPages, known: paged.count,
+            average: paged.isEmpty ? nil : Int((Double(totalPages) / Double(paged.count)).rounded()),
+            shortest: first({ $0.pages.map(Double.init) }, beating: <), longest: first({ $0.pages.map(Double.init) }, beating: >))
+
+        let averages = books.compactMap(\.averageRating)
+        var ratings = Ratings(average: Self.mean(averages), highest: first(\.averageRating, beating: >))
+        if readingRecords {
+            let stars = books.compactMap { $0.reading?.rating }
+            ratings.mine = Self.mean(stars.map(Double.init))
+            ratings.rated = stars.count
+            ratings.stars = (1...5).map { value in stars.count { $0 == value } }
+            ratings.versusAverage = Self.mean(books.compactMap { book in
+                guard let mine = book.reading?.rating, let average = book.averageRating else { return nil }
+                return Double(mine) - average
+            })
+            var months = [Int](repeating: 0, count: 12)
+            var undated = 0
+            for book in books {
+                if let day = book.reading?.dateRead, let month = Int(day.dropFirst(5).prefix(2)), (1...12).contains(month) {
+                    months[month - 1] += 1
+                } else {
+                    undated += 1
+                }
+            }
+            self.months = months
+            self.undated = undated
+        }
+        self.ratings = ratings
+
+        var counts: [String: Int] = [:]
+        for book in books {
+            guard let name = book.author?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
+            counts[name, default: 0] += 1
+        }
+        let top = counts.map { AuthorCount(name: $0.key, books: $0.value) }
+            .sorted { $0.books != $1.books ? $0.books > $1.books : $0.name < $1.name }
+            .prefix(5)
+        authors = Authors(distinct: counts.count, top: Array(top))
+        published = Published(
+            oldest: first({ $0.year.map(Double.init) }, beating: <), newest: first({ $0.year.map(Double.init) }, beating: >))
+    }
+
+    /// The mean to 2 decimals; `nil` for no values.
+    static func mean(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        return (values.reduce(0, +) / Double(values.count) * 100).rounded() / 100
+    }
+}
+
+// MARK: - JSON
+
+extension TagStats: Encodable {
+    private enum Keys: String, CodingKey {
+        case tag, year, books, pages, ratings, months, undated, authors, published
+        case total, known, average, shortest, longest
+        case mine, rated, stars, versusAverage, highest
+        case distinct, top, oldest, newest
+    }
+
+    /// SPEC.md's shape: every key present, unknowns as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var root = encoder.container(keyedBy: Keys.self)
+        try root.encode(tag, forKey: .tag)
+        try root.encode(year, forKey: .year)
+        try root.encode(books, forKey: .books)
+        var pages = root.nestedContainer(keyedBy: Keys.self, forKey: .pages)
+        try pages.encode(self.pages.total, forKey: .total)
+        try pages.encode(self.pages.known, forKey: .known)
+        try pages.encode(self.pages.average, forKey: .average)
+        try pages.encode(self.pages.shortest.map { MentionJSON($0, key: "pages") }, forKey: .shortest)
+        try pages.encode(self.pages.longest.map { MentionJSON($0, key: "pages") }, forKey: .longest)
+        var ratings = root.nestedContainer(keyedBy: Keys.self, forKey: .ratings)
+        try ratings.encode(self.ratings.average, forKey: .average)
+        try ratings.encode(self.ratings.mine, forKey: .mine)
+        try ratings.encode(self.ratings.rated, forKey: .rated)
+        try ratings.encode(self.ratings.stars, forKey: .stars)
+        try ratings.encode(self.ratings.versusAverage, forKey: .versusAverage)
+        try ratings.encode(self.ratings.highest.map { MentionJSON($0, key: "rating") }, forKey: .highest)
+        try root.encode(months, forKey: .months)
+        try root.encode(undated, forKey: .undated)
+        var authors = root.nestedContainer(keyedBy: Keys.self, forKey: .authors)
+        try authors.encode(self.authors.distinct, forKey: .distinct)
+        try authors.encode(self.authors.top, forKey: .top)
+        var published = root.nestedContainer(keyedBy: Keys.self, forKey: .published)
+        try published.encode(self.published.oldest.map { MentionJSON($0, key: "year") }, forKey: .oldest)
+        try published.encode(self.published.newest.map { MentionJSON($0, key: "year") }, forKey: .newest)
+    }
+
+    /// `{"source", "id", "title", KEY}`: pages and years as whole numbers, ratings as they are.
+    private struct MentionJSON: Encodable {
+        let mention: Mention
+        let key: String
+
+        init(_ mention: Mention, key: String) {
+            self.mention = mention
+            self.key = key
+        }
+
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            try container.encode(mention.id.source, forKey: AnyKey(stringValue: "source"))
+            try container.encode(mention.id.value, forKey: AnyKey(stringValue: "id"))
+            try container.encode(mention.title, forKey: AnyKey(stringValue: "title"))
+            if key == "rating" {
+                try container.encode(mention.value, forKey: AnyKey(stringValue: key))
+            } else {
+                try container.encode(Int(mention.value), forKey: AnyKey(stringValue: key))
+            }
+        }
+    }
+}
