@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Where libxml2's headers are (Debian's libxml2-dev), for the C shim and every Swift module that imports it.
+let libxml2Headers = (
+    c: CSetting.unsafeFlags(["-I/usr/include/libxml2"]),
+    swift: SwiftSetting.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])
+)
+
 let package = Package(
     name: "booktag",
     platforms: [.macOS(.v15)],
@@ -18,11 +24,9 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
+        // libxml2 is opened with dlopen on first use (see Sources/CLibXML2/include/CLibXML2.h); its
+        // headers (libxml2-dev) give the types, from Debian's include folder.
+        .target(name: "CLibXML2", cSettings: [libxml2Headers.c]),
         // libgd is opened with dlopen only for the rare GIF or WebP cover (see Sources/CLibGD/include/CLibGD.h), not linked.
         .target(name: "CLibGD"),
         .target(name: "CBookTagSystem"),
@@ -43,7 +47,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CSV", package: "CSV.swift"),
-            ]
+            ],
+            swiftSettings: [libxml2Headers.swift]
         ),
         .executableTarget(
             name: "booktag",
@@ -65,7 +70,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BookTagTests",
-            dependencies: ["BookTag", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag-test-helper", "booktag"]
+            dependencies: ["BookTag", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag-test-helper", "booktag"],
+            swiftSettings: [libxml2Headers.swift]
         ),
     ]
 )

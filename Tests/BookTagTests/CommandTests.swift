@@ -33,6 +33,22 @@ import Testing
         #expect(tags?.map { $0["books"] as? Int } == [12, 3])
     }
 
+    /// What people type most starts without the libraries only drawing, hashing or parsing need
+    /// (they are opened with dlopen on first use): the dynamic loader's own log says what it loaded.
+    @Test func readsLoadNoParserImageFontOrCryptoLibrary() async throws {
+        let temporary = try await Self.filledHome()
+        for arguments in [["--version"], ["list"], ["books", "Fantasy"], ["night", "status"]] {
+            let run = try await Self.run(arguments + (arguments == ["--version"] ? [] : ["--home", temporary.folder.path]),
+                                         environment: ["LD_DEBUG": "files"])
+            #expect(run.status == 0, "\(arguments)")
+            let loaded = run.errors.split(separator: "\n").filter { $0.contains("file=") }
+            #expect(loaded.contains { $0.contains("libc.so") }, "the loader's log lists what it loads")
+            for library in ["libxml2", "libgd", "libpango", "libcairo", "libfontconfig", "libcrypto", "libicuuc"] {
+                #expect(!loaded.contains { $0.contains(library) }, "\(arguments) loaded \(library)")
+            }
+        }
+    }
+
     @Test func booksInCollageOrder() async throws {
         let temporary = try await Self.filledHome()
         let json = try await Self.run(["books", " FANTASY ", "--json", "--home", temporary.folder.path])

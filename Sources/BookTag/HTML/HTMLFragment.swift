@@ -8,7 +8,11 @@ final class HTMLFragment {
     private let document: htmlDocPtr?
 
     init(_ html: String) {
-        LibXML2.ensureInitialised()
+        // Without libxml2 there is nothing to walk: the sanitiser then passes no text through.
+        guard (try? LibXML2.ensureInitialised()) != nil else {
+            document = nil
+            return
+        }
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
@@ -20,14 +24,14 @@ final class HTMLFragment {
         document = bytes.isEmpty ? nil : bytes.withUnsafeBufferPointer { buffer in
             LibXML2.withStructuredErrors(context: nil, handler: { _, _ in }) {
                 buffer.withMemoryRebound(to: CChar.self) { chars in
-                    htmlReadMemory(chars.baseAddress, Int32(chars.count), nil, "UTF-8", options)
+                    booktag_html_read_memory(chars.baseAddress, Int32(chars.count), "UTF-8", options)
                 }
             }
         }
     }
 
     deinit {
-        xmlFreeDoc(document)
+        booktag_xml_free_doc(document)
     }
 
     /// What the walk meets.
@@ -80,7 +84,7 @@ final class HTMLFragment {
 
     /// The value of attribute `name` on an element met during `walk`, with entities decoded.
     static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
-        guard let value = xmlGetProp(node, name) else { return nil }
+        guard let value = booktag_xml_get_prop(node, name) else { return nil }
         defer { booktag_xml_free(value) }
         return String(cString: value)
     }
