@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "CLibCrypto"),
         // Pango, cairo and fontconfig are opened with dlopen on first use too (see Sources/CPango/include/CPango.h).
         .target(name: "CPango"),
-        .target(name: "CImageCodec", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]),
+        // libjpeg, libpng and zlib are opened with dlopen on first use (see Sources/CImageCodec/CodecLibraries.h).
+        .target(name: "CImageCodec"),
         .target(
             name: "BookTag",
             dependencies: [

@@ -54,6 +54,7 @@ public struct CollageRenderer: Sendable {
             size: options.size, columns: options.columns, layout: options.layout, fit: options.fit,
             labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil)
         let plan = try planner.plan(aspects: covers.map { cover in cover.image.flatMap(ImageInfo.init).map { Double($0.width) / Double($0.height) } })
+        guard booktag_codec_load() == 0 else { throw CollageError.libraryMissing(String(cString: booktag_codec_error())) }
         let planned = clock.now
         let theme = options.theme
         guard let canvas = CollageCanvas(width: plan.width, height: plan.height, background: theme.background) else {

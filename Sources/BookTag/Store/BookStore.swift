@@ -43,13 +43,23 @@ public final class BookStore: Sendable {
                 // listing every tag get cheaper. 256 MiB of address space, not of memory.
                 try db.execute(sql: "PRAGMA mmap_size = 268435456")
             }
-            let queue = try DatabaseQueue(path: home.databaseFile.path, configuration: configuration)
-            // A store that is up to date is only read here (most opens: no lock, no write).
+            // Whoever creates or migrates the store holds the lock exclusively; everyone else opens
+            // under it shared, so no process opens a file another is still setting up. A store
+            // that is up to date is only read here (most opens: no write, no waiting).
+            let lockPath = home.dataFolder.appendingPathComponent(".migrate.lock").path
             let migrator = StoreSchema.migrator
-            if try !queue.read({ try migrator.hasCompletedMigrations($0) }) {
-                // Two processes opening a new home at once must not both run the first migration.
-                let migrationLock = try FileLock(path: home.dataFolder.appendingPathComponent(".migrate.lock").path, mode: .exclusive)
+            let openLock = try FileLock(path: lockPath, mode: .shared)
+            let current = try FileManager.default.fileExists(atPath: home.databaseFile.path)
+                ? DatabaseQueue(path: home.databaseFile.path, configuration: configuration) : nil
+            let isCurrent = try current?.read { try migrator.hasCompletedMigrations($0) } ?? false
+            openLock.unlock()
+            let queue: DatabaseQueue
+            if let current, isCurrent {
+                queue = current
+            } else {
+                let migrationLock = try FileLock(path: lockPath, mode: .exclusive)
                 defer { migrationLock.unlock() }
+                queue = try DatabaseQueue(path: home.databaseFile.path, configuration: configuration)
                 try migrator.migrate(queue)
             }
             chmod(home.databaseFile.path, 0o600)
