@@ -24,10 +24,10 @@ struct TextTable {
             widths[column] -= give
             excess -= give
         }
-        var text = ""
+        // Lines are built as UTF-8 bytes: padding is a run of spaces, not a String slice.
+        var text: [UInt8] = []
         text.reserveCapacity(all.count * (widths.reduce(0, +) + 2 * widths.count + 1))
-        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
-        var line = ""
+        var line: [UInt8] = []
         for (index, row) in all.enumerated() {
             line.removeAll(keepingCapacity: true)
             for column in row.indices {
@@ -40,14 +40,18 @@ struct TextTable {
                         : DisplayWidth.prefix(cell, width: keep) + "…"
                     cellWidth = DisplayWidth.of(cell)
                 }
-                line += cell
+                line.append(contentsOf: cell.utf8)
                 if column < row.count - 1 {
-                    line += spaces.prefix(max(0, widths[column] - cellWidth) + 2)
+                    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[column] - cellWidth) + 2))
                 }
             }
-            if index > 0 { text += "\n" }
-            text += index == 0 ? palette.paint(line, .heading) : line
+            if index > 0 { text.append(UInt8(ascii: "\n")) }
+            if index == 0 {
+                text.append(contentsOf: palette.paint(String(decoding: line, as: UTF8.self), .heading).utf8)
+            } else {
+                text.append(contentsOf: line)
+            }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -5,22 +5,28 @@ enum TextWrap {
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var lines: [String] = []
             var current = ""
+            var currentWidth = 0
             for word in line.split(separator: " ") {
                 var word = String(word)
+                var wordWidth = DisplayWidth.of(word)
                 // A word longer than a line is cut where the line ends.
-                while DisplayWidth.of(word) > limit {
-                    if !current.isEmpty { lines.append(current); current = "" }
+                while wordWidth > limit {
+                    if !current.isEmpty { lines.append(current); current = ""; currentWidth = 0 }
                     let head = DisplayWidth.prefix(word, width: limit)
                     lines.append(head)
                     word = String(word.dropFirst(head.count))
+                    wordWidth = DisplayWidth.of(word)
                 }
                 if current.isEmpty {
                     current = word
-                } else if DisplayWidth.of(current) + 1 + DisplayWidth.of(word) <= limit {
+                    currentWidth = wordWidth
+                } else if currentWidth + 1 + wordWidth <= limit {
                     current += " " + word
+                    currentWidth += 1 + wordWidth
                 } else {
                     lines.append(current)
                     current = word
+                    currentWidth = wordWidth
                 }
             }
             lines.append(current)

@@ -80,11 +80,11 @@ public final class BookStore: Sendable {
 
     /// All tags, by key.
     public func tags() throws -> [Tag] {
-        try read { db in try Tag.order(Tag.Columns.key).fetchAll(db) }
+        try read { db in try Tag.fetchAll(db, sql: "SELECT \(Tag.selectedColumns) FROM tag ORDER BY key") }
     }
 
     public func tag(_ name: TagName) throws -> Tag? {
-        try read { db in try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) }
+        try read { db in try Tag.fetchOne(db, sql: "SELECT \(Tag.selectedColumns) FROM tag WHERE key = ?", arguments: [name.key]) }
     }
 
     /// A tag's current set in collage order, with ISBNs where the book's details are known.
