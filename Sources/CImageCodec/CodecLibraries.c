@@ -13,7 +13,7 @@ static int loaded = -1;
 static char error[512] = "libjpeg, libpng and zlib were not loaded";
 
 static void *open_library(const char *name, const char *package) {
-    void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    void *handle = dlopen(name, RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(error, sizeof error, "cannot load %s (%s): install %s", name, reason ? reason : "unknown reason", package);

@@ -66,6 +66,22 @@ static unsigned char paeth(int a, int b, int c) {
 static void filter_row(const unsigned char *row, const unsigned char *above, size_t length, int filters, unsigned char *out,
                        unsigned char *scratch) {
     static const int types[] = {FILTER_NONE, FILTER_SUB, FILTER_UP, FILTER_AVERAGE, FILTER_PAETH};
+    // The common single filters as plain loops the compiler vectorises.
+    if (filters == FILTER_UP && above) {
+        out[0] = 2;
+        for (size_t i = 0; i < length; i++) out[1 + i] = (unsigned char)(row[i] - above[i]);
+        return;
+    }
+    if (filters == FILTER_SUB || (filters == FILTER_UP && !above)) {
+        out[0] = filters == FILTER_SUB ? 1 : 2;  // Up on the first row is the row itself
+        for (size_t i = 0; i < length; i++) out[1 + i] = (unsigned char)(row[i] - (filters == FILTER_SUB && i >= 3 ? row[i - 3] : 0));
+        return;
+    }
+    if (filters == FILTER_NONE) {
+        out[0] = 0;
+        memcpy(out + 1, row, length);
+        return;
+    }
     unsigned long best = (unsigned long)-1;
     for (int type = 0; type < 5; type++) {
         if (!(filters & types[type])) continue;

@@ -16,7 +16,7 @@ static int loaded = -1;
 static char error[512] = "libcrypto was not loaded";
 
 static void load(void) {
-    void *handle = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+    void *handle = dlopen("libcrypto.so.3", RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(error, sizeof error, "cannot load libcrypto (%s): install libssl3", reason ? reason : "unknown reason");

@@ -48,7 +48,7 @@ static void ignore(int priority, const char *format, va_list arguments) {
     } while (0)
 
 static void load(void) {
-    void *handle = dlopen("libgd.so.3", RTLD_NOW | RTLD_LOCAL);
+    void *handle = dlopen("libgd.so.3", RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(error, sizeof error, "cannot load libgd (%s): install libgd3", reason ? reason : "unknown reason");

@@ -37,7 +37,7 @@ static char error[512] = "libxml2 was not loaded";
     } while (0)
 
 static void load(void) {
-    void *handle = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
+    void *handle = dlopen("libxml2.so.2", RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(error, sizeof error, "cannot load libxml2 (%s): install libxml2", reason ? reason : "unknown reason");

@@ -74,7 +74,7 @@ static char error[512] = "Pango was not loaded";
 static char *cacheFolder;
 
 static void *open_library(const char *name, const char *package) {
-    void *handle = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
+    void *handle = dlopen(name, RTLD_LAZY | RTLD_GLOBAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(error, sizeof error, "cannot load %s (%s): install %s", name, reason ? reason : "unknown reason", package);
