@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <stdlib.h>
 #include "CImageCodec.h"
 
@@ -38,6 +39,14 @@ static int *box_reduce(const int *const *source, int sx, int sy, int sw, int sh,
     return out;
 }
 
+// p and q mixed as (256 - f) : f, f in 0...256, red and blue in one multiply, green in another
+// (each channel's product stays inside its own 16 bits), rounded.
+static inline uint32_t mix(uint32_t p, uint32_t q, uint32_t f) {
+    uint32_t rb = (((p & 0xFF00FFu) * (256 - f) + (q & 0xFF00FFu) * f + 0x800080u) >> 8) & 0xFF00FFu;
+    uint32_t g = (((p & 0x00FF00u) * (256 - f) + (q & 0x00FF00u) * f + 0x008000u) >> 8) & 0x00FF00u;
+    return rb | g;
+}
+
 // Bilinear interpolation in 8-bit fixed point, sampling pixel centres.
 static int bilinear(const int *const *source, int sx, int sy, int sw, int sh, int *const *destination, int dx, int dy, int dw, int dh) {
     int *x0 = malloc(sizeof(int) * (size_t)dw * 3);
@@ -68,15 +77,10 @@ static int bilinear(const int *const *source, int sx, int sy, int sw, int sh, in
         const int *upper = source[sy + top] + sx, *lower = source[sy + bottom] + sx;
         int *target = destination[dy + y] + dx;
         for (int x = 0; x < dw; x++) {
-            int a = upper[x0[x]], b = upper[x1[x]], c = lower[x0[x]], d = lower[x1[x]];
-            int fx = wx[x], result = 0;
-            for (int shift = 0; shift <= 16; shift += 8) {
-                int top_value = (((a >> shift) & 0xFF) * (256 - fx) + ((b >> shift) & 0xFF) * fx);
-                int bottom_value = (((c >> shift) & 0xFF) * (256 - fx) + ((d >> shift) & 0xFF) * fx);
-                int value = (top_value * (256 - wy) + bottom_value * wy + 32768) >> 16;
-                result |= value << shift;
-            }
-            target[x] = result;
+            uint32_t fx = (uint32_t)wx[x];
+            uint32_t above = mix((uint32_t)upper[x0[x]], (uint32_t)upper[x1[x]], fx);
+            uint32_t below = mix((uint32_t)lower[x0[x]], (uint32_t)lower[x1[x]], fx);
+            target[x] = (int)mix(above, below, (uint32_t)wy);
         }
     }
     free(x0);
