@@ -5,11 +5,11 @@ A home of N tags x 12 books is made in the store format of the oldest booktag (s
 fixtures/homes/v1: its rows copied under new tag names, so every build reads the same data), then
 each build gets its own copy, which a newer build migrates on its first run (not timed). Each
 command runs RUNS times per build, the builds interleaved run by run, and the median wall time is
-printed with its ratio to the first build.
+printed with its ratio to the first build (the "÷" columns).
 
     python3 Benchmarks/startup.py --build before=/tmp/old/booktag --build now=.build/release/booktag
 
-Wall time is taken around posix_spawn and waitpid; /bin/true is timed the same way as the floor.
+Wall time is taken around subprocess.run (spawn, exec, wait); /bin/true is timed the same way as the floor.
 """
 import argparse
 import os
@@ -78,15 +78,15 @@ def main():
         ]
         floor = statistics.median(wall(["/bin/true"]) for _ in range(options.runs))
         print("%d tags x 12 books; median of %d interleaved runs; /bin/true %.2f ms" % (options.tags, options.runs, floor))
-        print("%-28s" % "command" + "".join("%14s" % name for name, _ in builds) + "".join("%14s" % ("ratio " + name) for name, _ in builds[1:]))
+        print("%-28s" % "command" + "".join(" %13s" % name for name, _ in builds) + "".join(" %13s" % ("÷ " + name) for name, _ in builds[1:]))
         for label, arguments in commands:
             samples = {name: [] for name, _ in builds}
             for _ in range(options.runs):
                 for name, binary in builds:
                     samples[name].append(wall([binary] + arguments(homes[name])))
             medians = [statistics.median(samples[name]) for name, _ in builds]
-            line = "%-28s" % label + "".join("%11.2f ms" % value for value in medians)
-            line += "".join("%14.2f" % (value / medians[0]) for value in medians[1:])
+            line = "%-28s" % label + "".join(" %10.2f ms" % value for value in medians)
+            line += "".join(" %13.2f" % (value / medians[0]) for value in medians[1:])
             print(line, flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
