@@ -9,7 +9,7 @@ struct CollageStyleOptions: ParsableArguments {
     var format: CollageFormat?
 
     @Option(help: ArgumentHelp(
-        "The image's exact size: WIDTHxHEIGHT or wallpaper (1920x1080), 4k (3840x2160), phone (1170x2532), square (1080x1080), a4 (2480x3508) (default: collage.size; none: 200×300 cells).",
+        "The image's exact size: WIDTHxHEIGHT or wallpaper (1920x1080), 4k (3840x2160), phone (1170x2532), square (1080x1080), a4 (2480x3508), story (1080x1920) (default: collage.size; none: 200×300 cells).",
         valueName: "size"))
     var size: String?
 
@@ -33,6 +33,9 @@ struct CollageStyleOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The background: #rrggbb, #rgb or a CSS colour name (default: collage.background, else by day or night).", valueName: "color"))
     var background: String?
+
+    @Flag(help: "The tag's numbers and two charts (books per month, stars given) under the covers (default: collage.stats).")
+    var stats = false
 
     func validate() throws {
         if let columns, !BookTagConfiguration.collageColumnRange.contains(columns) {
@@ -62,6 +65,7 @@ struct CollageStyleOptions: ParsableArguments {
             if let title { options.title = try CollageTitle.custom(title) }
             if noTitle { options.title = .hidden }
             if let background { options.background = try CollageColor(parsing: background) }
+            if stats { options.stats = true }
         } catch {
             throw CommandFailure(.usage, error.localizedDescription)
         }

@@ -51,23 +51,11 @@ struct ShownBook: Encodable {
         shownFrom = fromStore ? "store" : "network"
     }
 
-    /// 12345 as "12,345", like the decimal point of "%.2f", whatever the locale (and without
-    /// loading ICU's number formatter, a fifth of a stored `show`).
-    static func grouped(_ count: Int) -> String {
-        let digits = Array(String(count.magnitude))
-        var text = count < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
-    }
-
     func text(width: Int, palette: Palette) -> String {
         let credit = authors.map { author in author.role.map { "\(author.name) (\($0))" } ?? author.name }
         var rating = averageRating.map { String(format: "%.2f", $0) }
         if let count = ratingsCount, let shown = rating {
-            rating = "\(shown) (\(Self.grouped(count)) rating\(count == 1 ? "" : "s"))"
+            rating = "\(shown) (\(GroupedNumber.text(count)) rating\(count == 1 ? "" : "s"))"
         }
         let fields: [(String, String?)] = [
             ("cover", cover),

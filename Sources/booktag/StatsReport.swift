@@ -80,14 +80,7 @@ struct StatsReport {
         }
     }
 
-    /// 14023 → "14,023".
     static func number(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return (value < 0 ? "-" : "") + grouped
+        GroupedNumber.text(value)
     }
 }

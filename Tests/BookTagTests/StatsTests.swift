@@ -220,3 +220,67 @@ private final class FeedItems: NSObject, XMLParserDelegate {
         }
     }
 }
+
+/// `collage --stats`: the numbers and charts under the covers, never over one.
+@Suite struct StatsCollageTests {
+    /// Pixels of exactly `color` inside `box`: bars are filled rectangles of the accent colour.
+    static func count(_ color: CollageTheme.RGB, in image: DecodedImage, box: CollagePlan.Rect) -> Int {
+        var count = 0
+        for y in box.y..<min(image.height, box.maxY) {
+            for x in box.x..<min(image.width, box.maxX) where image.rgb(x, y) == color { count += 1 }
+        }
+        return count
+    }
+
+    @Test(arguments: [nil, "story", "wallpaper", "4k", "square", "64x640"], [CollageLayout.grid, .rows])
+    func theBandIsUnderEveryCover(size: String?, layout: CollageLayout) throws {
+        for charts in [true, false] {
+            let planner = CollagePlanner(
+                size: try size.map(CollageSize.init(parsing:)), columns: nil, layout: layout, fit: .contain, labelLines: 1, showsTitle: true,
+                showsStats: true, statsHaveCharts: charts)
+            let plan = try planner.plan(aspects: Array(repeating: 2.0 / 3.0, count: 12))
+            let band = try #require(plan.stats)
+            #expect(band.height > 0 && band.maxY <= plan.credit.y + plan.credit.height && band.maxX <= plan.width)
+            for cell in plan.cells {
+                #expect((cell.label ?? cell.frame).maxY <= band.y && cell.frame.maxY <= band.y, "\(size ?? "natural") \(layout): a cover reaches into the band")
+            }
+        }
+    }
+
+    @Test func aShelfStoryPosterByDayAndByNight() async throws {
+        let home = try TemporaryHome()
+        let add = try await StatsCommandTests.booktag(["add", "shelf", "--shelf", "12345/read", "--count", "all", "--replay", Fixtures.shelfReplay.path], home: home)
+        #expect(add.status == 0, "\(add.errors)")
+        let stats = try BookStore.open(home: home.home).stats(of: TagName("shelf"))
+        #expect(stats.charts.count == 2, "a shelf has months and stars")
+        for night in [false, true] {
+            let output = home.folder.appendingPathComponent("story-\(night).png")
+            #expect(try await StatsCommandTests.booktag(["night", night ? "on" : "off"], home: home).status == 0)
+            let run = try await StatsCommandTests.booktag(["collage", "shelf", "--stats", "--size", "story", "--output", output.path], home: home)
+            #expect(run.status == 0, "\(run.errors)")
+            let image = try DecodedImage(try Data(contentsOf: output))
+            #expect(image.width == 1080 && image.height == 1920)
+            let theme = CollageTheme.forNightMode(night)
+            let planner = CollagePlanner(
+                size: try CollageSize(parsing: "story"), columns: nil, layout: .grid, fit: .contain, labelLines: 0, showsTitle: true, showsStats: true)
+            let band = try #require(try planner.plan(aspects: Array(repeating: 2.0 / 3.0, count: 1)).stats)
+            #expect(image.rgb(band.x, band.maxY - 1) == theme.background, "the band is on the \(night ? "night" : "day") background")
+            #expect(Self.count(theme.accent, in: image, box: band) > 2_000, "the bars are drawn in the accent colour")
+        }
+    }
+
+    @Test func aSearchTagGetsNumbersButNoCharts() async throws {
+        let home = try await CollageCommandTests.fantasy()
+        let run = try await StatsCommandTests.booktag(["collage", "fantasy", "--stats", "--size", "story"], home: home)
+        #expect(run.status == 0, "\(run.errors)")
+        let image = try DecodedImage(try Data(contentsOf: home.home.collagesFolder.appendingPathComponent("fantasy.png")))
+        let planner = CollagePlanner(
+            size: try CollageSize(parsing: "story"), columns: nil, layout: .grid, fit: .contain, labelLines: 0, showsTitle: true, showsStats: true,
+            statsHaveCharts: false)
+        let band = try #require(try planner.plan(aspects: [2.0 / 3.0]).stats)
+        #expect(Self.count(CollageTheme.day.accent, in: image, box: band) == 0, "no bars for a search")
+        #expect(Self.count(CollageTheme.day.text, in: image, box: band) > 200, "the headline is drawn")
+        // Recorded: the next reroll draws the numbers too.
+        #expect(try BookStore.open(home: home.home).tag(TagName("fantasy"))?.collageStyle?.stats == true)
+    }
+}

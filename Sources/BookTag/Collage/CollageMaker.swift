@@ -117,12 +117,18 @@ public struct CollageMaker: Sendable {
         guard !entries.isEmpty else { throw CollageError.noBooks(title) }
         let file = defaultFile(forKey: key, format: options.format)
         try store.home.createFolders()
+        // The numbers are counted from the stored set: drawn once it is (`redraw`).
+        var withoutStats = options
+        withoutStats.stats = false
         let rendered = try render(
-            title: title, source: source, entries: entries, options: options, folder: file.deletingLastPathComponent(), embedImages: false)
+            title: title, source: source, entries: entries, options: withoutStats, folder: file.deletingLastPathComponent(), embedImages: false)
         let lock = try PreparedCollage.lockFolder(store.home.collagesFolder)
         let prepared = try PreparedCollage(data: rendered.data, destination: file, lock: lock)
         prepared.result = CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
         prepared.afterCommit = { [store] in try store.setCollageStyle(options.style, forKey: key) }
+        if options.stats, options.format.imageFormat != nil {
+            prepared.redraw = { [self] in try self.make(tag: TagName(title), options: options) }
+        }
         return prepared
     }
 
@@ -140,7 +146,8 @@ public struct CollageMaker: Sendable {
                     image: entry.cover ?? (try? Data(contentsOf: store.coverURL(entry.coverPath))))
             }
             let read = clock.now - reading
-            var image = try renderer.render(title: title, covers: covers, options: options, format: imageFormat, credit: credit)
+            let stats = options.stats ? try store.stats(of: TagName(tagName)) : nil
+            var image = try renderer.render(title: title, covers: covers, options: options, format: imageFormat, credit: credit, stats: stats)
             image.timings.reading = read
             return (image.data, image.missingGlyphs, image.timings)
         }

@@ -14,10 +14,13 @@ public struct CollageOptions: Sendable, Equatable {
     public var title: CollageTitle
     /// Instead of the day or night background; text takes the theme that reads on it.
     public var background: CollageColor?
+    /// The tag's numbers and two charts (books per month, stars given) under the covers.
+    public var stats: Bool
 
     public init(
         format: CollageFormat = .png, columns: Int? = nil, nightMode: Bool = false, size: CollageSize? = nil, fit: CollageFit = .contain,
-        layout: CollageLayout = .grid, labels: [CollageLabel] = [], title: CollageTitle = .tagName, background: CollageColor? = nil
+        layout: CollageLayout = .grid, labels: [CollageLabel] = [], title: CollageTitle = .tagName, background: CollageColor? = nil,
+        stats: Bool = false
     ) {
         self.format = format
         self.columns = columns
@@ -28,6 +31,7 @@ public struct CollageOptions: Sendable, Equatable {
         self.labels = labels
         self.title = title
         self.background = background
+        self.stats = stats
     }
 
     /// The same options for another format (a tag's other collages are drawn alike).
@@ -51,6 +55,7 @@ public struct CollageOptions: Sendable, Equatable {
             format: format, size: size?.presetName ?? size?.description, columns: columns, fit: fit, layout: layout, labels: labels,
             title: title.shown, background: background?.description)
         style.titleShown = title != .hidden
+        style.stats = stats ? true : nil
         return style
     }
 
@@ -65,7 +70,7 @@ public struct CollageOptions: Sendable, Equatable {
         self.init(
             format: style.format, columns: style.columns, nightMode: nightMode, size: style.size.flatMap { try? CollageSize(parsing: $0) },
             fit: style.fit, layout: style.layout, labels: style.labels, title: style.title.map(CollageTitle.text) ?? .hidden,
-            background: style.background.flatMap { try? CollageColor(parsing: $0) })
+            background: style.background.flatMap { try? CollageColor(parsing: $0) }, stats: style.stats == true)
         if style.titleIsTagName { title = .tagName }
     }
 }
@@ -118,6 +123,8 @@ public struct CollageStyle: Codable, Equatable, Sendable {
     /// `false` with `--no-title`.
     public var titleShown: Bool
     public var background: String?
+    /// `true` with `--stats`; absent otherwise (styles recorded before it read alike).
+    public var stats: Bool?
 
     init(format: CollageFormat, size: String?, columns: Int?, fit: CollageFit, layout: CollageLayout, labels: [CollageLabel], title: String?, background: String?) {
         self.format = format
@@ -142,6 +149,7 @@ public struct CollageStyle: Codable, Equatable, Sendable {
         if !labels.isEmpty { parts.append("labels " + labels.map(\.rawValue).joined(separator: "+")) }
         if !titleShown { parts.append("no title") } else if title != nil { parts.append("own title") }
         if let background { parts.append(background) }
+        if stats == true { parts.append("stats") }
         return parts.joined(separator: ", ")
     }
 }

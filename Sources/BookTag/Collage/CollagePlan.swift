@@ -32,6 +32,8 @@ public struct CollagePlan: Equatable, Sendable {
     public var rule: Rect?
     /// The attribution's box, in the bottom margin.
     public var credit: Rect
+    /// The band under the covers for the tag's numbers and charts; `nil` without `--stats`.
+    public var stats: Rect? = nil
     /// Text sizes in pixels.
     public var titlePixels: Double
     public var labelPixels: Double

@@ -10,11 +10,19 @@ public struct CollagePlanner: Sendable {
     public var fit: CollageFit
     public var labelLines: Int
     public var showsTitle: Bool
+    /// Leaves a band under the covers for the tag's numbers, and charts when `statsHaveCharts`.
+    public var showsStats: Bool
+    public var statsHaveCharts: Bool
     /// Tries every row count for justified rows instead of stopping where no later one can win
     /// (tests compare the two).
     var triesEveryRowCount = false
 
-    public init(size: CollageSize?, columns: Int?, layout: CollageLayout, fit: CollageFit, labelLines: Int, showsTitle: Bool) {
+    public init(
+        size: CollageSize?, columns: Int?, layout: CollageLayout, fit: CollageFit, labelLines: Int, showsTitle: Bool, showsStats: Bool = false,
+        statsHaveCharts: Bool = true
+    ) {
+        self.showsStats = showsStats
+        self.statsHaveCharts = statsHaveCharts
         self.size = size
         self.columns = columns
         self.layout = layout
@@ -33,10 +41,14 @@ public struct CollagePlanner: Sendable {
     /// Spacing and text sizes, fixed for natural cells and proportional to a sized canvas.
     struct Metrics {
         var margin: Int, gap: Int, titleBand: Int, bottomMargin: Int
+        /// The stats band (0 without stats), above the bottom margin.
+        var statsBand: Int
+        /// Everything under the covers: the stats band and the bottom margin.
+        var bottom: Int { statsBand + bottomMargin }
         var titlePixels: Double, labelPixels: Double, creditPixels: Double
         var labelLineHeight: Int
 
-        init(size: CollageSize?, showsTitle: Bool) {
+        init(size: CollageSize?, showsTitle: Bool, showsStats: Bool, charts: Bool) {
             if let size {
                 let side = Double(min(size.width, size.height))
                 margin = max(8, Int((side * 0.025).rounded()))
@@ -54,13 +66,18 @@ public struct CollagePlanner: Sendable {
             titleBand = showsTitle ? Int((titlePixels * 2.1).rounded()) : 0
             bottomMargin = max(margin, Int((creditPixels * 1.8).rounded()))
             labelLineHeight = Int((labelPixels * 1.4).rounded(.up))
+            // A fifth of a sized image's height (a story poster: 1080×1920 gives 403), or room
+            // for a headline, a line and two charts under natural cells; without charts, the
+            // two lines.
+            let share = charts ? 0.21 : 0.08
+            statsBand = showsStats ? (size.map { Int((Double($0.height) * share).rounded()) } ?? (charts ? 230 : 90)) : 0
         }
     }
 
     /// `aspects`: each cover's width ÷ height, in order (`nil` when unknown).
     public func plan(aspects given: [Double?]) throws(CollageOptionError) -> CollagePlan {
         let aspects = given.map { aspect in aspect.flatMap { $0.isFinite && $0 > 0.05 && $0 < 20 ? $0 : nil } ?? Self.typicalAspect }
-        let metrics = Metrics(size: size, showsTitle: showsTitle)
+        let metrics = Metrics(size: size, showsTitle: showsTitle, showsStats: showsStats, charts: statsHaveCharts)
         let labelBand = labelLines > 0 ? labelLines * metrics.labelLineHeight + metrics.gap / 2 : 0
         var plan: CollagePlan
         switch layout {
@@ -76,6 +93,11 @@ public struct CollagePlanner: Sendable {
             plan.rule = CollagePlan.Rect(
                 x: metrics.margin, y: metrics.margin + metrics.titleBand - thickness - metrics.gap / 2, width: plan.width - 2 * metrics.margin,
                 height: thickness)
+        }
+        if showsStats {
+            plan.stats = CollagePlan.Rect(
+                x: metrics.margin, y: plan.height - metrics.bottom + metrics.gap, width: plan.width - 2 * metrics.margin,
+                height: metrics.statsBand - metrics.gap)
         }
         let creditHeight = Int((metrics.creditPixels * 1.4).rounded(.up))
         plan.credit = CollagePlan.Rect(
@@ -99,7 +121,7 @@ public struct CollagePlanner: Sendable {
             let columns = max(1, min(columns ?? 4, count))
             let rows = (count + columns - 1) / columns
             let width = 2 * metrics.margin + columns * Self.cellWidth + (columns - 1) * metrics.gap
-            let height = top + rows * (Self.cellHeight + labelBand) + (rows - 1) * metrics.gap + metrics.bottomMargin
+            let height = top + rows * (Self.cellHeight + labelBand) + (rows - 1) * metrics.gap + metrics.bottom
             var plan = emptyPlan(width: width, height: height, metrics: metrics, columns: columns, rows: rows, fills: fit == .cover)
             plan.cells = (0..<count).map { index in
                 let x = metrics.margin + (index % columns) * (Self.cellWidth + metrics.gap)
@@ -109,7 +131,7 @@ public struct CollagePlanner: Sendable {
             return plan
         }
         let areaWidth = size.width - 2 * metrics.margin
-        let areaHeight = size.height - top - metrics.bottomMargin
+        let areaHeight = size.height - top - metrics.bottom
         let aspect = Self.median(aspects)
         // The columns that make the covers largest (fixed when asked).
         var best: (columns: Int, rows: Int, cellWidth: Double, cellHeight: Double, area: Double)?
@@ -161,7 +183,7 @@ public struct CollagePlanner: Sendable {
         let width: Int, areaHeight: Int?
         if let size {
             width = size.width - 2 * metrics.margin
-            areaHeight = size.height - top - metrics.bottomMargin
+            areaHeight = size.height - top - metrics.bottom
         } else {
             let columns = max(1, min(columns ?? 4, aspects.count))
             width = columns * Self.cellWidth + (columns - 1) * metrics.gap
@@ -199,7 +221,7 @@ public struct CollagePlanner: Sendable {
         }
         let contentHeight = Int((totalHeight(chosen) * scale).rounded(.down))
         let imageWidth = size?.width ?? width + 2 * metrics.margin
-        let imageHeight = size?.height ?? top + contentHeight + metrics.bottomMargin
+        let imageHeight = size?.height ?? top + contentHeight + metrics.bottom
         var plan = emptyPlan(
             width: imageWidth, height: imageHeight, metrics: metrics, columns: chosen.map(\.range.count).max() ?? 0, rows: chosen.count, fills: true)
         var y = top + max(0, ((areaHeight ?? contentHeight) - contentHeight) / 2)

@@ -43,16 +43,18 @@ public struct CollageRenderer: Sendable {
         DispatchQueue.global(qos: .userInitiated).async { try? CollageText.load() }
     }
 
-    /// `title` (`nil`: none) is the caption; `credit` ("books from Open Library") is drawn small
+    /// `title` (`nil`: none) is the caption; `stats`, with `options.stats`, the numbers and charts drawn under the covers; `credit` ("books from Open Library") is drawn small
     /// in the bottom margin, where readers look for an attribution.
     public func render(
-        title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String? = nil
+        title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String? = nil,
+        stats: TagStats? = nil
     ) throws -> CollageImage {
         let clock = ContinuousClock()
         let started = clock.now
         let planner = CollagePlanner(
             size: options.size, columns: options.columns, layout: options.layout, fit: options.fit,
-            labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil)
+            labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil, showsStats: options.stats && stats != nil,
+            statsHaveCharts: !(stats?.charts.isEmpty ?? true))
         let plan = try planner.plan(aspects: covers.map { cover in cover.image.flatMap(ImageInfo.init).map { Double($0.width) / Double($0.height) } })
         guard booktag_codec_load() == 0 else { throw CollageError.libraryMissing(String(cString: booktag_codec_error())) }
         let planned = clock.now
@@ -74,6 +76,7 @@ public struct CollageRenderer: Sendable {
                     try CollageText.load()
                     let loaded = clock.now
                     texts = drawText(title: title, credit: credit, covers: covers, plan: plan, labels: options.labels, theme: theme, on: canvas)
+                    if let stats, let band = plan.stats { texts += CollageStatsPanel(stats: stats, theme: theme).draw(in: band, on: canvas) }
                     let end = clock.now
                     timings.withLock { $0.fontSetUp = loaded - start; $0.text += end - loaded }
                 } catch {

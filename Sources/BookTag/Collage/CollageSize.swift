@@ -8,7 +8,7 @@ public struct CollageSize: Equatable, Sendable, Codable, CustomStringConvertible
     public static let presets: KeyValuePairs<String, CollageSize> = [
         "wallpaper": CollageSize(unchecked: 1920, 1080), "4k": CollageSize(unchecked: 3840, 2160),
         "phone": CollageSize(unchecked: 1170, 2532), "square": CollageSize(unchecked: 1080, 1080),
-        "a4": CollageSize(unchecked: 2480, 3508),
+        "a4": CollageSize(unchecked: 2480, 3508), "story": CollageSize(unchecked: 1080, 1920),
     ]
     /// Refused before any pixel is allocated: a side over this, or more pixels than
     /// `maximumPixels` (400 MB of canvas), is a typo or a misunderstanding, not a collage.

@@ -14,6 +14,9 @@ public final class PreparedCollage: @unchecked Sendable {
     var result: CollageResult?
     /// Runs once the collage is in place (the store records its style).
     var afterCommit: (() throws -> Void)?
+    /// Draws the collage again once the set is stored and the lock released: the tag's numbers
+    /// (`--stats`) can only be counted from the stored set.
+    var redraw: (() throws -> CollageResult)?
     private let temporary: URL
     private var lock: FileLock?
 
@@ -32,6 +35,12 @@ public final class PreparedCollage: @unchecked Sendable {
     /// Moves the collage into place.
     @discardableResult
     public func commit() throws -> CollageResult {
+        try place()
+        if let redraw { return try redraw() }
+        return result ?? CollageResult(file: destination, style: CollageOptions().style, missingGlyphs: nil)
+    }
+
+    private func place() throws {
         defer { release() }
         guard rename(temporary.path, destination.path) == 0 else {
             let code = errno
@@ -40,7 +49,6 @@ public final class PreparedCollage: @unchecked Sendable {
         }
         AtomicFile.syncFolder(destination.deletingLastPathComponent())
         try afterCommit?()
-        return result ?? CollageResult(file: destination, style: CollageOptions().style, missingGlyphs: nil)
     }
 
     /// Deletes the prepared file, leaving whatever collage was there.

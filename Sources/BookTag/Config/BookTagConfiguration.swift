@@ -27,6 +27,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public var collageLabels: [CollageLabel] = []
     public var collageTitle = CollageTitle.tagName
     public var collageBackground: CollageColor?
+    public var collageStats = false
     /// Keys the file has that booktag does not know.
     public var warnings: [String] = []
 
@@ -207,6 +208,9 @@ public struct BookTagConfiguration: Equatable, Sendable {
                     throw .wrongType(file: file, key: path, expected: "#rrggbb, #rgb or a CSS colour name")
                 }
                 collageBackground = color
+            case "stats":
+                guard Self.number(value) == nil, let shown = value as? Bool else { throw .wrongType(file: file, key: path, expected: "true or false") }
+                collageStats = shown
             case "format":
                 guard let text = value as? String, let format = CollageFormat(rawValue: text.lowercased()) else {
                     throw .wrongType(file: file, key: path, expected: "\"png\", \"jpeg\" or \"html\"")
@@ -225,7 +229,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public func collageOptions(nightMode: Bool) -> CollageOptions {
         CollageOptions(
             format: collageFormat, columns: collageColumns, nightMode: nightMode, size: collageSize, fit: collageFit, layout: collageLayout,
-            labels: collageLabels, title: collageTitle, background: collageBackground)
+            labels: collageLabels, title: collageTitle, background: collageBackground, stats: collageStats)
     }
 
     /// JSON numbers only: `true` is not 1, though Foundation bridges it to a number.

@@ -1,0 +1,74 @@
+/// A tag's numbers and charts drawn under its covers (`collage --stats`): the headline, the
+/// books that stand out, then books per month and stars given as bars, each chart only when it
+/// has a book. Everything stays inside the band the planner left, so nothing covers a cover.
+struct CollageStatsPanel {
+    let stats: TagStats
+    let theme: CollageTheme
+
+    /// Draws into `box`; returns the lines with characters no installed font could draw.
+    func draw(in box: CollagePlan.Rect, on canvas: CollageCanvas) -> [String] {
+        var unreadable: [String] = []
+        let headlinePixels = max(9, min(Double(box.height) * 0.11, Double(box.width) * 0.04))
+        let smallPixels = max(8, headlinePixels * 0.55)
+        var y = box.y
+        let headlineHeight = Int((headlinePixels * 1.35).rounded(.up))
+        let headline = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: headlineHeight)
+        if CollageText.draw(stats.headline, in: headline, pixels: headlinePixels, bold: true, color: theme.text, on: canvas) > 0 {
+            unreadable.append(stats.headline)
+        }
+        y += headlineHeight
+        let smallHeight = Int((smallPixels * 1.4).rounded(.up))
+        if let highlights = stats.highlights {
+            let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
+            if CollageText.draw(highlights, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 { unreadable.append(highlights) }
+            y += smallHeight
+        }
+        y += smallHeight / 2
+        let charts = stats.charts
+        let area = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: box.maxY - y)
+        guard !charts.isEmpty, area.height >= 3 * smallHeight else { return unreadable }
+        // Side by side, each as wide as its bars: 12 months to 5 stars.
+        let gap = max(8, box.width / 20)
+        let bars = charts.reduce(0) { $0 + $1.counts.count }
+        var x = area.x
+        for chart in charts {
+            let width = (area.width - gap * (charts.count - 1)) * chart.counts.count / bars
+            let frame = CollagePlan.Rect(x: x, y: area.y, width: width, height: area.height)
+            unreadable += drawChart(chart, in: frame, pixels: smallPixels, lineHeight: smallHeight, on: canvas)
+            x += width + gap
+        }
+        return unreadable
+    }
+
+    /// A title, bars scaled to the largest count with each count over its bar, labels under them.
+    private func drawChart(
+        _ chart: (title: String, labels: [String], counts: [Int]), in frame: CollagePlan.Rect, pixels: Double, lineHeight: Int,
+        on canvas: CollageCanvas
+    ) -> [String] {
+        var unreadable: [String] = []
+        let title = CollagePlan.Rect(x: frame.x, y: frame.y, width: frame.width, height: lineHeight)
+        if CollageText.draw(chart.title, in: title, pixels: pixels, color: theme.secondaryText, on: canvas) > 0 { unreadable.append(chart.title) }
+        let labelTop = frame.maxY - lineHeight
+        let barBottom = labelTop - 2
+        let barTop = frame.y + 2 * lineHeight
+        guard barBottom > barTop else { return unreadable }
+        let slot = frame.width / max(1, chart.counts.count)
+        let largest = max(1, chart.counts.max() ?? 1)
+        canvas.fill(CollagePlan.Rect(x: frame.x, y: barBottom, width: slot * chart.counts.count, height: 1), color: theme.tile)
+        for (index, count) in chart.counts.enumerated() {
+            let left = frame.x + index * slot
+            let barWidth = max(1, slot * 3 / 5)
+            let height = count == 0 ? 0 : max(2, (barBottom - barTop) * count / largest)
+            canvas.fill(CollagePlan.Rect(x: left + (slot - barWidth) / 2, y: barBottom - height, width: barWidth, height: height), color: theme.accent)
+            if count > 0 {
+                let value = CollagePlan.Rect(x: left, y: barBottom - height - lineHeight, width: slot, height: lineHeight)
+                CollageText.draw(String(count), in: value, pixels: pixels * 0.9, color: theme.text, on: canvas)
+            }
+            let label = CollagePlan.Rect(x: left, y: labelTop, width: slot, height: lineHeight)
+            if CollageText.draw(chart.labels[index], in: label, pixels: pixels, color: theme.secondaryText, on: canvas) > 0 {
+                unreadable.append(chart.labels[index])
+            }
+        }
+        return unreadable
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+extension TagStats {
+    /// Books per month, as the image and the page label their bars.
+    public static let monthInitials = ["J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D"]
+
+    /// The numbers readers share first, in one line: "45 books · 14,023 pages · my stars 4.10".
+    /// What is unknown says so; pages known for only some books say for how many.
+    public var headline: String {
+        var parts = ["\(GroupedNumber.text(books)) book\(books == 1 ? "" : "s")"]
+        if let total = pages.total {
+            parts.append("\(GroupedNumber.text(total)) pages" + (pages.known < books ? " (known for \(pages.known) of \(books))" : ""))
+        } else {
+            parts.append("pages unknown")
+        }
+        if let mine = ratings.mine {
+            parts.append(String(format: "my stars %.2f", mine))
+        } else if let average = ratings.average {
+            parts.append(String(format: "rated %.2f", average))
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The books that stand out: "shortest: Title (96 pages) · longest: Title (1,104 pages)", else
+    /// the highest rated; `nil` when nothing is known.
+    public var highlights: String? {
+        var parts: [String] = []
+        if let shortest = pages.shortest, let longest = pages.longest, shortest.id != longest.id {
+            parts.append("shortest: \(shortest.title) (\(GroupedNumber.text(Int(shortest.value))) pages)")
+            parts.append("longest: \(longest.title) (\(GroupedNumber.text(Int(longest.value))) pages)")
+        } else if let highest = ratings.highest {
+            parts.append(String(format: "highest rated: %@ (%.2f)", highest.title, highest.value))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The charts worth drawing: books per month and stars given, each only when it has a book.
+    public var charts: [(title: String, labels: [String], counts: [Int])] {
+        var charts: [(String, [String], [Int])] = []
+        if let months, months.contains(where: { $0 > 0 }) { charts.append(("books per month", Self.monthInitials, months)) }
+        if let stars = ratings.stars, stars.contains(where: { $0 > 0 }) { charts.append(("stars given", ["1★", "2★", "3★", "4★", "5★"], stars)) }
+        return charts
+    }
+}
