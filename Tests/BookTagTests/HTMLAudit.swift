@@ -4,7 +4,12 @@ import Foundation
 /// Walks a page parsed by libxml2's HTML parser (as a browser would build it) and lists every
 /// piece of markup that could run script or load something from elsewhere.
 enum HTMLAudit {
-    static let scriptCapableElements: Set<String> = ["script", "iframe", "frame", "object", "embed", "applet", "svg", "math", "form", "base", "link", "template", "portal", "frameset"]
+    /// SVG itself draws (booktag's charts are inline SVG); what in it can run script or load is
+    /// listed: script, event attributes and javascript: URLs are caught below as anywhere.
+    static let scriptCapableElements: Set<String> = [
+        "script", "iframe", "frame", "object", "embed", "applet", "math", "form", "base", "link", "template", "portal", "frameset",
+        "foreignobject", "use", "image", "feimage", "animate", "set", "animatemotion", "animatetransform",
+    ]
     static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "data", "xlink:href", "srcset", "poster", "background"]
 
     static func scriptCapableMarkup(in page: String) -> [String] {

@@ -269,6 +269,34 @@ private final class FeedItems: NSObject, XMLParserDelegate {
         }
     }
 
+    @Test func thePageShowsTheNumbersAndChartsAsInertSVG() throws {
+        let hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+        let stats = TagStats(tag: "my <b>2025</b>", year: 2025, readingRecords: true, books: [
+            StatsTests.book(1, hostile, author: "\"quoted\" & <i>", pages: 96, rating: 4.5, year: 1999, stars: 5, read: "2025-01-02"),
+            StatsTests.book(2, "Long", pages: 1104, rating: 3.5, year: 2001, stars: 3, read: "2025-03-04"),
+        ])
+        let page = CollagePage(title: stats.tag, books: [], theme: .night, stats: stats).html()
+        #expect(HTMLAudit.scriptCapableMarkup(in: page).isEmpty, "\(HTMLAudit.scriptCapableMarkup(in: page))")
+        #expect(!page.contains("<script>alert") && page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.contains("content=\"\(CollagePage.contentSecurityPolicy)\""), "the CSP is unchanged")
+        #expect(page.contains("2 books · 1,200 pages · my stars 4.00"))
+        #expect(page.contains("aria-label=\"books per month: J 1, F 0, M 1,") && page.contains("aria-label=\"stars given: 1★ 0, 2★ 0, 3★ 1, 4★ 0, 5★ 1\""))
+        #expect(page.components(separatedBy: "<rect ").count - 1 == 12 + 5, "a bar for every month and every star")
+    }
+
+    @Test func theGalleryShowsEachTagsHeadline() async throws {
+        let home = try TemporaryHome()
+        let add = try await StatsCommandTests.booktag(["add", "shelf", "--shelf", "12345/read", "--count", "all", "--replay", Fixtures.shelfReplay.path], home: home)
+        #expect(add.status == 0, "\(add.errors)")
+        let run = try await StatsCommandTests.booktag(["collage", "--all", "--format", "html", "--stats"], home: home)
+        #expect(run.status == 0, "\(run.errors)")
+        let headline = try BookStore.open(home: home.home).stats(of: TagName("shelf")).headline
+        let gallery = try String(contentsOf: home.home.collagesFolder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(gallery.contains(headline.htmlEscaped), "\(headline)")
+        let page = try String(contentsOf: home.home.collagesFolder.appendingPathComponent("shelf.html"), encoding: .utf8)
+        #expect(page.contains("<svg") && HTMLAudit.scriptCapableMarkup(in: page).isEmpty)
+    }
+
     @Test func aSearchTagGetsNumbersButNoCharts() async throws {
         let home = try await CollageCommandTests.fantasy()
         let run = try await StatsCommandTests.booktag(["collage", "fantasy", "--stats", "--size", "story"], home: home)

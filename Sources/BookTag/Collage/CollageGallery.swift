@@ -18,6 +18,8 @@ public struct CollageGallery: Sendable {
         public var page: String
         /// Covers for the strip, relative to the gallery.
         public var covers: [String]
+        /// The tag's headline numbers ("45 books · 14,023 pages · my stars 4.10").
+        public var headline: String? = nil
     }
 
     public var entries: [Entry]
@@ -48,7 +50,7 @@ public struct CollageGallery: Sendable {
             page += """
                 <a class="tag" href="\(entry.page.htmlEscaped)">
                 <h2>\(name)</h2>
-                <p>\(entry.books) book\(entry.books == 1 ? "" : "s") · \(entry.source.htmlEscaped)</p>
+                <p>\((entry.headline ?? "\(entry.books) book\(entry.books == 1 ? "" : "s")").htmlEscaped) · \(entry.source.htmlEscaped)</p>
                 <div class="strip">\(strip)</div>
                 </a>
 

@@ -126,7 +126,7 @@ public struct CollageMaker: Sendable {
         let prepared = try PreparedCollage(data: rendered.data, destination: file, lock: lock)
         prepared.result = CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
         prepared.afterCommit = { [store] in try store.setCollageStyle(options.style, forKey: key) }
-        if options.stats, options.format.imageFormat != nil {
+        if options.stats {
             prepared.redraw = { [self] in try self.make(tag: TagName(title), options: options) }
         }
         return prepared
@@ -170,7 +170,7 @@ public struct CollageMaker: Sendable {
         let page = CollagePage(
             title: title ?? tagName, books: books, theme: options.theme, columns: options.columns ?? 4, credit: credit,
             gallery: inCollages && (galleryLinked || FileManager.default.fileExists(atPath: galleryFile.path)) ? CollageGallery.fileName : nil,
-            showsHeading: title != nil)
+            showsHeading: title != nil, stats: options.stats ? try store.stats(of: TagName(tagName)) : nil)
         return (Data(page.html().utf8), nil, nil)
     }
 }
@@ -208,7 +208,8 @@ extension CollageMaker {
                 RelativePath.from(folder: folder, to: store.coverURL($0.book.coverPath))
             }
             return CollageGallery.Entry(
-                name: tag.name, books: tag.bookCount, source: tag.sourceDescription, page: RelativePath.encoded(page.lastPathComponent), covers: covers)
+                name: tag.name, books: tag.bookCount, source: tag.sourceDescription, page: RelativePath.encoded(page.lastPathComponent), covers: covers,
+                headline: try? store.stats(of: TagName(tag.name)).headline)
         }
         try store.home.createFolders()
         let lock = try PreparedCollage.lockFolder(folder)

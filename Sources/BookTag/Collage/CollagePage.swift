@@ -40,10 +40,14 @@ public struct CollagePage: Sendable {
     public var gallery: String?
     /// `false` with `--no-title`: no heading over the covers (the window title stays).
     public var showsHeading: Bool
+    /// With `--stats`: the numbers over the covers and the charts as inline SVG (drawn, no script).
+    public var stats: TagStats?
 
     public init(
-        title: String, books: [Book], theme: CollageTheme, columns: Int = 4, credit: String? = nil, gallery: String? = nil, showsHeading: Bool = true
+        title: String, books: [Book], theme: CollageTheme, columns: Int = 4, credit: String? = nil, gallery: String? = nil, showsHeading: Bool = true,
+        stats: TagStats? = nil
     ) {
+        self.stats = stats
         self.title = title
         self.credit = credit
         self.books = books
@@ -69,7 +73,7 @@ public struct CollagePage: Sendable {
             </head>
             <body>
             <header>\(gallery.map { "<nav><a href=\"\(RelativePath.encoded($0).htmlEscaped)\">← all tags</a></nav>" } ?? "")\(showsHeading ? "<h1>\(title.htmlEscaped)</h1>" : "")<p>\(books.count) book\(books.count == 1 ? "" : "s")\(credit.map { " · \($0.htmlEscaped)" } ?? "")</p></header>
-            <main>
+            \(stats.map(statsSection) ?? "")<main>
 
             """
         for book in books {
@@ -77,6 +81,31 @@ public struct CollagePage: Sendable {
         }
         page += "</main>\n</body>\n</html>\n"
         return page
+    }
+
+    private func statsSection(_ stats: TagStats) -> String {
+        var section = "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
+        if let highlights = stats.highlights { section += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
+        for chart in stats.charts { section += Self.svg(chart) }
+        return section + "</section>\n"
+    }
+
+    /// A bar chart as inline SVG: a bar, its count over it and its label under it per value,
+    /// and the whole in words for screen readers.
+    static func svg(_ chart: (title: String, labels: [String], counts: [Int])) -> String {
+        let slot = 24, top = 18, barHeight = 80, width = slot * chart.counts.count
+        let largest = max(1, chart.counts.max() ?? 1)
+        let words = zip(chart.labels, chart.counts).map { "\($0) \($1)" }.joined(separator: ", ")
+        var svg = "<figure><figcaption>\(chart.title.htmlEscaped)</figcaption>"
+        svg += "<svg width=\"\(width * 3 / 2)\" viewBox=\"0 0 \(width) \(top + barHeight + 18)\" role=\"img\" aria-label=\"\(chart.title.htmlEscaped): \(words.htmlEscaped)\">"
+        for (index, count) in chart.counts.enumerated() {
+            let height = count == 0 ? 0 : max(2, barHeight * count / largest)
+            let x = index * slot
+            svg += "<rect x=\"\(x + 4)\" y=\"\(top + barHeight - height)\" width=\"\(slot - 8)\" height=\"\(height)\"></rect>"
+            if count > 0 { svg += "<text x=\"\(x + slot / 2)\" y=\"\(top + barHeight - height - 4)\">\(count)</text>" }
+            svg += "<text class=\"label\" x=\"\(x + slot / 2)\" y=\"\(top + barHeight + 14)\">\(chart.labels[index].htmlEscaped)</text>"
+        }
+        return svg + "</svg></figure>\n"
     }
 
     private func card(_ book: Book) -> String {
@@ -123,6 +152,15 @@ public struct CollagePage: Sendable {
         .facts { color: var(--muted); margin: 0 0 8px; font-size: 14px; }
         .description { font-size: 15px; }
         .description a { color: var(--accent); }
+        .stats { display: flex; flex-wrap: wrap; gap: 8px 32px; align-items: end; margin-bottom: 24px; }
+        .stats p { flex-basis: 100%; margin: 0; }
+        .stats .headline { font-size: 22px; font-weight: 600; }
+        .stats figure { margin: 0; max-width: 100%; }
+        .stats figcaption { color: var(--muted); font-size: 14px; }
+        .stats svg { max-width: 100%; height: auto; display: block; }
+        .stats rect { fill: var(--accent); }
+        .stats text { fill: var(--text); font-size: 11px; text-anchor: middle; }
+        .stats text.label { fill: var(--muted); }
         """
     }
 }
