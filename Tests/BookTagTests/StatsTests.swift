@@ -21,6 +21,13 @@ import Testing
             reading: Reading(rating: stars, dateRead: read))
     }
 
+    @Test func aReadDayIsKeptOnlyWhenItIsOne() {
+        #expect(Reading(dateRead: "2025-12-31").dateRead == "2025-12-31" && Reading(dateRead: "2024-02-29").dateRead == "2024-02-29")
+        for text in ["2025-13-01", "2025-00-10", "2025-01-32", "2025-1-01", "+025-01-01", "2025/01/01", "2025-01-01T", "０２５-01-01", ""] {
+            #expect(Reading(dateRead: text).dateRead == nil, "\(text)")
+        }
+    }
+
     @Test func aReadersYearByHand() {
         let books = [
             Self.book(1, "First", author: "Austen", pages: 320, rating: 4.10, year: 1818, stars: 5, read: "2025-01-01"),

@@ -125,7 +125,7 @@ public struct TagStats: Equatable, Sendable {
 
         var counts: [String: Int] = [:]
         for book in books {
-            guard let name = book.author?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
+            guard let name = book.author.map(Self.trimmed), !name.isEmpty else { continue }
             counts[name, default: 0] += 1
         }
         let top = counts.map { AuthorCount(name: $0.key, books: $0.value) }
@@ -134,6 +134,14 @@ public struct TagStats: Equatable, Sendable {
         authors = Authors(distinct: counts.count, top: Array(top))
         published = Published(
             oldest: first({ $0.year.map(Double.init) }, beating: <), newest: first({ $0.year.map(Double.init) }, beating: >))
+    }
+
+    /// `name` without surrounding whitespace; most names have none, and Foundation's trimming
+    /// costs a fifth of the whole computation on a 20,000-book tag.
+    static func trimmed(_ name: String) -> String {
+        let ends = (name.utf8.first, name.utf8.last)
+        if let first = ends.0, let last = ends.1, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return name }
+        return name.trimmingCharacters(in: .whitespaces)
     }
 
     /// The mean to 2 decimals; `nil` for no values.

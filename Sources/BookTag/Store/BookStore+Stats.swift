@@ -5,7 +5,7 @@ extension BookStore {
     public func stats(of name: TagName) throws -> TagStats {
         try read { db in
             guard let tag = try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) else { throw StoreError.tagNotFound(name.display) }
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchCursor(db, sql: """
                 SELECT tagBook.source, tagBook.sourceID, tagBook.title, tagBook.authorName,
                        COALESCE(tagBook.averageRating, book.averageRating) AS averageRating,
                        COALESCE(tagBook.originalPublicationYear, book.originalPublicationYear, book.publicationYear) AS year,
@@ -15,11 +15,14 @@ extension BookStore {
                 WHERE tagBook.tagId = ?
                 ORDER BY tagBook.position
                 """, arguments: [tag.id])
-            let books = rows.map { row in
-                StatsBook(
-                    id: BookID(row: row), title: row["title"], author: row["authorName"], pages: row["pageCount"],
-                    averageRating: row["averageRating"], year: row["year"],
-                    reading: Reading(rating: row["myRating"], dateRead: row["dateRead"]))
+            // Columns by position: GRDB matches names case-insensitively, lowercasing each one for
+            // every row (a third of the time on a 20,000-book tag).
+            var books: [StatsBook] = []
+            books.reserveCapacity(tag.bookCount)
+            while let row = try rows.next() {
+                books.append(StatsBook(
+                    id: BookID(source: SourceKind(storedValue: row[0]), value: row[1]), title: row[2], author: row[3], pages: row[6],
+                    averageRating: row[4], year: row[5], reading: Reading(rating: row[7], dateRead: row[8])))
             }
             return TagStats(tag: tag.name, year: tag.origin?.year, readingRecords: tag.origin != nil, books: books)
         }
