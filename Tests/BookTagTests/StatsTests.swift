@@ -164,6 +164,29 @@ import Testing
         #expect(text.output.contains("books per month read") && text.output.contains("stars given"))
     }
 
+    /// `--fetch` goes through show's path for the books without pages and keeps what it gets; a
+    /// book the source lacks is counted in one warning; without `--fetch` nothing is asked.
+    @Test func fetchFillsInPagesAndKeepsThem() async throws {
+        let home = try TemporaryHome()
+        let add = try await Self.booktag(["add", "fantasy", "--source", "goodreads", "--replay", Fixtures.replay.path], home: home)
+        #expect(add.status == 0, "\(add.errors)")
+        let before = try Self.json(try await Self.booktag(["stats", "fantasy", "--json"], home: home))
+        #expect((before["pages"] as? [String: Any])?["known"] as? Int == 0, "a search has no pages until details are fetched")
+
+        let recorded = try String(contentsOf: Fixtures.replay.appendingPathComponent("api/book-show-5100000.xml"), encoding: .utf8)
+        let pages = try #require(recorded.firstMatch(of: /<num_pages><!\[CDATA\[(\d+)\]\]><\/num_pages>/).flatMap { Int($0.1) })
+        let fetched = try await Self.booktag(["stats", "fantasy", "--fetch", "--json", "--replay", Fixtures.replay.path], home: home)
+        #expect(fetched.status == 0, "\(fetched.errors)")
+        #expect(fetched.errors.split(separator: "\n").count == 1 && fetched.errors.contains("11 of 12 books' details could not be had"), "\(fetched.errors)")
+        let after = try #require(try Self.json(fetched)["pages"] as? [String: Any])
+        #expect(after["known"] as? Int == 1 && after["total"] as? Int == pages)
+
+        let kept = try Self.json(try await Self.booktag(["stats", "fantasy", "--json"], home: home))
+        #expect((kept["pages"] as? [String: Any])?["total"] as? Int == pages, "kept in the store")
+        let again = try await Self.booktag(["stats", "fantasy", "--fetch", "--replay", Fixtures.replay.path], home: home)
+        #expect(again.errors.contains("11 of 11"), "only the books still without pages are asked for")
+    }
+
     /// The shelf fixture, against its feed read by Foundation's XMLParser (not booktag's decoder).
     @Test func theShelfFixtureAgainstItsFeed() async throws {
         let home = try TemporaryHome()

@@ -27,4 +27,21 @@ extension BookStore {
             return TagStats(tag: tag.name, year: tag.origin?.year, readingRecords: tag.origin != nil, books: books)
         }
     }
+
+    /// The tag's books, in order, whose page count the store does not know: what `stats --fetch`
+    /// asks the source for.
+    public func booksWithoutPages(of name: TagName) throws -> [BookID] {
+        try read { db in
+            guard let tag = try Tag.fetchOne(db, sql: "SELECT \(Tag.selectedColumns) FROM tag WHERE key = ?", arguments: [name.key]) else {
+                throw StoreError.tagNotFound(name.display)
+            }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT tagBook.source, tagBook.sourceID FROM tagBook
+                LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
+                WHERE tagBook.tagId = ? AND (book.pageCount IS NULL OR book.pageCount <= 0)
+                ORDER BY tagBook.position
+                """, arguments: [tag.id])
+            return rows.map { BookID(source: SourceKind(storedValue: $0[0]), value: $0[1]) }
+        }
+    }
 }
