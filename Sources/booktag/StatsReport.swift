@@ -14,16 +14,16 @@ struct StatsReport {
         var lines: [String] = []
         let heading = Terminal.safe(stats.tag) + (stats.year.map { " · \($0)" } ?? "")
         lines.append(palette.paint(heading, .heading))
-        lines.append(row("books", Self.number(stats.books)))
+        lines.append(row("books", GroupedNumber.text(stats.books)))
         let pages = stats.pages
         if let total = pages.total, let average = pages.average {
             let known = pages.known == stats.books ? "" : " (known for \(pages.known) of \(stats.books))"
-            lines.append(row("pages", "\(Self.number(total))\(known) · average \(Self.number(average))"))
+            lines.append(row("pages", "\(GroupedNumber.text(total))\(known) · average \(GroupedNumber.text(average))"))
         } else {
             lines.append(row("pages", "unknown"))
         }
-        if let shortest = pages.shortest { lines.append(row("shortest", "\(Self.number(Int(shortest.value))) pages: \(describe(shortest))")) }
-        if let longest = pages.longest { lines.append(row("longest", "\(Self.number(Int(longest.value))) pages: \(describe(longest))")) }
+        if let shortest = pages.shortest { lines.append(row("shortest", "\(GroupedNumber.text(Int(shortest.value))) pages: \(describe(shortest))")) }
+        if let longest = pages.longest { lines.append(row("longest", "\(GroupedNumber.text(Int(longest.value))) pages: \(describe(longest))")) }
         let ratings = stats.ratings
         lines.append(row("average rating", ratings.average.map { String(format: "%.2f", $0) } ?? "unknown"))
         if let rated = ratings.rated {
@@ -38,7 +38,7 @@ struct StatsReport {
         if let highest = ratings.highest { lines.append(row("highest rated", String(format: "%.2f: ", highest.value) + describe(highest))) }
         if stats.authors.distinct > 0 {
             let top = stats.authors.top.map { "\(Terminal.safe($0.name)) (\($0.books))" }.joined(separator: ", ")
-            lines.append(row("authors", "\(Self.number(stats.authors.distinct)) · most read: \(top)"))
+            lines.append(row("authors", "\(GroupedNumber.text(stats.authors.distinct)) · most read: \(top)"))
         } else {
             lines.append(row("authors", "unknown"))
         }
@@ -78,9 +78,5 @@ struct StatsReport {
             let cells = count == 0 ? 0 : max(1, Int((Double(count) / Double(largest) * 30).rounded()))
             return "  \(label)  " + palette.paint(String(repeating: "█", count: cells), .accent) + (count > 0 ? " " : "") + "\(count)"
         }
-    }
-
-    static func number(_ value: Int) -> String {
-        GroupedNumber.text(value)
     }
 }

@@ -4,7 +4,7 @@ extension BookStore {
     /// The tag's numbers (see `TagStats`), from what the store holds: no network.
     public func stats(of name: TagName) throws -> TagStats {
         try read { db in
-            guard let tag = try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) else { throw StoreError.tagNotFound(name.display) }
+            guard let tag = try Self.tag(name, in: db) else { throw StoreError.tagNotFound(name.display) }
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT tagBook.source, tagBook.sourceID, tagBook.title, tagBook.authorName,
                        COALESCE(tagBook.averageRating, book.averageRating) AS averageRating,
@@ -32,9 +32,7 @@ extension BookStore {
     /// asks the source for.
     public func booksWithoutPages(of name: TagName) throws -> [BookID] {
         try read { db in
-            guard let tag = try Tag.fetchOne(db, sql: "SELECT \(Tag.selectedColumns) FROM tag WHERE key = ?", arguments: [name.key]) else {
-                throw StoreError.tagNotFound(name.display)
-            }
+            guard let tag = try Self.tag(name, in: db) else { throw StoreError.tagNotFound(name.display) }
             let rows = try Row.fetchAll(db, sql: """
                 SELECT tagBook.source, tagBook.sourceID FROM tagBook
                 LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID

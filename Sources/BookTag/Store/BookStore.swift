@@ -84,7 +84,12 @@ public final class BookStore: Sendable {
     }
 
     public func tag(_ name: TagName) throws -> Tag? {
-        try read { db in try Tag.fetchOne(db, sql: "SELECT \(Tag.selectedColumns) FROM tag WHERE key = ?", arguments: [name.key]) }
+        try read { db in try Self.tag(name, in: db) }
+    }
+
+    /// The tag named `name`, inside a read or write already open.
+    static func tag(_ name: TagName, in db: Database) throws -> Tag? {
+        try Tag.fetchOne(db, sql: "SELECT \(Tag.selectedColumns) FROM tag WHERE key = ?", arguments: [name.key])
     }
 
     /// A tag's current set in collage order, with ISBNs where the book's details are known.
@@ -132,7 +137,7 @@ public final class BookStore: Sendable {
     /// Deletes a tag and its books; cover files no other book uses are then removed.
     public func removeTag(_ name: TagName) throws {
         try write { db in
-            guard let tag = try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) else {
+            guard let tag = try Self.tag(name, in: db) else {
                 throw StoreError.tagNotFound(name.display)
             }
             let paths = try String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM tagBook WHERE tagId = ?", arguments: [tag.id])
@@ -183,7 +188,7 @@ public final class BookStore: Sendable {
         let newPaths = Set(planned.map(\.file.path))
         return try write { db in
             var tag: Tag
-            if let existing = try Tag.filter(Tag.Columns.key == name.key).fetchOne(db) {
+            if let existing = try Self.tag(name, in: db) {
                 guard creating == nil else { throw StoreError.tagExists(existing.name) }
                 tag = existing
             } else {
