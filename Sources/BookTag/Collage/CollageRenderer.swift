@@ -43,8 +43,9 @@ public struct CollageRenderer: Sendable {
         DispatchQueue.global(qos: .userInitiated).async { try? CollageText.load() }
     }
 
-    /// `title` (`nil`: none) is the caption; `stats`, with `options.stats`, the numbers and charts drawn under the covers; `credit` ("books from Open Library") is drawn small
-    /// in the bottom margin, where readers look for an attribution.
+    /// `title` (`nil`: none) is the caption; `stats`, with `options.stats`, the numbers and
+    /// charts drawn under the covers; `credit` ("books from Open Library") is drawn small in the
+    /// bottom margin, where readers look for an attribution.
     public func render(
         title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String? = nil,
         stats: TagStats? = nil
