@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// Where libxml2's headers are (Debian's libxml2-dev), for the C shim and every Swift module that imports it.
@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
+        // `booktag serve`; no traits: swift-configuration and full Foundation are not used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // libxml2 is opened with dlopen on first use (see Sources/CLibXML2/include/CLibXML2.h); its
@@ -56,6 +60,10 @@ let package = Package(
             dependencies: [
                 "BookTag",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"])]
         ),
@@ -71,7 +79,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BookTagTests",
-            dependencies: ["BookTag", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag-test-helper", "booktag"],
+            dependencies: [
+                "BookTag", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag-test-helper", "booktag",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: [libxml2Headers.swift]
         ),
     ]

@@ -11,6 +11,6 @@ struct BookTagCommand: ParsableCommand {
             local store, and renders a collage of the covers.
             """,
         version: BookTagVersion.current,
-        subcommands: [Add.self, Import.self, Reroll.self, Drop.self, Show.self, List.self, Books.self, Collage.self, Stats.self, Remove.self, Night.self, Inspect.self]
+        subcommands: [Add.self, Import.self, Reroll.self, Drop.self, Show.self, List.self, Books.self, Collage.self, Stats.self, Serve.self, Remove.self, Night.self, Inspect.self]
     )
 }

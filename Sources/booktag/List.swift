@@ -33,6 +33,17 @@ extension BookTagCommand {
             let collageStyle: CollageStyle?
         }
 
+        /// The tags as `list --json` (and `serve`'s `/api/tags`) shows them.
+        static func entries(_ tags: [Tag], store: BookStore) -> [Entry] {
+            let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
+            return tags.map { tag in
+                Entry(name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key],
+                    collageStyle: collages[tag.key] == nil ? nil : tag.collageStyle)
+            }
+        }
+
+        static func entries(store: BookStore) throws -> [Entry] { entries(try store.tags(), store: store) }
+
         func run() throws {
             var timeline = Timeline()
             timeline.mark("parsing")
@@ -43,12 +54,8 @@ extension BookTagCommand {
                 timeline.mark("store")
                 let tags = try store.tags()
                 timeline.mark("tags")
-                let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
-                timeline.mark("collage files")
-                return tags.map { tag in
-                    Entry(name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount, lastFetched: tag.lastFetchedAt, collage: collages[tag.key],
-                        collageStyle: collages[tag.key] == nil ? nil : tag.collageStyle)
-                }
+                defer { timeline.mark("collage files") }
+                return Self.entries(tags, store: store)
             }
             defer { session.reporter.detail("timing: \(timeline.summary)") }
             if json {

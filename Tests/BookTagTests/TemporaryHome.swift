@@ -5,7 +5,7 @@ import GRDB
 @testable import BookTag
 
 /// A fresh booktag home in a temporary folder, deleted when the value goes away.
-final class TemporaryHome {
+final class TemporaryHome: Sendable {
     let folder: URL
     let home: BookTagHome
 

@@ -96,6 +96,18 @@ public struct CollageMaker: Sendable {
         return result
     }
 
+    /// The stored set's collage as PNG or JPEG bytes, written nowhere: for a download that must
+    /// not change the tag's own collage (`booktag serve`).
+    public func imageData(tag name: TagName, options: CollageOptions) throws -> Data {
+        guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+        guard options.format.imageFormat != nil else { throw CollageOptionError.notAnImageFormat(options.format.rawValue) }
+        let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
+        guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
+        return try render(
+            title: tag.name, source: tag.source, entries: entries, options: options, folder: store.home.collagesFolder, embedImages: false
+        ).data
+    }
+
     /// Draws every collage the tag has in the collages folder again, each in its format, in
     /// the style the store recorded (else `options`): after its set changed (`drop`, `reroll`).
     public func remakeExisting(tag name: TagName, options: CollageOptions, except skipped: CollageFormat? = nil) throws -> [CollageResult] {

@@ -8,6 +8,8 @@ public enum CollageOptionError: Error, Equatable, Sendable {
     case badColor(String)
     case badTitle
     case tooManyForSize(count: Int, size: String)
+    /// An image was asked for in a format that is not one (html).
+    case notAnImageFormat(String)
 }
 
 extension CollageOptionError: LocalizedError {
@@ -26,6 +28,8 @@ extension CollageOptionError: LocalizedError {
             return "the collage title must be 1 to 200 characters, without control characters"
         case let .tooManyForSize(count, size):
             return "\(count) covers do not fit a \(size) collage: use a larger --size or fewer columns"
+        case let .notAnImageFormat(format):
+            return "\(Self.shown(format)) is not an image format: use png or jpeg"
         }
     }
 

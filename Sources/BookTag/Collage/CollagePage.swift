@@ -91,8 +91,9 @@ public struct CollagePage: Sendable {
     }
 
     /// A bar chart as inline SVG: a bar, its count over it and its label under it per value,
-    /// and the whole in words for screen readers.
-    static func svg(_ chart: (title: String, labels: [String], counts: [Int])) -> String {
+    /// and the whole in words for screen readers. Public so that other pages (`booktag serve`)
+    /// draw a tag's charts the same way.
+    public static func svg(_ chart: (title: String, labels: [String], counts: [Int])) -> String {
         let slot = 24, top = 18, barHeight = 80, width = slot * chart.counts.count
         let largest = max(1, chart.counts.max() ?? 1)
         let words = zip(chart.labels, chart.counts).map { "\($0) \($1)" }.joined(separator: ", ")

@@ -37,6 +37,20 @@ extension BookStore {
         return stored
     }
 
+    /// A tag's book as the tag keeps it (title, author, year, rating, cover, and what the
+    /// reader's shelf said), for a book `show` never fetched; the first tag's, if several hold it.
+    public func tagBook(id: BookID) throws -> TagBookEntry? {
+        try read { db in
+            try TagBookEntry.fetchOne(db, sql: """
+                SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.dateRead
+                FROM tagBook
+                LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
+                WHERE tagBook.source = ? AND tagBook.sourceID = ?
+                ORDER BY tagBook.tagId, tagBook.position LIMIT 1
+                """, arguments: [id.source.rawValue, id.value])
+        }
+    }
+
     public func book(id: BookID) throws -> StoredBook? {
         try read { db in try StoredBook.fetchOne(db, key: ["source": id.source.rawValue, "sourceID": id.value]) }
     }
@@ -48,6 +62,15 @@ extension BookStore {
             try StoredBook.fetchOne(
                 db, sql: "SELECT * FROM book WHERE isbn13 = ? ORDER BY source = ? DESC, source LIMIT 1",
                 arguments: [isbn.isbn13, source?.rawValue])
+        }
+    }
+
+    /// Whether `path` (`covers/ab/ab….jpg`) is a cover some stored book uses: a server hands out
+    /// cover files by this answer, never by a path a request names.
+    public func knowsCover(_ path: String) throws -> Bool {
+        guard CoverFileStore.isCoverPath(path) else { return false }
+        return try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM coverFile WHERE path = ?)", arguments: [path]) ?? false
         }
     }
 

@@ -1,0 +1,54 @@
+import BookTag
+import BookTagTestSupport
+import Foundation
+import Testing
+
+/// The reader's flow through `booktag serve` in Debian's headless Chromium, driven over the
+/// DevTools protocol by Tests/browser/serve_flow.py: with script on (live progress) and off
+/// (plain forms), no console error either way. The books come from the bundled Open Library
+/// recording served over HTTP with the throttle on, so progress really is watched.
+@Suite("Serve in a browser", .serialized)
+struct ServeBrowserTests {
+    static let chromium = Chromium.available()
+    static let script = Fixtures.packageRoot.appendingPathComponent("Tests/browser/serve_flow.py")
+
+    @Test(.enabled(if: chromium != nil, "needs Chromium: \(Chromium.unavailableReason) (scripts/system-packages --test installs it)"))
+    func theWholeFlowWithScriptOnAndOff() async throws {
+        let chromium = try #require(Self.chromium)
+        let replay = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org")
+        let home = try TemporaryHome()
+        let base = replay.baseURL.absoluteString
+        let config: [String: Any] = ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0.6]]
+        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
+        let server = try await ServeProcess(home: home.folder)
+        var arguments = [
+            Self.script.path, "--address", server.address.absoluteString, "--booktag", BooktagProcess.binary.path, "--home", home.folder.path,
+            "--chromium", chromium.executable,
+        ]
+        // BOOKTAG_SCREENSHOTS=docs makes the README's pictures from this same run.
+        if let folder = ProcessInfo.processInfo.environment["BOOKTAG_SCREENSHOTS"] { arguments += ["--screenshots", folder] }
+        let run = try await Self.python(arguments)
+        #expect(run.status == 0, "\(run.output)\n\(run.errors)")
+        #expect(run.output.contains("flow with script on: passed"))
+        #expect(run.output.contains("flow with script off: passed"))
+        #expect(run.output.contains("no console errors"))
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 10) == 0)
+    }
+
+    static func python(_ arguments: [String]) async throws -> BooktagProcess.Run {
+        try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3"] + arguments
+            // One stream: the script's report and its failures, in order.
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return BooktagProcess.Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
+        }
+    }
+}

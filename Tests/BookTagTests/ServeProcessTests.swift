@@ -1,0 +1,87 @@
+import BookTag
+import BookTagTestSupport
+import Foundation
+import Testing
+
+/// `booktag serve` as a reader runs it: the real binary, raw HTTP on its socket (any `Host`,
+/// any bytes in the path), the command line on the same home at once, and SIGTERM mid-job.
+@Suite("Serve process", .serialized)
+struct ServeProcessTests {
+    static func json(_ response: ServeProcess.Response) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+    }
+
+    @Test func theFirstLineIsTheAddressAndOnlyThatAddressIsAnswered() async throws {
+        let home = try TemporaryHome()
+        let server = try await ServeProcess(home: home.folder, arguments: ["--replay", Fixtures.openLibraryReplay.path])
+        #expect(server.address.absoluteString.hasPrefix("http://127.0.0.1:"))
+        #expect(server.token.count == 64)
+
+        for host in ["evil.example:\(server.port)", "127.0.0.1.nip.io:\(server.port)", "localhost:1"] {
+            let foreign = try await server.request("GET", "/api/tags", host: host)
+            #expect(foreign.status == 403, "\(host)")
+        }
+        let local = try await server.request("GET", "/api/tags", host: "localhost:\(server.port)")
+        #expect(local.status == 200)
+        let anonymous = try await server.request("GET", "/", authorized: false)
+        #expect(anonymous.status == 401)
+
+        let added = try await server.request("POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
+        #expect(added.status == 202)
+        let job = try #require(Self.json(added)["job"] as? String)
+        // The event stream ends with the job.
+        let events = try await server.request("GET", "/api/jobs/\(job)/events")
+        #expect(events.text.hasSuffix("\n\n"))
+        #expect(events.text.contains("event: done"))
+
+        for path in ["/covers/..%2F..%2Fstore.sqlite", "/covers/%2e%2e%2f%2e%2e%2fstore.sqlite", "/assets/..%2F..%2Fstore.sqlite", "/..%2F..%2Fstore.sqlite", "/covers/../store.sqlite"] {
+            let response = try await server.request("GET", path)
+            #expect(response.status == 404, "\(path)")
+            #expect(!response.text.contains("SQLite format"), "\(path)")
+        }
+        let huge = try await server.request(
+            "POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(repeating: UInt8(ascii: " "), count: 20 * 1024 * 1024))
+        #expect(huge.status == 413)
+
+        // The command line works on the same home meanwhile.
+        let list = try await BooktagProcess.run(["list", "--json", "--home", home.folder.path])
+        #expect(list.status == 0, "\(list.errors)")
+        #expect(list.output.contains("\"fantasy\""))
+        let drop = try await BooktagProcess.run(["drop", "fantasy", "1", "--home", home.folder.path])
+        #expect(drop.status == 0, "\(drop.errors)")
+        let books = try await server.request("GET", "/api/tags/fantasy")
+        #expect((try JSONSerialization.jsonObject(with: books.body) as? [Any])?.count == 11)
+
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 10) == 0)
+    }
+
+    @Test func sigtermCancelsTheJobAndLeavesTheStoreAsItWas() async throws {
+        let replay = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org")
+        let home = try TemporaryHome()
+        let base = replay.baseURL.absoluteString
+        // Slow enough to be caught mid-job: 4 s between API calls.
+        let config: [String: Any] = ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 4]]
+        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
+        let server = try await ServeProcess(home: home.folder)
+        let added = try await server.request("POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
+        let job = try #require(Self.json(added)["job"] as? String)
+        // A client that reads a little of the stream and goes away costs nothing.
+        let part = try await server.readPart("/api/jobs/\(job)/events", count: 200)
+        #expect(String(decoding: part, as: UTF8.self).contains("text/event-stream"))
+        var state: [String: Any] = [:]
+        for _ in 0..<200 {
+            state = Self.json(try await server.request("GET", "/api/jobs/\(job)"))
+            if (state["progress"] as? [String: Any])?["found"] as? Int ?? 0 > 0 { break }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        #expect(state["state"] as? String == "running", "\(state)")
+        server.signal(SIGTERM)
+        let status = await server.waitForExit(seconds: 8)
+        #expect(status == 0, "\(server.standardError)")
+        let store = try BookStore.open(home: home.home)
+        #expect(try store.tags().isEmpty)
+        #expect(try store.integrityCheck())
+        #expect(home.coverFilesOnDisk().isEmpty)
+    }
+}
