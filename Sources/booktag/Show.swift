@@ -74,6 +74,9 @@ extension BookTagCommand {
                 }
             }
             guard let book else { throw Self.notFound(query, in: source ?? .goodreads) }
+            if let missing = book.details.missingParts, !missing.isEmpty {
+                session.reporter.warn("\(book.details.id.source.displayName) sent \(missing.joined(separator: ", ")) malformed: shown without \(missing.count == 1 ? "it" : "them") and not kept, so the next 'booktag show' asks again")
+            }
             let tags = try CommandFailure.checking { try lookup.tags(of: book) }
             let shown = ShownBook(book, tags: tags, store: store, fromStore: fromStore)
             if json { return try JSONOutput.print(shown) }

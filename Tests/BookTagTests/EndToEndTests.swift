@@ -291,7 +291,21 @@ import Testing
         #expect(night["nightMode"] as? Bool == false)
     }
 
-    @Test(arguments: ["add", "reroll", "show", "list", "books", "collage", "remove", "night", "inspect"])
+    /// Help, the man page (made from the same definition) and the README's first paragraph name
+    /// the same sources.
+    @Test func theOverviewNamesEverySourceAsTheREADMEDoes() async throws {
+        let help = try await BooktagProcess.run(["--help"])
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let firstParagraph = readme.components(separatedBy: "\n\n")[1].replacingOccurrences(of: "\n", with: " ")
+        let helpText = help.output.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        for source in ["Open Library subject (no key needed)", "a Goodreads search (with a Goodreads key)", "a reader's public Goodreads shelf", "a Goodreads library export", "booktag serve"] {
+            #expect(helpText.contains(source), "help lacks \(source)")
+            #expect(firstParagraph.replacingOccurrences(of: "[Open Library](https://openlibrary.org)", with: "Open Library").replacingOccurrences(of: "`", with: "").contains(source), "README lacks \(source)")
+        }
+        #expect(!help.output.contains("from Goodreads."))
+    }
+
+    @Test(arguments: ["add", "import", "reroll", "drop", "show", "list", "books", "collage", "stats", "serve", "remove", "night", "inspect"])
     func everyCommandHasHelpWithAnExample(_ command: String) async throws {
         for arguments in [[command, "--help"], ["help", command]] {
             let run = try await BooktagProcess.run(arguments)

@@ -53,7 +53,10 @@ struct OpenLibraryClientTests {
         #expect(book.averageRating == 4.0512 && book.ratingsCount == 321)
         #expect(book.imageURL == "https://covers.openlibrary.org/b/id/13100000-L.jpg?default=false")
         let description = try #require(book.descriptionHTML)
-        #expect(!description.contains("<script") && description.contains("&lt;script&gt;"))
+        // HTML in a description goes to the sanitiser, as Goodreads' does.
+        let safe = HTMLSanitizer.safeHTML(fromHTML: description)
+        #expect(safe.contains("<b>markup</b>") && !safe.contains("script") && !safe.contains("alert"), "\(safe)")
+        #expect(!HTMLSanitizer.plainText(fromHTML: description).contains("alert"))
     }
 
     @Test func aWorkByIdNeedsNoEdition() async throws {

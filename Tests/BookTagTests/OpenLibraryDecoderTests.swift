@@ -137,16 +137,23 @@ struct OpenLibraryDecoderTests {
         #expect(page.works[0].originalPublicationYear == 1999 && page.works[0].authorName == "A")
     }
 
-    /// Open Library's descriptions are plain text: markup in them is shown, never run.
-    @Test func descriptionsAreTextEvenWhenTheyHoldMarkup() throws {
-        let text = OpenLibraryText("<script>alert(1)</script> and <img src=x onerror=alert(2)>\r\n\r\nSee [the author's site](https://example.org).\r\n> quoted")
+    /// Open Library's descriptions are Markdown-ish text, now and then HTML: HTML goes through
+    /// the sanitiser as Goodreads' does (plain text in the terminal, safe tags in pages); text
+    /// without tags stays text, whatever `<` and `&` it holds.
+    @Test func descriptionsWithHTMLAreSanitisedLikeGoodreads() throws {
+        let text = OpenLibraryText(
+            "<b>Bold</b> and <a href=\"https://example.org/a\">a link</a>.<script>alert(1)</script><img src=x onerror=alert(2)><iframe src=\"https://evil.example\"></iframe>\r\n\r\nSee [the author's site](https://example.org).\r\n> quoted")
         let html = try #require(text.html)
-        #expect(!html.contains("<script") && !html.contains("<img"))
-        #expect(HTMLSanitizer.safeHTML(fromHTML: html).contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        let safe = HTMLSanitizer.safeHTML(fromHTML: html)
+        #expect(safe.contains("<b>Bold</b>") && safe.contains("href=\"https://example.org/a\""), "\(safe)")
+        #expect(!safe.contains("<script") && !safe.contains("alert") && !safe.contains("<img") && !safe.contains("onerror") && !safe.contains("iframe"), "\(safe)")
         let plain = HTMLSanitizer.plainText(fromHTML: html)
-        #expect(plain.contains("<script>alert(1)</script>"), "shown as the text it is: \(plain)")
-        #expect(plain.contains("See the author's site.") && !plain.contains("https://example.org"))
+        #expect(plain.contains("Bold and a link."), "\(plain)")
+        #expect(!plain.contains("<") && !plain.contains("alert"), "\(plain)")
+        #expect(plain.contains("See the author's site.") && !plain.contains("https://example.org)"))
         #expect(plain.contains("\nquoted") && !plain.contains("> quoted"))
+        let comparison = try #require(OpenLibraryText("If a < b && c > d, then <3 is not a tag.").html)
+        #expect(HTMLSanitizer.plainText(fromHTML: comparison) == "If a < b && c > d, then <3 is not a tag.")
         #expect(OpenLibraryText("   \r\n ").html == nil)
     }
 

@@ -1,5 +1,6 @@
 import BookTagTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BookTag
@@ -51,18 +52,19 @@ import Testing
         let shown = try #require(try Self.json(byID) as? [String: Any])
         #expect(shown["source"] as? String == "openlibrary" && shown["id"] as? String == "OL5100000W")
         #expect(shown["tags"] as? [String] == ["fantasy"] && shown["averageRating"] as? Double == 4.0512)
-        #expect((shown["description"] as? String)?.contains("<script>alert('description')</script>") == true, "markup is shown as text")
+        let description = try #require(shown["description"] as? String)
+        #expect(description.contains("and markup that") && !description.contains("<") && !description.contains("alert"), "sanitised: \(description)")
         let byISBN = try await Self.booktag(["show", "978-1-234-56789-7"] + Self.replay, home: home)
         #expect(byISBN.status == 0 && byISBN.output.contains("isbn13:    9781234567897") && byISBN.output.contains("source:    Open Library OL5100000W"))
         let unknown = try await Self.booktag(["show", "9780000000002"] + Self.replay, home: home)
         #expect(unknown.status == 66 && Self.isOneErrorLine(unknown.errors) && unknown.errors.contains("Open Library has no book with ISBN 9780000000002"))
 
-        // The HTML page credits the source and keeps the description's markup inert.
+        // The HTML page credits the source and keeps only the description's safe markup.
         let html = try await Self.booktag(["collage", "fantasy", "--format", "html"], home: home)
         #expect(html.status == 0, "\(html.errors)")
         let page = try String(contentsOf: home.home.collagesFolder.appendingPathComponent("fantasy.html"), encoding: .utf8)
         #expect(page.contains("books from Open Library"))
-        #expect(page.contains("&lt;script&gt;alert(&#39;description&#39;)&lt;/script&gt;"))
+        #expect(page.contains("<b>markup</b>") && !page.contains("alert("))
         #expect(HTMLAudit.scriptCapableMarkup(in: page).isEmpty)
 
         #expect(try await Self.booktag(["night", "on"], home: home).status == 0)
@@ -109,6 +111,84 @@ import Testing
         try Data(#"{"source": "amazon"}"#.utf8).write(to: withKey.home.configFile)
         let badConfig = try await Self.booktag(["add", "dragons"], home: withKey)
         #expect(badConfig.status == 78 && badConfig.errors.contains("source must be \"goodreads\" or \"openlibrary\"") && Self.isOneErrorLine(badConfig.errors), "\(badConfig.errors)")
+    }
+
+    /// A work whose description carries HTML: `show` prints it as plain text (no tag, no script's
+    /// words), `--json` the same, and the stored book's page shows only safe tags.
+    @Test func htmlInADescriptionIsSanitisedInTheTerminal() async throws {
+        let hostile = #"<p><b>Bold</b> words and <a href=\"https://example.org\">a link</a>.</p><script>alert('x')</script><img src=x onerror=alert(2)><iframe src=\"https://evil.example\"></iframe>"#
+        let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") { request in
+            guard request.path == "/works/OL5100000W.json" else { return nil }
+            let work: [String: Any] = ["key": "/works/OL5100000W", "title": "The Silver Crown", "description": ["type": "/type/text", "value": hostile]]
+            return LoopbackServer.Reply(body: try! JSONSerialization.data(withJSONObject: work))
+        }
+        let home = try TemporaryHome()
+        let base = server.baseURL.absoluteString
+        try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0]])
+            .write(to: home.home.configFile)
+        let show = try await Self.booktag(["show", "9781234567897", "--source", "openlibrary"], home: home)
+        #expect(show.status == 0, "\(show.errors)")
+        #expect(show.output.contains("Bold words and a link."), "\(show.output)")
+        for forbidden in ["<b>", "<a ", "<script", "alert", "<img", "onerror", "<iframe", "<p>"] {
+            #expect(!show.output.contains(forbidden), "\(forbidden) in \(show.output)")
+        }
+        let json = try #require(try Self.json(try await Self.booktag(["show", "9781234567897", "--json"], home: home)) as? [String: Any])
+        let description = try #require(json["description"] as? String)
+        #expect(description.contains("Bold words and a link.") && !description.contains("<") && !description.contains("alert"))
+        let stored = try #require(try BookStore.open(home: home.home).book(isbn: ISBN("9781234567897")))
+        let page = HTMLSanitizer.safeHTML(fromHTML: try #require(stored.details.descriptionHTML))
+        #expect(page.contains("<b>Bold</b>") && !page.contains("script") && !page.contains("onerror") && !page.contains("iframe"))
+    }
+
+    /// A malformed work record: `show` prints the edition's fields with a warning naming what is
+    /// missing, keeps nothing, and the next `show` asks again (and keeps it once it is whole).
+    @Test func aPartlyBrokenBookIsShownNotKept() async throws {
+        let broken = Mutex(true)
+        let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") { request in
+            guard request.path == "/works/OL5100000W.json", broken.withLock({ $0 }) else { return nil }
+            return LoopbackServer.Reply(body: Data(#"{"key": "/works/OL5100000W", "title": "#.utf8))
+        }
+        let home = try TemporaryHome()
+        let base = server.baseURL.absoluteString
+        try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0]])
+            .write(to: home.home.configFile)
+        let first = try await Self.booktag(["show", "9781234567897", "--source", "openlibrary", "--json"], home: home)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.errors.contains("warning: Open Library sent the work OL5100000W (its description, first publication year and ratings) malformed"), "\(first.errors)")
+        #expect(first.errors.contains("the next 'booktag show' asks again"))
+        #expect((try Self.json(first) as? [String: Any])?["title"] as? String != nil)
+        #expect(try BookStore.open(home: home.home).book(isbn: ISBN("9781234567897")) == nil)
+        let worksAsked = { server.apiRequests.filter { $0.path == "/works/OL5100000W.json" }.count }
+        #expect(worksAsked() == 1)
+
+        broken.withLock { $0 = false }
+        let second = try await Self.booktag(["show", "9781234567897", "--json"], home: home)
+        #expect(second.status == 0 && !second.errors.contains("malformed"), "\(second.errors)")
+        #expect(worksAsked() == 2, "asked again")
+        #expect((try Self.json(second) as? [String: Any])?["shownFrom"] as? String == "network")
+        let third = try await Self.booktag(["show", "9781234567897", "--json"], home: home)
+        #expect((try Self.json(third) as? [String: Any])?["shownFrom"] as? String == "store")
+        #expect(worksAsked() == 2)
+    }
+
+    /// Offline: a server nothing answers for (here a closed port, as an unresolvable name is) is
+    /// tried once more after a quick pause, not retried with back-off until the connect timeout;
+    /// the one error line says what to check.
+    @Test func anUnreachableServerGetsOneQuickRetryAndOneLine() async throws {
+        let closed = try LoopbackServer { _ in .init() }
+        let base = closed.baseURL.absoluteString
+        closed.stop()
+        let home = try TemporaryHome()
+        try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base]]).write(to: home.home.configFile)
+        let run = try await Self.booktag(["add", "fantasy", "--source", "openlibrary", "-v"], home: home)
+        #expect(run.status == 69)
+        let lines = run.errors.split(separator: "\n")
+        let retries = lines.filter { $0.contains("retrying in") }
+        #expect(retries.count == 1, "\(run.errors)")
+        #expect(retries.first?.contains("retrying in 0.") == true, "\(run.errors)")
+        #expect(lines.filter { $0.hasPrefix("error: ") || $0.contains("error:") }.count == 1)
+        #expect(run.errors.contains("cannot reach 127.0.0.1: are you online?"))
+        #expect(try BookStore.open(home: home.home).tags().isEmpty)
     }
 
     /// Live-shaped: the recording served over HTTP, with a contact configured and the throttle on.

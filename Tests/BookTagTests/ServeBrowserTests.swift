@@ -15,11 +15,8 @@ struct ServeBrowserTests {
     @Test(.enabled(if: chromium != nil, "needs Chromium: \(Chromium.unavailableReason) (scripts/system-packages --test installs it)"))
     func theWholeFlowWithScriptOnAndOff() async throws {
         let chromium = try #require(Self.chromium)
-        let replay = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org")
-        let home = try TemporaryHome()
-        let base = replay.baseURL.absoluteString
-        let config: [String: Any] = ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0.6]]
-        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
+        let (replay, home) = try ServeProcess.throttledHome(interval: 0.6)
+        defer { withExtendedLifetime(replay) {} }  // serving until the test ends
         let server = try await ServeProcess(home: home.folder)
         var arguments = [
             Self.script.path, "--address", server.address.absoluteString, "--booktag", BooktagProcess.binary.path, "--home", home.folder.path,

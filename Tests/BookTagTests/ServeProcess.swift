@@ -44,6 +44,17 @@ final class ServeProcess: Sendable {
         self.port = port
     }
 
+    /// A home whose Open Library is the bundled recording served over HTTP, the throttle on at
+    /// `interval` seconds between API calls (so a job can be watched, or caught, mid-way).
+    static func throttledHome(interval: Double) throws -> (replay: ReplayServer, home: TemporaryHome) {
+        let replay = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org")
+        let home = try TemporaryHome()
+        let base = replay.baseURL.absoluteString
+        let config: [String: Any] = ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": interval]]
+        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
+        return (replay, home)
+    }
+
     struct ServeProcessError: Error, CustomStringConvertible {
         let message: String
         var description: String { message }

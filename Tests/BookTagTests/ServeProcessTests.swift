@@ -57,12 +57,9 @@ struct ServeProcessTests {
     }
 
     @Test func sigtermCancelsTheJobAndLeavesTheStoreAsItWas() async throws {
-        let replay = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org")
-        let home = try TemporaryHome()
-        let base = replay.baseURL.absoluteString
         // Slow enough to be caught mid-job: 4 s between API calls.
-        let config: [String: Any] = ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 4]]
-        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
+        let (replay, home) = try ServeProcess.throttledHome(interval: 4)
+        defer { withExtendedLifetime(replay) {} }  // serving until the test ends
         let server = try await ServeProcess(home: home.folder)
         let added = try await server.request("POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
         let job = try #require(Self.json(added)["job"] as? String)

@@ -25,6 +25,9 @@ public struct BookDetails: Equatable, Sendable, Codable {
     public var authors: [BookAuthor]
     /// The reader's own record of the book, when it came from their shelf or export.
     public var reading: Reading?
+    /// Parts the source sent broken (a malformed work record, an author, the ratings), named for
+    /// a warning; a book with any is not kept, so the next look-up asks again.
+    public var missingParts: [String]?
 
     public init(
         id: BookID, title: String, isbn: String? = nil, isbn13: String? = nil, imageURL: String? = nil,

@@ -93,6 +93,8 @@ public struct APICaller: Sendable {
                 default:
                     return response
                 }
+            } catch let error as FetchError where error.isUnreachable {
+                failure = Failure(error: error, delay: attempt == 0 ? retryPolicy.unreachableRetryDelay : nil)
             } catch let error as FetchError where error.isTransient {
                 failure = Failure(error: error, delay: retryPolicy.backoff(attempt: attempt))
             }

@@ -57,6 +57,12 @@ extension FetchError: LocalizedError {
 
 extension FetchError {
     /// Failures worth another try: the server or the path to it may recover.
+    /// Nothing reached the server (the name did not resolve, the connection was refused).
+    var isUnreachable: Bool {
+        if case .cannotReach = self { return true }
+        return false
+    }
+
     var isTransient: Bool {
         switch self {
         case .timedOut, .connectionLost: true

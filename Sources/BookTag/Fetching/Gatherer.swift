@@ -83,8 +83,10 @@ public struct Gatherer: Sendable {
                     if page.isOpenEnded {
                         listed += fresh
                         totalResults = candidates.count
+                        // A page shorter than the pages before it is the last: no call for the next.
+                        let short = pageSize.map { page.works.count < $0 } ?? false
                         if pageSize == nil, !page.works.isEmpty { pageSize = page.works.count }
-                        plan.extendOpenEnded(after: number, listedNewBooks: fresh > 0, maximum: source.maximumSearchPage)
+                        plan.extendOpenEnded(after: number, listedNewBooks: fresh > 0 && !short, maximum: source.maximumSearchPage)
                     }
                     progress(.page(number: number, works: page.works.count, withCovers: withCovers, totalPages: plan.totalPages ?? 0))
                 case let .cover(order, result):

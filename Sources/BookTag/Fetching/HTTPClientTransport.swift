@@ -111,6 +111,9 @@ public final class HTTPClientTransport: HTTPTransport {
                 decompression: .disabled)
             // One request per connection at a time, so a request's head is written when it is sent.
             configuration.httpVersion = .http1Only
+            // A name that does not resolve or a refused connection fails at once (offline: an
+            // answer in about a second, not after the connect timeout); APICaller tries once more.
+            configuration.connectionPool.retryConnectionEstablishment = false
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             state.byProxy[proxy] = client
             return client

@@ -1,13 +1,16 @@
 import Foundation
 
 /// How API calls are retried: 429 and 503 wait as long as `Retry-After` asks (capped); other
-/// 5xx answers and timeouts back off exponentially with jitter; other 4xx are not retried.
+/// 5xx answers and timeouts back off exponentially with jitter; other 4xx are not retried; a
+/// server that cannot be reached at all (offline) gets one quick try more.
 public struct RetryPolicy: Sendable {
     public var maximumRetries = 3
     /// The first back-off; each further one doubles.
     public var baseDelay: Double = 1.0
     /// The longest `Retry-After` honoured.
     public var maximumRetryAfter: Double = 60
+    /// The pause before the one retry of a server that could not be reached.
+    public var unreachableRetryDelay: Double = 0.25
 
     public init(maximumRetries: Int = 3, baseDelay: Double = 1.0, maximumRetryAfter: Double = 60) {
         self.maximumRetries = maximumRetries

@@ -70,13 +70,19 @@ public struct OpenLibraryClient: BookSource {
         }
         let edition = try OpenLibraryDecoder.edition(from: body)
         var work: WorkRecord?
+        var missing: [String] = []
         let workID = edition.works.lazy.compactMap { $0.id.flatMap(BookID.openLibraryWorkID) }.first
         if let workID, let body = try await call("works/\(workID).json", notFound: nil) {
-            work = try? OpenLibraryDecoder.work(from: body)
+            do {
+                work = try OpenLibraryDecoder.work(from: body)
+            } catch {
+                missing.append("the work \(workID) (its description, first publication year and ratings)")
+            }
         }
         // An edition with no work (rare) is known by its own key.
         let id = workID ?? edition.key.split(separator: "/").last.map(String.init) ?? isbn.isbn13
         var details = try await details(edition: edition, work: work, workID: id)
+        if !missing.isEmpty { details.missingParts = missing + (details.missingParts ?? []) }
         if details.isbn13 == nil { details.isbn13 = isbn.isbn13 }
         return details
     }
@@ -103,18 +109,24 @@ public struct OpenLibraryClient: BookSource {
         details.pageCount = edition?.pageCount
         details.descriptionHTML = (edition?.description ?? work?.description)?.html
         let authors = (edition?.authors.isEmpty == false ? edition?.authors : work?.authors) ?? []
+        var missing: [String] = []
         for reference in authors.prefix(maximumAuthors) {
-            guard let id = reference.id, let body = try await call("authors/\(id).json", notFound: nil),
-                let name = (try? OpenLibraryDecoder.author(from: body))?.name, !name.isEmpty
-            else { continue }
-            details.authors.append(BookAuthor(id: nil, name: name))
+            guard let id = reference.id, let body = try await call("authors/\(id).json", notFound: nil) else { continue }
+            guard let author = try? OpenLibraryDecoder.author(from: body) else {
+                missing.append("the author \(id)")
+                continue
+            }
+            if let name = author.name, !name.isEmpty { details.authors.append(BookAuthor(id: nil, name: name)) }
         }
-        if work != nil, let body = try await call("works/\(workID)/ratings.json", notFound: nil),
-            let ratings = try? OpenLibraryDecoder.ratings(from: body)
-        {
-            details.averageRating = ratings.average
-            details.ratingsCount = ratings.count
+        if work != nil, let body = try await call("works/\(workID)/ratings.json", notFound: nil) {
+            if let ratings = try? OpenLibraryDecoder.ratings(from: body) {
+                details.averageRating = ratings.average
+                details.ratingsCount = ratings.count
+            } else {
+                missing.append("the ratings")
+            }
         }
+        if !missing.isEmpty { details.missingParts = missing }
         return details
     }
 

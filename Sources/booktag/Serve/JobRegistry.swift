@@ -202,11 +202,5 @@ final class JobRegistry: Sendable {
     }
 
     /// 128 random bits, hex.
-    static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
+    static func newID() -> String { ServeAccess.randomHex(words: 2) }
 }

@@ -21,9 +21,12 @@ final class ServeAccess: Sendable {
         set { boundPort.store(newValue, ordering: .releasing) }
     }
 
-    static func newToken() -> String {
+    static func newToken() -> String { randomHex(words: 4) }
+
+    /// `words` × 64 random bits from the system's generator, as hex.
+    static func randomHex(words: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in
+        return (0..<words).map { _ in
             let hex = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()

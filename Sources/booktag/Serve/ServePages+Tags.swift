@@ -33,11 +33,12 @@ extension ServePages {
         if tags.isEmpty {
             body += "<p class=\"empty\">No tags yet: add one above.</p>\n"
         } else {
+            body.reserveCapacity(body.utf8.count + tags.count * 1_200)
             body += "<ul class=\"tags\">\n"
             for tag in tags {
                 let path = tagPath(tag.name)
                 let covers = (strips[tag.key] ?? []).map { cover in
-                    "<img src=\"\(coverPath(cover.coverPath).htmlEscaped)\" alt=\"\" loading=\"lazy\" width=\"40\" height=\"60\">"
+                    "<img src=\"\(coverPath(cover.coverPath).htmlEscaped)\" alt=\"\" loading=\"lazy\">"
                 }.joined()
                 let busy = running[tag.key].map { " · <span class=\"busy\">\($0.kind.htmlEscaped) running</span>" } ?? ""
                 body += """

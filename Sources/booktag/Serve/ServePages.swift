@@ -11,13 +11,36 @@ enum ServePages {
     static func apiTagPath(_ name: String) -> String { "/api/tags/" + pathComponent(name) }
 
     /// A stored cover's address: its file name alone (`/covers/<sha256>.jpg`).
-    static func coverPath(_ stored: String) -> String { "/covers/" + (stored.split(separator: "/").last.map(String.init) ?? "") }
-
-    static func pathComponent(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    static func coverPath(_ stored: String) -> String {
+        guard let slash = stored.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "/covers/" + stored }
+        return "/covers/" + stored[stored.utf8.index(after: slash)...]
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    /// Percent-encoded as one path segment: everything but RFC 3986's unreserved characters.
+    static func pathComponent(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard !utf8.allSatisfy(isUnreserved) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count * 3)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in utf8 {
+            if isUnreserved(byte) {
+                result.append(byte)
+            } else {
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
 
     /// The page around every screen: its title, the night switch (a form, so it works without
     /// script), and `refresh` for a page that follows a job when script is off.
