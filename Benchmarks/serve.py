@@ -10,6 +10,7 @@
    recording, replayed: gathering, cover checks, the collage drawn and stored).
 
     python3 Benchmarks/serve.py --booktag .build/release/booktag
+    python3 Benchmarks/serve.py --booktag .build/release/booktag --load-client Benchmarks/.build/release/booktag-bench
 
 The clients are processes on the same 2 cores as the server: wall latency includes waiting for a
 core behind them; the server time (`Server-Timing`) is the time inside booktag alone.
@@ -108,7 +109,14 @@ def client_process(address, token, paths, number, stop_at, queue):
     queue.put((wall, inside, failed))
 
 
-def load(server, clients, seconds, paths):
+def load(server, clients, seconds, paths, client=None):
+    if client:
+        # booktag-bench serve-load: threads with blocking sockets, far cheaper than Python's clients.
+        answer = subprocess.run(
+            [client, "serve-load", "--port", server.port, "--token", server.token, "--paths", ",".join(paths),
+             "--clients", str(clients), "--seconds", str(seconds)], capture_output=True, text=True, check=True)
+        report = json.loads(answer.stdout)
+        return report["wallMilliseconds"], report["serverMilliseconds"], report["errors"], report["seconds"], report["requests"]
     queue = multiprocessing.Queue()
     stop_at = time.time() + seconds
     workers = [multiprocessing.Process(target=client_process, args=((server.host, server.port), server.token, paths, n, stop_at, queue))
@@ -123,7 +131,7 @@ def load(server, clients, seconds, paths):
     wall = [value for result in results for value in result[0]]
     inside = [value for result in results for value in result[1]]
     errors = [value for result in results for value in result[2]]
-    return wall, inside, errors, elapsed
+    return [percentile(wall, 0.5), percentile(wall, 0.99)], [percentile(inside, 0.5), percentile(inside, 0.99)], errors, elapsed, len(wall)
 
 
 def add_jobs(server, stop_event, finished, failures):
@@ -152,10 +160,9 @@ def add_jobs(server, stop_event, finished, failures):
         failures.append(str(error))
 
 
-def report(name, latencies, inside, errors, elapsed):
+def report(name, wall, inside, errors, elapsed, count):
     print("%-22s %6d requests  %d errors  %5.0f req/s  wall p50 %5.2f ms p99 %6.2f ms  server p50 %5.2f ms p99 %6.2f ms" % (
-        name, len(latencies), len(errors), len(latencies) / elapsed, percentile(latencies, 0.5), percentile(latencies, 0.99),
-        percentile(inside, 0.5), percentile(inside, 0.99)))
+        name, count, len(errors), count / elapsed, wall[0], wall[1], inside[0], inside[1]))
     for error in errors[:5]:
         print("    " + error)
 
@@ -167,6 +174,7 @@ def main():
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--load-client", help="booktag-bench (release) for the clients; without it, Python processes")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="booktag-serve-bench-") as folder:
         home = os.path.join(folder, "home")
@@ -178,11 +186,11 @@ def main():
             print("tags page of %d tags, %d requests: server time median %.2f ms, p99 %.2f ms; wall median %.2f ms" % (
                 arguments.tags, arguments.runs, statistics.median(server_ms), percentile(server_ms, 0.99), statistics.median(wall_ms)))
             paths = ["/tags/tag%2000000", "/api/tags"]
-            report("%d clients" % arguments.clients, *load(server, arguments.clients, arguments.seconds, paths))
+            report("%d clients" % arguments.clients, *load(server, arguments.clients, arguments.seconds, paths, arguments.load_client))
             stop_event, finished, failures = threading.Event(), [], []
             adder = threading.Thread(target=add_jobs, args=(server, stop_event, finished, failures))
             adder.start()
-            result = load(server, arguments.clients, arguments.seconds, paths)
+            result = load(server, arguments.clients, arguments.seconds, paths, arguments.load_client)
             stop_event.set()
             adder.join()
             report("%d clients + add jobs" % arguments.clients, *result)

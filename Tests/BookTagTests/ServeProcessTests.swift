@@ -56,6 +56,20 @@ struct ServeProcessTests {
         #expect(await server.waitForExit(seconds: 10) == 0)
     }
 
+    /// Beyond loopback only when asked, and then with a warning; a name rebinding to it is still refused.
+    @Test func bindingBeyondLoopbackWarns() async throws {
+        let home = try TemporaryHome()
+        let server = try await ServeProcess(home: home.folder, arguments: ["--host", "0.0.0.0"])
+        #expect(server.address.host == "127.0.0.1")
+        let answered = try await server.request("GET", "/api/tags", host: "127.0.0.1:\(server.port)")
+        #expect(answered.status == 200)
+        let named = try await server.request("GET", "/api/tags", host: "rebind.evil.example:\(server.port)")
+        #expect(named.status == 403)
+        server.signal(SIGINT)
+        #expect(await server.waitForExit(seconds: 10) == 0)
+        #expect(server.standardError.contains("warning: serving beyond this machine on 0.0.0.0"), "\(server.standardError)")
+    }
+
     @Test func sigtermCancelsTheJobAndLeavesTheStoreAsItWas() async throws {
         // Slow enough to be caught mid-job: 4 s between API calls.
         let (replay, home) = try ServeProcess.throttledHome(interval: 4)

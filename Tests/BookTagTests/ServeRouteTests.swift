@@ -182,6 +182,31 @@ struct ServeRouteTests {
         }
     }
 
+    /// `/api/tags` is kept between requests, but never past a change made elsewhere: another
+    /// connection's commit (the command line) or a collage removed.
+    @Test func theTagListFollowsChangesMadeOutsideTheServer() async throws {
+        let server = try Server()
+        try await server.test { client in
+            _ = try await Self.add("fantasy", client)
+            _ = try await Self.add("science fiction", client)
+            func names() async throws -> [String] {
+                let response = try await client.execute(uri: "/api/tags", method: .get, headers: Self.bearer)
+                let list = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [[String: Any]]
+                return (list ?? []).compactMap { $0["name"] as? String }
+            }
+            #expect(try await names() == ["fantasy", "science fiction"])
+            #expect(try await names() == ["fantasy", "science fiction"])
+            let elsewhere = try BookStore.open(home: server.home.home)
+            try elsewhere.removeTag(TagName("fantasy"))
+            #expect(try await names() == ["science fiction"])
+            let withCollage = try await client.execute(uri: "/api/tags", method: .get, headers: Self.bearer) { try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [[String: Any]] }
+            let collage = try #require(withCollage?.first?["collage"] as? String)
+            try FileManager.default.removeItem(atPath: collage)
+            let withoutCollage = try await client.execute(uri: "/api/tags", method: .get, headers: Self.bearer) { try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [[String: Any]] }
+            #expect(withoutCollage?.first?["collage"] is NSNull || withoutCollage?.first?["collage"] == nil)
+        }
+    }
+
     @Test func oneJobPerTagAtATime() async throws {
         let server = try Server()
         let gate = AsyncStream<Void>.makeStream()

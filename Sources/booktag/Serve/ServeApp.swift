@@ -9,6 +9,14 @@ struct ServeApp: Sendable {
     let access: ServeAccess
     let operations: ServeOperations
     let jobs: JobRegistry
+    let tagList: TagListCache
+
+    init(access: ServeAccess, operations: ServeOperations, jobs: JobRegistry) {
+        self.access = access
+        self.operations = operations
+        self.jobs = jobs
+        tagList = TagListCache(home: operations.store.home)
+    }
 
     var store: BookStore { operations.store }
 
@@ -132,7 +140,7 @@ struct ServeApp: Sendable {
     private func addAPI(to router: Router<ServeContext>) {
         let api = router.group("api")
         api.get("tags") { _, _ in
-            ServeResponse.json(try BookTagCommand.List.entries(store: store))
+            ServeResponse.json(try tagList.json { JSONFragment(try BookTagCommand.List.entries(store: store)) })
         }
         api.post("tags") { request, context in
             let body = try await Self.json(ServeOperations.AddRequest.self, request, context)
