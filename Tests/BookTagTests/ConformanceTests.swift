@@ -3,12 +3,12 @@ import Testing
 
 @testable import BookTag
 
-/// Decodes every genuine Goodreads recording in `../shared/fixtures/goodreads` and checks the
-/// values against the files themselves, found by plain text scanning independent of libxml2.
-/// Skipped, with a message, when the shared folder is not beside the checkout.
-@Suite(.enabled(if: Fixtures.sharedGoodreads != nil, "../shared/fixtures/goodreads is absent"))
+/// Decodes every genuine Goodreads recording in `fixtures/recorded/goodreads` (their provenance in
+/// fixtures/recorded/PROVENANCE.md) and checks the values against the files themselves, found by
+/// plain text scanning independent of libxml2.
+@Suite
 struct ConformanceTests {
-    static var folder: URL { Fixtures.sharedGoodreads! }
+    static var folder: URL { Fixtures.recordedGoodreads }
 
     @Test func everySearchPageMatchesItsFile() throws {
         var decoded = 0

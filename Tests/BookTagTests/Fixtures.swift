@@ -1,6 +1,6 @@
 import Foundation
 
-/// Locates the project's own fixtures and, when it sits beside the checkout, the shared corpus.
+/// Locates the project's fixtures: synthetic ones booktag made, and genuine recorded answers.
 enum Fixtures {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -17,17 +17,10 @@ enum Fixtures {
     /// Small covers in the formats and colour types collages decode (see fixtures/README.md).
     static let covers = packageRoot.appendingPathComponent("fixtures/covers")
 
-    /// `../shared/fixtures/openlibrary`, or `nil` when the shared folder is absent.
-    static let sharedOpenLibrary: URL? = {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/openlibrary")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
-
-    /// `../shared/fixtures/goodreads`, or `nil` when the shared folder is absent.
-    static let sharedGoodreads: URL? = {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/goodreads")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
+    /// Genuine Open Library answers other projects recorded (fixtures/recorded/PROVENANCE.md).
+    static let recordedOpenLibrary = packageRoot.appendingPathComponent("fixtures/recorded/openlibrary")
+    /// Genuine Goodreads answers other projects recorded (fixtures/recorded/PROVENANCE.md).
+    static let recordedGoodreads = packageRoot.appendingPathComponent("fixtures/recorded/goodreads")
 
     static func data(_ relativePath: String) throws -> Data {
         try Data(contentsOf: goodreads.appendingPathComponent(relativePath))

@@ -5,14 +5,12 @@ import Testing
 @testable import BookTag
 
 /// Open Library's JSON through `JSONDecoder`: genuine answers other projects recorded (in
-/// `../shared/fixtures/openlibrary`, when present), booktag's synthetic recording, and answers of
-/// the wrong shape.
+/// `fixtures/recorded/openlibrary`), booktag's synthetic recording, and answers of the wrong shape.
 struct OpenLibraryDecoderTests {
     static let covers = URL(string: "https://covers.openlibrary.org")!
 
-    static func shared(_ name: String) throws -> Data? {
-        guard let folder = Fixtures.sharedOpenLibrary else { return nil }
-        return try Data(contentsOf: folder.appendingPathComponent(name))
+    static func recorded(_ name: String) throws -> Data {
+        try Data(contentsOf: Fixtures.recordedOpenLibrary.appendingPathComponent(name))
     }
 
     static func object(_ data: Data) throws -> [String: Any] {
@@ -25,7 +23,7 @@ struct OpenLibraryDecoderTests {
     /// number, and `work_count` as the total.
     @Test(arguments: ["subjects-love.json", "subjects-denver-details-12-works.json"])
     func genuineSubjectPages(file: String) throws {
-        guard let data = try Self.shared(file) else { return }
+        let data = try Self.recorded(file)
         let raw = try Self.object(data)
         let listed = try #require(raw["works"] as? [[String: Any]])
         // Subjects in the wild list the odd edition among the works (Denver's holds
@@ -43,10 +41,9 @@ struct OpenLibraryDecoderTests {
     }
 
     @Test func genuineWorksWithEveryKindOfDescription() throws {
-        guard let string = try Self.shared("works-OL45804W-fantastic-mr-fox-description-string.json"),
-            let typed = try Self.shared("works-OL15832982W-sabriel-description-typed.json"),
-            let none = try Self.shared("works-OL17420962W-science-of-discworld-iv-no-description.json")
-        else { return }
+        let string = try Self.recorded("works-OL45804W-fantastic-mr-fox-description-string.json")
+        let typed = try Self.recorded("works-OL15832982W-sabriel-description-typed.json")
+        let none = try Self.recorded("works-OL17420962W-science-of-discworld-iv-no-description.json")
         let fox = try OpenLibraryDecoder.work(from: string)
         #expect(fox.key == "/works/OL45804W" && fox.title == "Fantastic Mr Fox")
         #expect(fox.covers.contains(-1), "the -1 stays in the record; coverURL refuses it")
@@ -61,11 +58,10 @@ struct OpenLibraryDecoderTests {
     }
 
     @Test func genuineEditionsAndAnAuthor() throws {
-        guard let fox = try Self.shared("isbn-0140328726-fantastic-mr-fox.json"),
-            let sabriel = try Self.shared("edition-sabriel.json"),
-            let markdown = try Self.shared("edition-stars-with-you-description-markdown.json"),
-            let author = try Self.shared("authors-OL25712A-terry-pratchett.json")
-        else { return }
+        let fox = try Self.recorded("isbn-0140328726-fantastic-mr-fox.json")
+        let sabriel = try Self.recorded("edition-sabriel.json")
+        let markdown = try Self.recorded("edition-stars-with-you-description-markdown.json")
+        let author = try Self.recorded("authors-OL25712A-terry-pratchett.json")
         let edition = try OpenLibraryDecoder.edition(from: fox)
         #expect(edition.isbn13 == ["9780140328721"] && edition.isbn10 == ["0140328726"] && edition.covers == [8_739_161])
         #expect(edition.works.compactMap(\.id) == ["OL45804W"] && edition.pageCount == 96)

@@ -4,12 +4,11 @@ import Testing
 
 @testable import BookTag
 
-/// Goodreads shelf feeds through the hardened XML layer: genuine feeds (`../shared/fixtures`,
-/// when present) and synthetic ones with the oddities feeds in the wild have.
+/// Goodreads shelf feeds through the hardened XML layer: genuine feeds (`fixtures/recorded`) and
+/// synthetic ones with the oddities feeds in the wild have.
 struct ShelfFeedDecoderTests {
-    static func shared(_ name: String) throws -> Data? {
-        guard let folder = Fixtures.sharedGoodreads else { return nil }
-        return try Data(contentsOf: folder.appendingPathComponent("rss/\(name)"))
+    static func recorded(_ name: String) throws -> Data {
+        try Data(contentsOf: Fixtures.recordedGoodreads.appendingPathComponent("rss/\(name)"))
     }
 
     /// A synthetic feed: items as (book id, title, large image, read-at).
@@ -29,7 +28,7 @@ struct ShelfFeedDecoderTests {
     }
 
     @Test func aGenuineShelfFeed() throws {
-        guard let data = try Self.shared("rss-shelf-read-12-items.xml") else { return }
+        let data = try Self.recorded("rss-shelf-read-12-items.xml")
         let text = String(decoding: data, as: UTF8.self)
         let (items, skipped) = try ShelfFeedDecoder.items(from: data)
         #expect(skipped == 0)
@@ -43,9 +42,8 @@ struct ShelfFeedDecoderTests {
         #expect(items.filter { $0.descriptionHTML?.contains("<") == true }.count == 11)
         let first = try #require(items.first?.descriptionHTML)
         #expect(!HTMLSanitizer.plainText(fromHTML: first).contains("<i>"))
-        if let one = try Self.shared("rss-shelf-currently-reading-1-item.xml") {
-            #expect(try ShelfFeedDecoder.items(from: one).items.map(\.title) == ["In the Shadow of Young Girls in Flower"])
-        }
+        let one = try Self.recorded("rss-shelf-currently-reading-1-item.xml")
+        #expect(try ShelfFeedDecoder.items(from: one).items.map(\.title) == ["In the Shadow of Young Girls in Flower"])
     }
 
     /// A UTF-16 body with a byte-order mark that declares UTF-8, as some feeds are served.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The documents the XML benchmark decodes: booktag's own fixtures, a 200-result search page
-/// built from them, and the shared bench-xml recordings when `../shared` is present.
+/// built from them, and the recorded bench-xml answers (fixtures/recorded/bench-xml).
 struct Corpus {
     enum Kind { case search, book }
 
@@ -27,12 +27,10 @@ struct Corpus {
         let firstPage = try Data(contentsOf: fixtures.appendingPathComponent("search/search-fantasy-p1.xml"))
         documents.append(Document(name: "synthetic-search-200-results.xml", kind: .search, data: try searchPage(from: firstPage, results: 200)))
 
-        let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/bench-xml")
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: shared.path) {
-            for name in names.sorted() where name.hasSuffix(".xml") {
-                let kind: Kind = name.hasPrefix("search") ? .search : .book
-                documents.append(Document(name: "shared/\(name)", kind: kind, data: try Data(contentsOf: shared.appendingPathComponent(name))))
-            }
+        let recorded = packageRoot.appendingPathComponent("fixtures/recorded/bench-xml")
+        for name in try FileManager.default.contentsOfDirectory(atPath: recorded.path).sorted() where name.hasSuffix(".xml") {
+            let kind: Kind = name.hasPrefix("search") ? .search : .book
+            documents.append(Document(name: "recorded/\(name)", kind: kind, data: try Data(contentsOf: recorded.appendingPathComponent(name))))
         }
         return documents
     }
