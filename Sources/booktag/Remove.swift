@@ -20,15 +20,20 @@ extension BookTagCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tag.") var tag: String
 
+        /// The tag, its books, the cover files no other book uses, and its collages; its name as
+        /// it was spelt. `serve`'s delete does the same.
+        static func remove(_ name: TagName, from store: BookStore, nightMode: Bool) throws -> String {
+            let display = try store.tag(name)?.name ?? name.display
+            try store.removeTag(name)
+            CollageMaker(store: store).removeCollages(forKey: name.key, theme: .forNightMode(nightMode))
+            return display
+        }
+
         func run() throws {
             let name = try CommandFailure.checking { try TagName(tag) }
             let session = Session(global)
             let removed = try CommandFailure.checking {
-                let store = try session.openStore()
-                let display = try store.tag(name)?.name ?? name.display
-                try store.removeTag(name)
-                CollageMaker(store: store).removeCollages(forKey: name.key, theme: .forNightMode(session.preferences.nightMode))
-                return display
+                try Self.remove(name, from: try session.openStore(), nightMode: session.preferences.nightMode)
             }
             session.reporter.note("removed \"\(Terminal.safe(removed))\"")
         }

@@ -12,6 +12,7 @@ final class JobRegistry: Sendable {
         let id: String
         let kind: String
         let tag: String
+        let tagKey: String
         let state: State
         let error: String?
         let result: JSONFragment?
@@ -64,7 +65,7 @@ final class JobRegistry: Sendable {
         var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
         var task: Task<Void, Never>?
 
-        var snapshot: Snapshot { Snapshot(id: id, kind: kind, tag: tag, state: state, error: error, result: result, progress: progress) }
+        var snapshot: Snapshot { Snapshot(id: id, kind: kind, tag: tag, tagKey: tagKey, state: state, error: error, result: result, progress: progress) }
     }
 
     private struct State {

@@ -44,7 +44,8 @@ struct ServeApp: Sendable {
         router.get("/tags/{tag}") { request, context in
             let name = try Self.tagName(context)
             let named = request.uri.queryParameters["job"].flatMap { jobs.snapshot(String($0)) }
-            let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tag.lowercased() == name.display.lowercased() || (try? TagName($0.tag).key) == name.key ? $0 : nil }
+            // The tag's running job, else the job the address names if it was this tag's (its outcome, an error).
+            let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKey == name.key ? $0 : nil }
             guard let tag = try store.tag(name) else {
                 if let job { return ServeResponse.page(ServePages.pendingTagPage(job: job, night: operations.nightMode), status: job.state == .failed ? .notFound : .ok) }
                 throw ServeError.notFound("there is no tag \"\(name.display)\": add it on the tags page")

@@ -52,12 +52,9 @@ struct ServeOperations: Sendable {
         let configuration = try session.configuration()
         let wanted = checked.wanted ?? configuration.collageCount
         let kind = checked.origin == nil ? session.chooseSource(request.source, configuration: configuration) : .goodreads
-        let progress = JobProgress(wanted: wanted, report: report)
-        let (source, covers, network) = try session.source(kind, shelf: checked.origin != nil, configuration: configuration, progress: progress)
-        let library = TagLibrary(store: store, gatherer: Gatherer(source: source, covers: covers))
-        let options = configuration.collageOptions(nightMode: nightMode)
-        let outcome = try await Session.closing(network) {
-            try await library.add(checked.name, count: wanted, origin: checked.origin, collage: options, progress: progress.handle)
+        let outcome = try await gathering(from: kind, shelf: checked.origin != nil, wanted: wanted, configuration: configuration, report: report) {
+            library, options, progress in
+            try await library.add(checked.name, count: wanted, origin: checked.origin, collage: options, progress: progress)
         }
         return JSONFragment(TagResult(
             tag: outcome.tag, outcome: outcome, books: outcome.books.map { BookRow($0, store: store) }, collage: outcome.collage?.file,
@@ -75,13 +72,10 @@ struct ServeOperations: Sendable {
         let name = try TagName(tag.name)
         let configuration = try session.configuration()
         let wanted = max(tag.bookCount, configuration.collageCount)
-        let progress = JobProgress(wanted: wanted, report: report)
-        let (source, covers, network) = try session.source(tag.source, shelf: tag.origin != nil, configuration: configuration, progress: progress)
-        let library = TagLibrary(store: store, gatherer: Gatherer(source: source, covers: covers))
-        let options = configuration.collageOptions(nightMode: nightMode)
-        let outcome = try await Session.closing(network) {
+        let outcome = try await gathering(from: tag.source, shelf: tag.origin != nil, wanted: wanted, configuration: configuration, report: report) {
+            library, options, progress in
             var generator = SystemRandomNumberGenerator()
-            return try await library.reroll(name, count: wanted, collage: options, using: &generator, progress: progress.handle)
+            return try await library.reroll(name, count: wanted, collage: options, using: &generator, progress: progress)
         }
         return JSONFragment(TagResult(
             tag: outcome.tag, outcome: outcome, books: outcome.books.map { BookRow($0, store: store) }, collage: outcome.collage?.file, wanted: wanted))
@@ -90,16 +84,15 @@ struct ServeOperations: Sendable {
     func drop(_ tag: Tag, _ request: DropRequest, report: @escaping @Sendable (JobRegistry.Event) -> Void) async throws -> JSONFragment {
         let name = try TagName(tag.name)
         let configuration = try session.configuration()
-        let options = configuration.collageOptions(nightMode: nightMode)
         let outcome: TagLibrary.DropOutcome
         if request.replace == true {
-            let progress = JobProgress(wanted: request.books.count, report: report)
-            let (source, covers, network) = try session.source(tag.source, shelf: tag.origin != nil, configuration: configuration, progress: progress)
-            let library = TagLibrary(store: store, gatherer: Gatherer(source: source, covers: covers))
-            outcome = try await Session.closing(network) {
-                try await library.drop(name, books: request.books, replace: true, collage: options, progress: progress.handle)
+            outcome = try await gathering(from: tag.source, shelf: tag.origin != nil, wanted: request.books.count, configuration: configuration, report: report) {
+                library, options, progress in
+                try await library.drop(name, books: request.books, replace: true, collage: options, progress: progress)
             }
         } else {
+            // No source: nothing goes over the network.
+            let options = configuration.collageOptions(nightMode: nightMode)
             outcome = try await TagLibrary.drop(name, books: request.books, from: store, refillingFrom: nil, collage: options)
         }
         return JSONFragment(BookTagCommand.Drop.Report(
@@ -107,10 +100,24 @@ struct ServeOperations: Sendable {
             unfilled: outcome.unfilled, books: outcome.books.map { BookRow($0, store: store) }, collages: outcome.collages.map(\.file.path)))
     }
 
+    /// Runs `work` with a library over the source (its progress reported as the job's events)
+    /// and the collage options as configured for the current night mode; the network's
+    /// connections are closed however it ends.
+    private func gathering<Outcome: Sendable>(
+        from kind: SourceKind, shelf: Bool, wanted: Int, configuration: BookTagConfiguration,
+        report: @escaping @Sendable (JobRegistry.Event) -> Void,
+        _ work: @escaping @Sendable (TagLibrary, CollageOptions, @escaping @Sendable (GatheringEvent) -> Void) async throws -> Outcome
+    ) async throws -> Outcome {
+        let progress = JobProgress(wanted: wanted, report: report)
+        let (source, covers, network) = try session.source(kind, shelf: shelf, configuration: configuration, progress: progress)
+        let library = TagLibrary(store: store, gatherer: Gatherer(source: source, covers: covers))
+        let options = configuration.collageOptions(nightMode: nightMode)
+        return try await Session.closing(network) { try await work(library, options, progress.handle) }
+    }
+
     /// `remove`: the tag, its books, the cover files no other book uses, its collages.
     func remove(_ name: TagName) throws {
         guard try store.tag(name) != nil else { throw StoreError.tagNotFound(name.display) }
-        try store.removeTag(name)
-        CollageMaker(store: store).removeCollages(forKey: name.key, theme: .forNightMode(nightMode))
+        _ = try BookTagCommand.Remove.remove(name, from: store, nightMode: nightMode)
     }
 }
