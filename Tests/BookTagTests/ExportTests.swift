@@ -176,6 +176,40 @@ struct ExportReaderTests {
         #expect(try await Self.booktag(["remove", "my 2025 in books"], home: home).status == 0)
     }
 
+    /// An import made again with a narrower filter takes the books it no longer holds out of
+    /// the store with their cover files, except a book `show` fetched for itself; removing the
+    /// tag leaves that book alone too.
+    @Test func aReimportLeavesNoCoversBehind() async throws {
+        let (_, _, home, file) = try Self.setUp(count: 120)
+        let tag = try TagName("my reading")
+        #expect(try await Self.booktag(["import", file.path, "--shelf", "read", "--tag", tag.display], home: home).status == 0)
+        let store = try BookStore.open(home: home.home)
+        let wide = try store.books(of: tag)
+        #expect(home.coverFilesOnDisk() == (try store.referencedCoverPaths()) && home.coverFilesOnDisk().count == wide.count)
+
+        let narrowed = try await Self.booktag(["import", file.path, "--shelf", "read", "--year", "2025", "--tag", tag.display], home: home)
+        #expect(narrowed.status == 0, "\(narrowed.errors)")
+        let narrow = try store.books(of: tag)
+        let kept = Set(narrow.map(\.book.bookID))
+        let left = wide.filter { !kept.contains($0.book.bookID) }
+        #expect(!left.isEmpty && narrow.count < wide.count)
+        #expect(home.coverFilesOnDisk() == Set(narrow.map(\.book.coverPath)), "only the covers the tag holds")
+        for entry in left {
+            #expect(try store.book(id: entry.book.bookID) == nil, "\(entry.book.title) is in no tag")
+        }
+        let shown = try await Self.booktag(["show", "--id", left[0].book.bookID.value, "--json"], home: home)
+        #expect(shown.status != 0 && shown.output.isEmpty, "a forgotten book is asked of its source again: \(shown.errors)")
+
+        // A book `show` fetched (this is its store call) stays with its cover when its tag drops it.
+        let fetched = try #require(try store.book(id: narrow[0].book.bookID))
+        try store.saveBook(fetched.details, cover: nil)
+        let wider = try await Self.booktag(["import", file.path, "--shelf", "read", "--year", "2024", "--tag", tag.display], home: home)
+        #expect(wider.status == 0, "\(wider.errors)")
+        #expect(try store.book(id: fetched.details.id)?.coverPath == fetched.coverPath)
+        #expect(try await Self.booktag(["remove", tag.display], home: home).status == 0)
+        #expect(home.coverFilesOnDisk() == [try #require(fetched.coverPath)], "the fetched book's cover, and nothing else")
+    }
+
     /// Without filters: a tag per shelf; a tag of another source is never overwritten.
     @Test func oneTagPerShelfLeavesOtherTagsAlone() async throws {
         let (_, openLibrary, home, file) = try Self.setUp(count: 40)

@@ -143,6 +143,7 @@ public final class BookStore: Sendable {
             let paths = try String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM tagBook WHERE tagId = ?", arguments: [tag.id])
             try Self.recordChecks(paths, in: db)
             _ = try tag.delete(db)
+            try Self.forgetListedBooksNoTagHolds(in: db)
         }
         _ = try? sweepCovers()
     }
@@ -227,6 +228,7 @@ public final class BookStore: Sendable {
             tag.bookCount = planned.count
             try tag.update(db)
             try Self.recordChecks(oldPaths.filter { !newPaths.contains($0) }, in: db)
+            try Self.forgetListedBooksNoTagHolds(in: db)
             return tag
         }
     }
@@ -236,7 +238,7 @@ public final class BookStore: Sendable {
     /// listing's; a cover the book already has stays.
     static func keepListing(_ listing: BookDetails, coverPath: String, fetchedAt: Date, in db: Database) throws {
         guard var stored = try StoredBook.fetchOne(db, key: ["source": listing.id.source.rawValue, "sourceID": listing.id.value]) else {
-            try StoredBook(details: listing, coverPath: coverPath, fetchedAt: fetchedAt).insert(db)
+            try StoredBook(details: listing, coverPath: coverPath, fetchedAt: fetchedAt, fetchedForItself: false).insert(db)
             return
         }
         var details = stored.details
@@ -252,8 +254,21 @@ public final class BookStore: Sendable {
         details.format = details.format ?? listing.format
         if details.authors.isEmpty { details.authors = listing.authors }
         details.reading = listing.reading.flatMap { $0.isEmpty ? nil : $0 }
-        stored = StoredBook(details: details, coverPath: stored.coverPath ?? coverPath, fetchedAt: stored.fetchedAt)
+        stored = StoredBook(
+            details: details, coverPath: stored.coverPath ?? coverPath, fetchedAt: stored.fetchedAt, fetchedForItself: stored.fetchedForItself)
         try stored.update(db)
+    }
+
+    /// Deletes the details a listing brought for books no tag holds any more (an import made
+    /// again with other filters, a removed shelf tag), and records their covers for the sweep.
+    /// Details `show` fetched stay: the reader asked for that book.
+    static func forgetListedBooksNoTagHolds(in db: Database) throws {
+        let unheld = """
+            fetchedForItself = 0
+            AND NOT EXISTS (SELECT 1 FROM tagBook WHERE tagBook.source = book.source AND tagBook.sourceID = book.sourceID)
+            """
+        try recordChecks(String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM book WHERE coverPath IS NOT NULL AND \(unheld)"), in: db)
+        try db.execute(sql: "DELETE FROM book WHERE \(unheld)")
     }
 
     func writeCoverFiles(_ files: [(CoverFile, Data)]) throws {

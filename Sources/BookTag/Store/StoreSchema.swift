@@ -104,6 +104,15 @@ enum StoreSchema {
                     "collageStyle",
                 ])
         }
+        migrator.registerMigration("v5: a book's details outlive its tags only when fetched for themselves") { db in
+            // Details that came with a tag's listing (a shelf, an export) go with the last tag
+            // that holds the book; details `show` fetched stay. A book stored before v5 counts
+            // as fetched: an upgrade forgets nothing.
+            try db.alter(table: "book") { t in
+                t.add(column: "fetchedForItself", .boolean).notNull().defaults(to: true)
+            }
+            try db.create(index: "book_listed", on: "book", columns: ["source", "sourceID"], condition: Column("fetchedForItself") == false)
+        }
         return migrator
     }
 

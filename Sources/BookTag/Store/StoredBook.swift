@@ -11,9 +11,17 @@ public struct StoredBook: Equatable, Sendable {
     /// The cover file, relative to the data folder, when one was kept.
     public var coverPath: String?
     public var fetchedAt: Date
+    /// Whether the details were fetched for the book itself (by `show`), not brought by a tag's
+    /// listing: only those outlive the last tag that holds the book.
+    var fetchedForItself: Bool
 
     public init(details: BookDetails, coverPath: String?, fetchedAt: Date) {
+        self.init(details: details, coverPath: coverPath, fetchedAt: fetchedAt, fetchedForItself: true)
+    }
+
+    init(details: BookDetails, coverPath: String?, fetchedAt: Date, fetchedForItself: Bool) {
         self.details = details
+        self.fetchedForItself = fetchedForItself
         let isbn = (details.isbn13 ?? details.isbn).flatMap { try? ISBN($0) }
             ?? details.isbn.flatMap { try? ISBN($0) }
         isbn13 = isbn?.isbn13
@@ -43,6 +51,7 @@ extension StoredBook: FetchableRecord, PersistableRecord {
         isbn13 = row["isbn13"]
         coverPath = row["coverPath"]
         fetchedAt = Date(storeMilliseconds: row["fetchedAt"])
+        fetchedForItself = row["fetchedForItself"]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -71,5 +80,6 @@ extension StoredBook: FetchableRecord, PersistableRecord {
         container["myRating"] = details.reading?.rating
         container["dateRead"] = details.reading?.dateRead
         container["fetchedAt"] = fetchedAt.storeMilliseconds
+        container["fetchedForItself"] = fetchedForItself
     }
 }
