@@ -27,7 +27,7 @@ extension BookTagCommand {
             let name = try CommandFailure.checking { try TagName(tag) }
             let (stored, rows) = try CommandFailure.checking {
                 let store = try session.openStore()
-                guard let stored = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+                let stored = try store.existingTag(name)
                 return (stored, try store.books(of: name).map { BookRow($0, store: store) })
             }
             if json { return try JSONOutput.print(rows) }

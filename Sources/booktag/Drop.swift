@@ -46,11 +46,7 @@ extension BookTagCommand {
 
         func run() throws {
             let session = Session(global)
-            let name = try CommandFailure.checking { try TagName(tag) }
-            let store = try CommandFailure.checking { try session.openStore() }
-            guard let current = try CommandFailure.checking({ try store.tag(name) }) else {
-                throw CommandFailure(.notFound, StoreError.tagNotFound(name.display).localizedDescription)
-            }
+            let (name, store, current) = try session.existingTag(tag)
             let configuration = try CommandFailure.checking { try session.configuration() }
             let selectors = books
             let replace = replace

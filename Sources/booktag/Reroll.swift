@@ -31,11 +31,7 @@ extension BookTagCommand {
 
         func run() throws {
             let session = Session(global)
-            let name = try CommandFailure.checking { try TagName(tag) }
-            let store = try CommandFailure.checking { try session.openStore() }
-            guard let current = try CommandFailure.checking({ try store.tag(name) }) else {
-                throw CommandFailure(.notFound, StoreError.tagNotFound(name.display).localizedDescription)
-            }
+            let (name, store, current) = try session.existingTag(tag)
             let previous = try CommandFailure.checking { try store.books(of: name).map(\.book.bookID) }
             if let origin = current.origin, origin.isExport {
                 throw CommandFailure(.usage, GatheringError.notGatherable(origin: origin).localizedDescription)

@@ -37,6 +37,13 @@ struct Session {
         try BookStore.open(home: home)
     }
 
+    /// The tag a command changes: its name checked, the store opened, the tag found (else exit 66).
+    func existingTag(_ text: String) throws -> (name: TagName, store: BookStore, tag: Tag) {
+        let name = try CommandFailure.checking { try TagName(text) }
+        let store = try CommandFailure.checking { try openStore() }
+        return (name, store, try CommandFailure.checking { try store.existingTag(name) })
+    }
+
     /// The source a new tag or an unknown book uses: `--source`, else config `source`, else
     /// Goodreads with a key and Open Library without, saying so once on stderr in that case.
     func chooseSource(_ chosen: SourceKind?, configuration: BookTagConfiguration) -> SourceKind {

@@ -85,6 +85,32 @@ import Testing
         }
     }
 
+    /// `source` and the collage's `format`, `fit` and `layout` take a name in any case, and a wrong
+    /// one is refused with every name it could have been.
+    @Test(arguments: [
+        ("source", #""source": "#, ["goodreads", "openlibrary"]),
+        ("collage.format", #""collage": {"format": "#, ["png", "jpeg", "html"]),
+        ("collage.fit", #""collage": {"fit": "#, ["contain", "cover"]),
+        ("collage.layout", #""collage": {"layout": "#, ["grid", "rows"]),
+    ])
+    func namedChoicesListTheirNames(key: String, prefix: String, names: [String]) throws {
+        let close = key.contains(".") ? "}}" : "}"
+        for name in names {
+            #expect(throws: Never.self) { try load("{\(prefix)\"\(name.uppercased())\"\(close)") }
+        }
+        for wrong in [#""gif""#, "3", "true", "[]"] {
+            do {
+                _ = try load("{\(prefix)\(wrong)\(close)")
+                Issue.record("accepted \(wrong) for \(key)")
+            } catch {
+                let message = error.localizedDescription
+                #expect(message.contains(key) && names.allSatisfy { message.contains("\"\($0)\"") }, "\(message)")
+            }
+        }
+        let chosen = try load(#"{"source": "OpenLibrary", "collage": {"format": "JPEG", "fit": "Cover", "layout": "ROWS"}}"#)
+        #expect(chosen.source == .openlibrary && chosen.collageFormat == .jpeg && chosen.collageFit == .cover && chosen.collageLayout == .rows)
+    }
+
     @Test func brokenJSONNamesTheFile() {
         #expect(throws: ConfigError.self) { try load(#"{"goodreads": {"apiKey": "x",}"#) }
         do { _ = try load("{oops") } catch { #expect(error.localizedDescription.contains("is not valid JSON")) }

@@ -3,18 +3,18 @@ import Foundation
 /// One book as a collage shows it. Entries come from the store (`booktag collage`) or from a
 /// gathering not yet stored (`add`, `reroll`), so a new collage can be ready before the set it
 /// shows is committed.
-public struct CollageEntry: Sendable {
-    public var bookID: BookID
-    public var title: String
-    public var author: String?
-    public var year: Int?
-    public var rating: Double?
+struct CollageEntry: Sendable {
+    var bookID: BookID
+    var title: String
+    var author: String?
+    var year: Int?
+    var rating: Double?
     /// The cover file, relative to the data folder (`covers/ab/….png`).
-    public var coverPath: String
+    var coverPath: String
     /// The cover's bytes when they are already in memory; otherwise read from `coverPath`.
-    public var cover: Data?
+    var cover: Data?
 
-    public init(bookID: BookID, title: String, author: String?, year: Int?, rating: Double?, coverPath: String, cover: Data? = nil) {
+    init(bookID: BookID, title: String, author: String?, year: Int?, rating: Double?, coverPath: String, cover: Data? = nil) {
         self.bookID = bookID
         self.title = title
         self.author = author

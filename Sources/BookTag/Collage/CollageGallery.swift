@@ -3,51 +3,34 @@ import Foundation
 /// `collages/index.html`: every tag with its book count, its source and a strip of its first
 /// covers, each linking to the tag's own page (which links back). The same Content-Security-
 /// Policy and escaping as `CollagePage`; the theme follows night mode.
-public struct CollageGallery: Sendable {
-    public static let baseName = "index"
-    public static let fileName = "index.html"
+struct CollageGallery: Sendable {
+    static let baseName = "index"
+    static let fileName = "index.html"
     /// Covers in each tag's strip.
-    public static let stripLength = 6
+    static let stripLength = 6
 
-    public struct Entry: Sendable {
-        public var name: String
-        public var books: Int
+    struct Entry: Sendable {
+        var name: String
+        var books: Int
         /// Where the books come from, for people ("Open Library", "Goodreads shelf 12345/read").
-        public var source: String
+        var source: String
         /// The tag's page, relative to the gallery.
-        public var page: String
+        var page: String
         /// Covers for the strip, relative to the gallery.
-        public var covers: [String]
+        var covers: [String]
         /// The tag's headline numbers ("45 books · 14,023 pages · my stars 4.10").
-        public var headline: String? = nil
+        var headline: String? = nil
     }
 
-    public var entries: [Entry]
-    public var theme: CollageTheme
+    var entries: [Entry]
+    var theme: CollageTheme
 
-    public func html() -> String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(CollagePage.contentSecurityPolicy)">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <title>Your tags · booktag</title>
-            <style>
-            \(style)
-            </style>
-            </head>
-            <body>
-            <header><h1>Your tags</h1><p>\(entries.count) tag\(entries.count == 1 ? "" : "s")</p></header>
-            <main>
-
-            """
+    func html() -> String {
+        var main = ""
         for entry in entries {
             let name = entry.name.htmlEscaped
             let strip = entry.covers.map { "<img src=\"\($0.htmlEscaped)\" alt=\"\" loading=\"lazy\">" }.joined()
-            page += """
+            main += """
                 <a class="tag" href="\(entry.page.htmlEscaped)">
                 <h2>\(name)</h2>
                 <p>\((entry.headline ?? "\(entry.books) book\(entry.books == 1 ? "" : "s")").htmlEscaped) · \(entry.source.htmlEscaped)</p>
@@ -56,8 +39,8 @@ public struct CollageGallery: Sendable {
 
                 """
         }
-        page += "</main>\n</body>\n</html>\n"
-        return page
+        let header = "<h1>Your tags</h1><p>\(entries.count) tag\(entries.count == 1 ? "" : "s")</p>"
+        return CollageDocument(title: "Your tags", style: style, header: header, main: main).html()
     }
 
     private var style: String {

@@ -66,7 +66,7 @@ public struct CollageMaker: Sendable {
     /// is the tag's: the store records how it was drawn.
     @discardableResult
     public func make(tag name: TagName, options: CollageOptions, output: URL? = nil, embedImages: Bool = false) throws -> CollageResult {
-        guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+        let tag = try store.existingTag(name)
         let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
         let file = (output ?? defaultFile(for: name, format: options.format)).standardizedFileURL
@@ -99,7 +99,7 @@ public struct CollageMaker: Sendable {
     /// The stored set's collage as PNG or JPEG bytes, written nowhere: for a download that must
     /// not change the tag's own collage (`booktag serve`).
     public func imageData(tag name: TagName, options: CollageOptions) throws -> Data {
-        guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+        let tag = try store.existingTag(name)
         guard options.format.imageFormat != nil else { throw CollageOptionError.notAnImageFormat(options.format.rawValue) }
         let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
@@ -111,7 +111,7 @@ public struct CollageMaker: Sendable {
     /// Draws every collage the tag has in the collages folder again, each in its format, in
     /// the style the store recorded (else `options`): after its set changed (`drop`, `reroll`).
     public func remakeExisting(tag name: TagName, options: CollageOptions, except skipped: CollageFormat? = nil) throws -> [CollageResult] {
-        guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+        let tag = try store.existingTag(name)
         let style = options.following(tag.collageStyle)
         return try existingFormats(forKey: tag.key).filter { $0 != skipped }.map { format in
             try make(tag: name, options: style.with(format: format))
@@ -120,7 +120,7 @@ public struct CollageMaker: Sendable {
 
     /// Renders the collage of a set not stored yet into a hidden file in the collages folder;
     /// the caller commits it once the set is stored, or discards it.
-    public func prepare(title: String, key: String, source: SourceKind, books: [GatheredBook], options: CollageOptions) throws -> PreparedCollage {
+    func prepare(title: String, key: String, source: SourceKind, books: [GatheredBook], options: CollageOptions) throws -> PreparedCollage {
         try prepare(title: title, key: key, source: source, entries: try books.prefix(Self.maximumCovers).map(CollageEntry.init), options: options)
     }
 

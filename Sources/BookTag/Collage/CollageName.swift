@@ -3,16 +3,16 @@ import Foundation
 /// File names for collages, made from tags of any kind: `fantasy` → `fantasy`; anything the
 /// name cannot keep as it is (`../x`, `a/b`, spaces) gets a short hash of the tag's key, so two
 /// tags never share a file and no tag can name a path outside `collages/`.
-public enum CollageName {
+enum CollageName {
     /// File names stay well under the usual 255-byte limit, whatever the script.
     static let maximumBytes = 120
 
-    public static func baseName(for tag: TagName) -> String {
+    static func baseName(for tag: TagName) -> String {
         baseName(forKey: tag.key)
     }
 
     /// The same, from a stored tag's key (already normalised), without normalising it again.
-    public static func baseName(forKey key: String) -> String {
+    static func baseName(forKey key: String) -> String {
         let (slug, hashed) = slug(forKey: key)
         guard hashed else { return slug }
         let digest = SHA256Digest.hex(of: Data(key.utf8), prefix: 4)

@@ -1,37 +1,40 @@
 import Foundation
 
-/// How a collage is drawn: from `collage`'s options, or from config.json and night mode for
-/// `add`, `reroll` and `import`.
+/// How a collage is drawn: its ``CollageStyle`` and whether night mode is on. From
+/// `collage`'s options, or from config.json and night mode for `add`, `reroll` and `import`.
+///
+/// The style's properties read and write through the options (`options.size`,
+/// `options.labels`): the style is their one definition.
+@dynamicMemberLookup
 public struct CollageOptions: Sendable, Equatable {
-    public var format: CollageFormat
-    /// Covers per row; `nil`: 4 with natural cells, chosen to make covers largest with a size.
-    public var columns: Int?
+    /// Everything but night mode, as the store records it for the tag's next drawing.
+    public var style: CollageStyle
+    /// Night mode's dark theme, unless the style names a background.
     public var nightMode: Bool
-    public var size: CollageSize?
-    public var fit: CollageFit
-    public var layout: CollageLayout
-    public var labels: [CollageLabel]
-    public var title: CollageTitle
-    /// Instead of the day or night background; text takes the theme that reads on it.
-    public var background: CollageColor?
-    /// The tag's numbers and two charts (books per month, stars given) under the covers.
-    public var stats: Bool
 
+    /// A style's property, read or changed through the options.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<CollageStyle, Value>) -> Value {
+        get { style[keyPath: keyPath] }
+        set { style[keyPath: keyPath] = newValue }
+    }
+
+    /// The options a stored style describes, in night mode or not.
+    public init(style: CollageStyle, nightMode: Bool) {
+        self.style = style
+        self.nightMode = nightMode
+    }
+
+    /// Each argument as ``CollageStyle``'s property of the same name describes it.
     public init(
         format: CollageFormat = .png, columns: Int? = nil, nightMode: Bool = false, size: CollageSize? = nil, fit: CollageFit = .contain,
         layout: CollageLayout = .grid, labels: [CollageLabel] = [], title: CollageTitle = .tagName, background: CollageColor? = nil,
         stats: Bool = false
     ) {
-        self.format = format
-        self.columns = columns
-        self.nightMode = nightMode
-        self.size = size
-        self.fit = fit
-        self.layout = layout
-        self.labels = labels
-        self.title = title
-        self.background = background
-        self.stats = stats
+        self.init(
+            style: CollageStyle(
+                format: format, columns: columns, size: size, fit: fit, layout: layout, labels: labels, title: title, background: background,
+                stats: stats),
+            nightMode: nightMode)
     }
 
     /// The same options for another format (a tag's other collages are drawn alike).
@@ -43,35 +46,16 @@ public struct CollageOptions: Sendable, Equatable {
 
     /// The theme: night or day, or the one whose text reads on the chosen background.
     public var theme: CollageTheme {
-        guard let background else { return .forNightMode(nightMode) }
+        guard let background = style.background else { return .forNightMode(nightMode) }
         var theme = CollageTheme.forNightMode(background.rgb.luminance < 0.45)
         theme.background = background.rgb
         return theme
     }
 
-    /// What the options are, as `list` and JSON output report them.
-    public var style: CollageStyle {
-        var style = CollageStyle(
-            format: format, size: size?.presetName ?? size?.description, columns: columns, fit: fit, layout: layout, labels: labels,
-            title: title.shown, background: background?.description)
-        style.titleShown = title != .hidden
-        style.stats = stats ? true : nil
-        return style
-    }
-
-    /// The options a stored style describes, in night mode or not.
     /// The options a tag's collage is drawn again with: its recorded style when it has one
     /// (night mode as now), else these.
     public func following(_ recorded: CollageStyle?) -> CollageOptions {
         recorded.map { CollageOptions(style: $0, nightMode: nightMode) } ?? self
-    }
-
-    public init(style: CollageStyle, nightMode: Bool) {
-        self.init(
-            format: style.format, columns: style.columns, nightMode: nightMode, size: style.size.flatMap { try? CollageSize(parsing: $0) },
-            fit: style.fit, layout: style.layout, labels: style.labels, title: style.title.map(CollageTitle.text) ?? .hidden,
-            background: style.background.flatMap { try? CollageColor(parsing: $0) }, stats: style.stats == true)
-        if style.titleIsTagName { title = .tagName }
     }
 }
 
@@ -98,59 +82,106 @@ public enum CollageTitle: Sendable, Equatable {
         case .hidden: nil
         }
     }
-
-    var shown: String? {
-        switch self {
-        case .tagName: nil
-        case let .text(text): text
-        case .hidden: nil
-        }
-    }
 }
 
-/// What a collage was drawn with, as `list`, `--json` and the store keep it.
-public struct CollageStyle: Codable, Equatable, Sendable {
+/// How a collage looks apart from night mode: what `collage`'s options and config.json's
+/// `collage.*` keys set, and what the store records of each tag's collage (so that `drop` and
+/// `serve` draw it again alike, and `list` can say how it was drawn).
+public struct CollageStyle: Equatable, Sendable {
+    /// PNG, JPEG or an HTML page.
     public var format: CollageFormat
-    /// A preset's name or `WIDTHxHEIGHT`; `nil`: natural cells.
-    public var size: String?
-    /// As asked; `nil`: chosen.
+    /// Covers per row; `nil`: 4 with natural cells, chosen to make covers largest with a size.
     public var columns: Int?
+    /// The image's exact size; `nil`: fixed cells, and the image follows from the count.
+    public var size: CollageSize?
+    /// Whole covers in their cells, or cells filled and covers cropped.
     public var fit: CollageFit
+    /// A grid of equal cells, or justified rows.
     public var layout: CollageLayout
+    /// The text under each cover.
     public var labels: [CollageLabel]
-    /// A title other than the tag's name.
-    public var title: String?
-    /// `false` with `--no-title`.
-    public var titleShown: Bool
-    public var background: String?
-    /// `true` with `--stats`; absent otherwise (styles recorded before it read alike).
-    public var stats: Bool?
+    /// The caption over the covers.
+    public var title: CollageTitle
+    /// Instead of the day or night background; text takes the theme that reads on it.
+    public var background: CollageColor?
+    /// The tag's numbers and two charts (books per month, stars given) under the covers.
+    public var stats: Bool
 
-    init(format: CollageFormat, size: String?, columns: Int?, fit: CollageFit, layout: CollageLayout, labels: [CollageLabel], title: String?, background: String?) {
+    /// Each argument is the property of the same name.
+    public init(
+        format: CollageFormat = .png, columns: Int? = nil, size: CollageSize? = nil, fit: CollageFit = .contain, layout: CollageLayout = .grid,
+        labels: [CollageLabel] = [], title: CollageTitle = .tagName, background: CollageColor? = nil, stats: Bool = false
+    ) {
         self.format = format
-        self.size = size
         self.columns = columns
+        self.size = size
         self.fit = fit
         self.layout = layout
         self.labels = labels
         self.title = title
-        self.titleShown = true
         self.background = background
+        self.stats = stats
     }
-
-    var titleIsTagName: Bool { titleShown && title == nil }
 
     /// For people, beside the file (which shows the format): "4k, rows, labels title+year".
     public var summary: String {
-        var parts = [size ?? "200x300 cells"]
+        var parts = [size.map { $0.presetName ?? $0.description } ?? "200x300 cells"]
         if layout != .grid { parts.append(layout.rawValue) }
         if fit != .contain { parts.append("fit \(fit.rawValue)") }
         if let columns { parts.append("\(columns) columns") }
         if !labels.isEmpty { parts.append("labels " + labels.map(\.rawValue).joined(separator: "+")) }
-        if !titleShown { parts.append("no title") } else if title != nil { parts.append("own title") }
-        if let background { parts.append(background) }
-        if stats == true { parts.append("stats") }
+        switch title {
+        case .tagName: break
+        case .text: parts.append("own title")
+        case .hidden: parts.append("no title")
+        }
+        if let background { parts.append(background.description) }
+        if stats { parts.append("stats") }
         return parts.joined(separator: ", ")
+    }
+}
+
+/// The JSON that `list --json` prints and the store keeps (since store v4): a size as its preset's
+/// name or `WIDTHxHEIGHT`, a colour as `#rrggbb`, a title only when it is not the tag's name,
+/// `titleShown` false for none, and `stats` only when true. What cannot be read back (a size or a
+/// colour a later booktag refuses) is left out, never an error: the collage is drawn as by default.
+extension CollageStyle: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case format, size, columns, fit, layout, labels, title, titleShown, background, stats
+    }
+
+    /// Reads what ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            format: try container.decode(CollageFormat.self, forKey: .format),
+            columns: try container.decodeIfPresent(Int.self, forKey: .columns),
+            size: try container.decodeIfPresent(String.self, forKey: .size).flatMap { try? CollageSize(parsing: $0) },
+            fit: try container.decode(CollageFit.self, forKey: .fit),
+            layout: try container.decode(CollageLayout.self, forKey: .layout),
+            labels: try container.decode([CollageLabel].self, forKey: .labels),
+            background: try container.decodeIfPresent(String.self, forKey: .background).flatMap { try? CollageColor(parsing: $0) },
+            stats: try container.decodeIfPresent(Bool.self, forKey: .stats) == true)
+        if try container.decodeIfPresent(Bool.self, forKey: .titleShown) == false {
+            title = .hidden
+        } else if let text = try container.decodeIfPresent(String.self, forKey: .title) {
+            title = .text(text)
+        }
+    }
+
+    /// Writes the form described above.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encodeIfPresent(size.map { $0.presetName ?? $0.description }, forKey: .size)
+        try container.encodeIfPresent(columns, forKey: .columns)
+        try container.encode(fit, forKey: .fit)
+        try container.encode(layout, forKey: .layout)
+        try container.encode(labels, forKey: .labels)
+        if case let .text(text) = title { try container.encode(text, forKey: .title) }
+        try container.encode(title != .hidden, forKey: .titleShown)
+        try container.encodeIfPresent(background?.description, forKey: .background)
+        if stats { try container.encode(true, forKey: .stats) }
     }
 }
 

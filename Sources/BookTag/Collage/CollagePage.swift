@@ -58,29 +58,14 @@ public struct CollagePage: Sendable {
     }
 
     public func html() -> String {
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <title>\(title.htmlEscaped) · booktag</title>
-            <style>
-            \(style)
-            </style>
-            </head>
-            <body>
-            <header>\(gallery.map { "<nav><a href=\"\(RelativePath.encoded($0).htmlEscaped)\">← all tags</a></nav>" } ?? "")\(showsHeading ? "<h1>\(title.htmlEscaped)</h1>" : "")<p>\(books.count) book\(books.count == 1 ? "" : "s")\(credit.map { " · \($0.htmlEscaped)" } ?? "")</p></header>
-            \(stats.map(statsSection) ?? "")<main>
-
+        let header = """
+            \(gallery.map { "<nav><a href=\"\(RelativePath.encoded($0).htmlEscaped)\">← all tags</a></nav>" } ?? "")\
+            \(showsHeading ? "<h1>\(title.htmlEscaped)</h1>" : "")\
+            <p>\(books.count) book\(books.count == 1 ? "" : "s")\(credit.map { " · \($0.htmlEscaped)" } ?? "")</p>
             """
-        for book in books {
-            page += card(book)
-        }
-        page += "</main>\n</body>\n</html>\n"
-        return page
+        return CollageDocument(
+            title: title, style: style, header: header, preface: stats.map(statsSection) ?? "", main: books.map(card).joined()
+        ).html()
     }
 
     private func statsSection(_ stats: TagStats) -> String {

@@ -8,8 +8,8 @@ import Foundation
 /// The collages folder's lock is held from preparation to commit or discard, so concurrent
 /// commands cannot interleave their renames; whatever hidden file a killed process left behind
 /// is deleted by the next one to take the lock.
-public final class PreparedCollage: @unchecked Sendable {
-    public let destination: URL
+final class PreparedCollage: @unchecked Sendable {
+    let destination: URL
     /// What `commit()` returns.
     var result: CollageResult?
     /// Runs once the collage is in place (the store records its style).
@@ -34,7 +34,7 @@ public final class PreparedCollage: @unchecked Sendable {
 
     /// Moves the collage into place.
     @discardableResult
-    public func commit() throws -> CollageResult {
+    func commit() throws -> CollageResult {
         try place()
         if let redraw { return try redraw() }
         return result ?? CollageResult(file: destination, style: CollageOptions().style, missingGlyphs: nil)
@@ -52,7 +52,7 @@ public final class PreparedCollage: @unchecked Sendable {
     }
 
     /// Deletes the prepared file, leaving whatever collage was there.
-    public func discard() {
+    func discard() {
         unlink(temporary.path)
         release()
     }

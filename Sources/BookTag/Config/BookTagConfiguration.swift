@@ -73,11 +73,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
         guard let object = root as? [String: Any] else { throw .wrongType(file: file, key: "(top level)", expected: "an object") }
         for (key, value) in object {
             switch key {
-            case "source":
-                guard let text = value as? String, let kind = SourceKind(rawValue: text.lowercased()) else {
-                    throw .wrongType(file: file, key: "source", expected: "\"goodreads\" or \"openlibrary\"")
-                }
-                source = kind
+            case "source": source = try Self.choice(value, file: file, key: key)
             case "goodreads": try applyGoodreads(value, file: file)
             case "openlibrary": try applyOpenLibrary(value, file: file)
             case "collage": try applyCollage(value, file: file)
@@ -179,16 +175,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
                     throw .wrongType(file: file, key: path, expected: "WIDTHxHEIGHT (each side 64 to 16384) or one of \(CollageSize.presets.map { "\"\($0.key)\"" }.joined(separator: ", "))")
                 }
                 collageSize = size
-            case "fit":
-                guard let text = value as? String, let fit = CollageFit(rawValue: text.lowercased()) else {
-                    throw .wrongType(file: file, key: path, expected: "\"contain\" or \"cover\"")
-                }
-                collageFit = fit
-            case "layout":
-                guard let text = value as? String, let layout = CollageLayout(rawValue: text.lowercased()) else {
-                    throw .wrongType(file: file, key: path, expected: "\"grid\" or \"rows\"")
-                }
-                collageLayout = layout
+            case "fit": collageFit = try Self.choice(value, file: file, key: path)
+            case "layout": collageLayout = try Self.choice(value, file: file, key: path)
             case "labels":
                 let names = (value as? [Any])?.compactMap { $0 as? String } ?? (value as? String).map { [$0] }
                 guard let names, let labels = try? CollageLabel.parseList(names.joined(separator: ",")) else {
@@ -211,11 +199,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
             case "stats":
                 guard Self.number(value) == nil, let shown = value as? Bool else { throw .wrongType(file: file, key: path, expected: "true or false") }
                 collageStats = shown
-            case "format":
-                guard let text = value as? String, let format = CollageFormat(rawValue: text.lowercased()) else {
-                    throw .wrongType(file: file, key: path, expected: "\"png\", \"jpeg\" or \"html\"")
-                }
-                collageFormat = format
+            case "format": collageFormat = try Self.choice(value, file: file, key: path)
             default:
                 warnings.append("\(file): unknown key \"\(path)\" ignored")
             }
@@ -230,6 +214,18 @@ public struct BookTagConfiguration: Equatable, Sendable {
         CollageOptions(
             format: collageFormat, columns: collageColumns, nightMode: nightMode, size: collageSize, fit: collageFit, layout: collageLayout,
             labels: collageLabels, title: collageTitle, background: collageBackground, stats: collageStats)
+    }
+
+    /// One of a closed set of names (`source`, `collage.format`, `.fit`, `.layout`), in any case;
+    /// the error lists every name.
+    private static func choice<Choice: CaseIterable & RawRepresentable>(
+        _ value: Any, file: String, key: String
+    ) throws(ConfigError) -> Choice where Choice.RawValue == String {
+        guard let text = value as? String, let choice = Choice(rawValue: text.lowercased()) else {
+            let names = Choice.allCases.map { "\"\($0.rawValue)\"" }
+            throw .wrongType(file: file, key: key, expected: names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
+        }
+        return choice
     }
 
     /// JSON numbers only: `true` is not 1, though Foundation bridges it to a number.

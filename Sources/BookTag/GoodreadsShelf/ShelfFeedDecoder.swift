@@ -6,10 +6,10 @@ import Foundation
 /// Feeds in the wild are not always what they say: some begin with a UTF-16 byte-order mark
 /// while declaring `encoding="UTF-8"`. Such a body is re-encoded as UTF-8, its declaration
 /// dropped, before parsing. A page past the last is an empty channel: no items, not an error.
-public enum ShelfFeedDecoder {
+enum ShelfFeedDecoder {
     /// The items of one feed page, in the feed's order; items without a book id or title are
     /// skipped and counted.
-    public static func items(from data: Data) throws(ShelfFeedError) -> (items: [ShelfItem], skipped: Int) {
+    static func items(from data: Data) throws(ShelfFeedError) -> (items: [ShelfItem], skipped: Int) {
         let body = utf8(data)
         switch BodySniffer.kind(of: body) {
         case let .text(preview): throw .notXML(preview: preview)

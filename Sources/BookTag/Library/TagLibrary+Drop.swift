@@ -33,7 +33,7 @@ extension TagLibrary {
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> DropOutcome {
         let replace = gatherer != nil
-        guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+        let tag = try store.existingTag(name)
         let entries = try store.books(of: name)
         let positions = try BookSelector.positions(of: selectors, in: entries, tag: tag.name)
         if replace, tag.origin?.isExport == true { throw DropError.cannotReplaceExport(tag: tag.name) }

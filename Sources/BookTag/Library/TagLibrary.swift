@@ -54,7 +54,7 @@ public struct TagLibrary: Sendable {
         _ name: TagName, count: Int = 12, collage: CollageOptions? = nil, using generator: inout some RandomNumberGenerator,
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> Outcome {
-        guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+        let tag = try store.existingTag(name)
         guard gatherer.source.kind == tag.source else { throw GatheringError.wrongSource(tag: tag.name, source: tag.source) }
         let query = try Self.query(for: tag.key, origin: tag.origin)
         let pages = Gatherer.pageCount(totalResults: tag.totalResults, pageSize: tag.pageSize, maximum: gatherer.source.maximumSearchPage)

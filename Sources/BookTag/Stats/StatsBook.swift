@@ -1,19 +1,19 @@
 /// What the numbers of a tag are made from, one book of it: what the source says (pages,
 /// everyone's rating, the year it came out) and, for a reader's own books, their stars and the
 /// day they finished it. `nil` is unknown, never zero.
-public struct StatsBook: Equatable, Sendable {
-    public var id: BookID
-    public var title: String
-    public var author: String?
-    public var pages: Int?
+struct StatsBook: Equatable, Sendable {
+    var id: BookID
+    var title: String
+    var author: String?
+    var pages: Int?
     /// The average of every reader's rating at the source.
-    public var averageRating: Double?
+    var averageRating: Double?
     /// The year the work was first published (else this edition's).
-    public var year: Int?
+    var year: Int?
     /// The reader's stars and the day read, for books from their shelf or export.
-    public var reading: Reading?
+    var reading: Reading?
 
-    public init(
+    init(
         id: BookID, title: String, author: String? = nil, pages: Int? = nil, averageRating: Double? = nil, year: Int? = nil,
         reading: Reading? = nil
     ) {

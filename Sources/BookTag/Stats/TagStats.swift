@@ -71,7 +71,7 @@ public struct TagStats: Equatable, Sendable {
 
     /// The numbers of `books` (in the tag's order) of the tag named `tag`. `readingRecords`:
     /// whether the tag is a reader's own (a shelf or an export), whose stars and days count.
-    public init(tag: String, year: Int?, readingRecords: Bool, books given: [StatsBook]) {
+    init(tag: String, year: Int?, readingRecords: Bool, books given: [StatsBook]) {
         var seen = Set<BookID>()
         let books = given.filter { seen.insert($0.id).inserted }
         self.tag = tag

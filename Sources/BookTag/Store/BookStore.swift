@@ -87,6 +87,12 @@ public final class BookStore: Sendable {
         try read { db in try Self.tag(name, in: db) }
     }
 
+    /// The tag named `name`, or ``StoreError/tagNotFound(_:)``: for what acts on a tag that must exist.
+    public func existingTag(_ name: TagName) throws -> Tag {
+        guard let tag = try tag(name) else { throw StoreError.tagNotFound(name.display) }
+        return tag
+    }
+
     /// The tag named `name`, inside a read or write already open.
     static func tag(_ name: TagName, in db: Database) throws -> Tag? {
         try Tag.fetchOne(db, sql: "SELECT \(Tag.selectedColumns) FROM tag WHERE key = ?", arguments: [name.key])

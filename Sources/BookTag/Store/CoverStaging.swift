@@ -4,7 +4,7 @@ import GRDB
 /// Cover files written ahead of the sets that will use them, for sets too large to hold every
 /// cover's bytes at once (an export's shelves). While it is open it holds the covers lock
 /// shared, so the sweep leaves the staged files alone; `finish()` lets go and sweeps.
-public final class CoverStaging: @unchecked Sendable {
+final class CoverStaging: @unchecked Sendable {
     private let store: BookStore
     private var lock: FileLock?
 
@@ -17,7 +17,7 @@ public final class CoverStaging: @unchecked Sendable {
 
     /// Writes covers (checked to be images) and records them in the intent log, so that any not
     /// used by the time of the next sweep are removed. Returns each one's file, in order.
-    public func stage(_ covers: [(data: Data, title: String)]) throws -> [CoverFile] {
+    func stage(_ covers: [(data: Data, title: String)]) throws -> [CoverFile] {
         let files = try covers.map { try CoverFileStore.describe($0.data, title: $0.title) }
         guard !files.isEmpty else { return [] }
         try store.write { db in try BookStore.recordChecks(files.map(\.path), in: db) }
@@ -27,7 +27,7 @@ public final class CoverStaging: @unchecked Sendable {
 
     /// The covers the store already holds for books of `source` (from a tag's set or the
     /// book's details), by the source's id, in one query however many ids.
-    public func storedCovers(of ids: some Sequence<String>, source: SourceKind) throws -> [String: CoverFile] {
+    func storedCovers(of ids: some Sequence<String>, source: SourceKind) throws -> [String: CoverFile] {
         let list = String(decoding: try JSONEncoder().encode(Array(ids)), as: UTF8.self)
         return try store.read { db in
             let rows = try Row.fetchAll(db, sql: """
@@ -45,14 +45,14 @@ public final class CoverStaging: @unchecked Sendable {
     /// Makes `books` (each with a staged or stored cover) the set of `name`, creating the tag
     /// from `origin` when it does not exist: one transaction, as `replaceBooks`.
     @discardableResult
-    public func commit(_ name: TagName, books: [(work: SearchWork, file: CoverFile)], origin: TagOrigin, creating: Bool, search: SearchPosition) throws -> Tag {
+    func commit(_ name: TagName, books: [(work: SearchWork, file: CoverFile)], origin: TagOrigin, creating: Bool, search: SearchPosition) throws -> Tag {
         try store.commitSet(
             name, books: books.map { StagedBook(work: $0.work, file: $0.file) }, search: search,
             creating: creating ? BookStore.TagCreation(source: .goodreads, origin: origin) : nil, origin: origin)
     }
 
     /// Lets the sweep run again and removes staged files no set took.
-    public func finish() {
+    func finish() {
         lock?.unlock()
         lock = nil
         _ = try? store.sweepCovers()
@@ -61,7 +61,7 @@ public final class CoverStaging: @unchecked Sendable {
 
 extension BookStore {
     /// Starts writing covers ahead of the sets that will use them (see `CoverStaging`).
-    public func beginStaging() throws -> CoverStaging {
+    func beginStaging() throws -> CoverStaging {
         try CoverStaging(store: self)
     }
 }

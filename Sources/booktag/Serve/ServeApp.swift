@@ -150,7 +150,7 @@ struct ServeApp: Sendable {
         }
         api.get("tags/{tag}") { _, context in
             let name = try Self.tagName(context)
-            guard try store.tag(name) != nil else { throw StoreError.tagNotFound(name.display) }
+            _ = try store.existingTag(name)
             return ServeResponse.json(try store.books(of: name).map { BookRow($0, store: store) })
         }
         api.delete("tags/{tag}") { _, context in

@@ -63,7 +63,7 @@ struct ServeOperations: Sendable {
 
     /// The tag as it is, for reroll and drop: refused before a job starts when it cannot be.
     func existing(_ name: TagName, gathering: Bool) throws -> Tag {
-        guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+        let tag = try store.existingTag(name)
         if gathering, let origin = tag.origin, origin.isExport { throw GatheringError.notGatherable(origin: origin) }
         return tag
     }
@@ -117,7 +117,7 @@ struct ServeOperations: Sendable {
 
     /// `remove`: the tag, its books, the cover files no other book uses, its collages.
     func remove(_ name: TagName) throws {
-        guard try store.tag(name) != nil else { throw StoreError.tagNotFound(name.display) }
+        _ = try store.existingTag(name)
         _ = try BookTagCommand.Remove.remove(name, from: store, nightMode: nightMode)
     }
 }
