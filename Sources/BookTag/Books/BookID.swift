@@ -4,19 +4,23 @@ import Foundation
 /// `openlibrary OL45804W`). Ids of different sources never compare equal, so one store can
 /// hold books from every source side by side.
 public struct BookID: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The source that knows the book by ``value``.
     public var source: SourceKind
     /// The id as the source writes it: Goodreads' digits, Open Library's work key (`OL45804W`).
     public var value: String
 
+    /// A book of `source` with its id there (digits for Goodreads, `OL…W` for Open Library).
     public init(source: SourceKind, value: String) {
         self.source = source
         self.value = value
     }
 
+    /// A Goodreads book by its numeric id.
     public static func goodreads(_ id: Int) -> BookID {
         BookID(source: .goodreads, value: String(id))
     }
 
+    /// An Open Library work by its id (`OL45804W`).
     public static func openLibrary(_ workID: String) -> BookID {
         BookID(source: .openlibrary, value: workID)
     }

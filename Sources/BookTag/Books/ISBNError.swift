@@ -2,11 +2,17 @@ import Foundation
 
 /// Why a string is not an ISBN.
 public enum ISBNError: Error, Equatable, Sendable {
+    /// Nothing was given.
     case empty
+    /// A character other than a digit, a hyphen, a space or a final X.
     case invalidCharacter(String)
+    /// Neither 10 nor 13 digits.
     case wrongLength(Int)
+    /// An X anywhere but the last place of an ISBN-10.
     case misplacedX
+    /// The check digit does not match: a typo.
     case badChecksum(String)
+    /// 13 digits that are not a book's (not 978 or 979).
     case notABookNumber(String)
 }
 

@@ -8,6 +8,7 @@ public struct Reading: Equatable, Sendable, Codable {
     /// zone games: 31 December stays in its year).
     public var dateRead: String?
 
+    /// A reader's record; stars outside 1…5 and dates that are not real days are dropped.
     public init(rating: Int? = nil, dateRead: String? = nil) {
         self.rating = rating.flatMap { (1...5).contains($0) ? $0 : nil }
         self.dateRead = dateRead.flatMap(Self.day)
@@ -16,6 +17,7 @@ public struct Reading: Equatable, Sendable, Codable {
     /// The year the book was read, if it was.
     public var yearRead: Int? { dateRead.flatMap { Int($0.prefix(4)) } }
 
+    /// Whether the reader said nothing of the book.
     public var isEmpty: Bool { rating == nil && dateRead == nil }
 
     /// `YYYY-MM-DD` when `text` is one (a real month and day), else `nil`.

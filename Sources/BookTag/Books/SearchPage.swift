@@ -20,6 +20,7 @@ public struct SearchPage: Equatable, Sendable, Codable {
     /// lists no book not met before, and `totalResults` counts this page only.
     public var isOpenEnded: Bool
 
+    /// A page as a source's decoder reads it.
     public init(
         query: String?, resultsStart: Int, resultsEnd: Int, totalResults: Int,
         works: [SearchWork], skippedWorks: Int = 0, pageSizeAsked: Int? = nil, isOpenEnded: Bool = false

@@ -1,7 +1,9 @@
 /// The services books come from. A book's identity and a tag's source name one of these, so
 /// that the store, `reroll` and `show` know whom to ask again.
 public enum SourceKind: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    /// Goodreads: searches with a key, a reader's public shelves, library exports.
     case goodreads
+    /// Open Library: subjects and books, no key.
     case openlibrary
 
     /// The name readers know the service by, for captions and messages.

@@ -2,12 +2,15 @@ import Foundation
 
 /// A colour given by a reader: `#rrggbb`, `#rgb` or a CSS colour name.
 public struct CollageColor: Equatable, Sendable, Codable, CustomStringConvertible {
+    /// The colour's red, green and blue.
     public var rgb: CollageTheme.RGB
 
+    /// A colour from its components.
     public init(_ rgb: CollageTheme.RGB) {
         self.rgb = rgb
     }
 
+    /// Reads `#rrggbb`, `#rgb` or one of the CSS colour names, in any case.
     public init(parsing text: String) throws(CollageOptionError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let value = Self.names[trimmed] {

@@ -3,12 +3,18 @@ import Foundation
 /// One cover of a collage image: the image's bytes (`nil` when the file is gone) and what its
 /// label and stand-in tile show.
 public struct CollageCover: Sendable {
+    /// The book's title, for its label and the image's description.
     public var title: String
+    /// The first author, for a label.
     public var author: String?
+    /// The publication year, for a label.
     public var year: Int?
+    /// The average rating, for a label.
     public var rating: Double?
+    /// The cover file's bytes; `nil` draws a tile with the title.
     public var image: Data?
 
+    /// A cover with what its label may show.
     public init(title: String, author: String? = nil, year: Int? = nil, rating: Double? = nil, image: Data?) {
         self.title = title
         self.author = author

@@ -1,7 +1,13 @@
 /// What `booktag collage` can write.
 public enum CollageFormat: String, Sendable, CaseIterable, Codable {
-    case png, jpeg, html
+    /// A PNG image: lossless, for sharing and printing.
+    case png
+    /// A JPEG image: smaller, for wallpapers and phones.
+    case jpeg
+    /// One page with the covers beside it, each opening the book's details.
+    case html
 
+    /// `png`, `jpg` or `html`.
     public var fileExtension: String {
         switch self {
         case .png: "png"

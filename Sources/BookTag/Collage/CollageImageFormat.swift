@@ -1,6 +1,10 @@
 /// The image formats a collage can be written in.
 public enum CollageImageFormat: String, Sendable, CaseIterable {
-    case png, jpeg
+    /// PNG, lossless.
+    case png
+    /// JPEG, at ``CollageRenderer/jpegQuality``.
+    case jpeg
 
+    /// `png` or `jpg`.
     public var fileExtension: String { self == .jpeg ? "jpg" : "png" }
 }

@@ -1,6 +1,13 @@
 /// Text under each cover in a collage image.
 public enum CollageLabel: String, Sendable, Codable, CaseIterable {
-    case title, author, year, rating
+    /// The book's title.
+    case title
+    /// Its first author.
+    case author
+    /// Its original publication year.
+    case year
+    /// Its average rating, as stars and a number.
+    case rating
 
     /// A comma-separated list (`title,author,year`), in any order, each name once; shown in the
     /// order of `allCases`. `none` or an empty list means no labels.

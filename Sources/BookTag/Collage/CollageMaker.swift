@@ -4,7 +4,9 @@ import Foundation
 /// `collages/<safe name>.<ext>` unless another file is named. `make` works from the store with
 /// no network; `prepare` works from a gathering that is about to be stored.
 public struct CollageMaker: Sendable {
+    /// The store whose tags and covers are drawn.
     public var store: BookStore
+    /// Draws the images.
     public var renderer: CollageRenderer
     /// Tag pages link back to the gallery: set while the gallery is being made.
     var galleryLinked = false
@@ -193,7 +195,9 @@ extension CollageMaker {
 
     /// One tag's collage in `collageAll`: written, or why not.
     public struct TagCollage: Sendable {
+        /// The tag's name.
         public var tag: String
+        /// The file written, or why not.
         public var result: Result<CollageResult, any Error>
     }
 
@@ -239,8 +243,11 @@ extension CollageMaker {
 
 /// A collage written: where, how it was drawn, and the characters no font could draw.
 public struct CollageResult: Sendable {
+    /// Where the collage was written.
     public var file: URL
+    /// How it was drawn, as the store now records it.
     public var style: CollageStyle
+    /// Text no installed font could draw, to warn about; `nil` when all was drawn.
     public var missingGlyphs: MissingGlyphs?
     /// Where the time went, for an image (`nil` for a page).
     public var timings: CollageTimings?

@@ -2,11 +2,17 @@ import Foundation
 
 /// A collage option that cannot be used; each message says what is accepted.
 public enum CollageOptionError: Error, Equatable, Sendable {
+    /// Neither `WIDTHxHEIGHT` nor a preset's name.
     case badSize(String)
+    /// A side under 64 or over 16,384 pixels, or over 100 million pixels.
     case sizeOutOfRange(String)
+    /// A label other than title, author, year and rating.
     case unknownLabel(String)
+    /// Not `#rrggbb`, `#rgb` or a CSS colour name.
     case badColor(String)
+    /// A title that is empty, over 200 characters or has control characters.
     case badTitle
+    /// More covers than fit the size at a readable scale.
     case tooManyForSize(count: Int, size: String)
     /// An image was asked for in a format that is not one (html).
     case notAnImageFormat(String)

@@ -61,8 +61,11 @@ public struct CollageOptions: Sendable, Equatable {
 
 /// The caption over the covers.
 public enum CollageTitle: Sendable, Equatable {
+    /// The tag's name, as first spelt.
     case tagName
+    /// A reader's own title.
     case text(String)
+    /// No title.
     case hidden
 
     /// A reader's title: 1 to 200 characters, no control characters.

@@ -6,16 +6,22 @@ import Foundation
 /// Every string from the API is escaped, descriptions go through `HTMLSanitizer.safeHTML`, and a
 /// Content-Security-Policy forbids script and any load from elsewhere.
 public struct CollagePage: Sendable {
+    /// One book of the page: its card and its details.
     public struct Book: Sendable {
+        /// The title, escaped on the page.
         public var title: String
+        /// The first author.
         public var author: String?
+        /// The publication year.
         public var year: Int?
+        /// The average rating.
         public var rating: Double?
         /// Untrusted HTML, sanitised here.
         public var descriptionHTML: String?
         /// What the `<img>` loads: a relative path or a `data:` URL.
         public var imageSource: String?
 
+        /// A book with its description (sanitised here) and its cover's `src` (a relative path or a `data:` URL).
         public init(title: String, author: String?, year: Int?, rating: Double?, descriptionHTML: String?, imageSource: String?) {
             self.title = title
             self.author = author
@@ -26,11 +32,15 @@ public struct CollagePage: Sendable {
         }
     }
 
+    /// No script, no plug-ins, images only from the page's folder or inline: a description's markup can load or run nothing.
     public static let contentSecurityPolicy =
         "default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
+    /// The page's heading and title.
     public var title: String
+    /// In collage order.
     public var books: [Book]
+    /// Day, night, or a reader's background.
     public var theme: CollageTheme
     /// Covers per row on a wide screen, as in the image; narrow screens get fewer.
     public var columns: Int
@@ -43,6 +53,7 @@ public struct CollagePage: Sendable {
     /// With `--stats`: the numbers over the covers and the charts as inline SVG (drawn, no script).
     public var stats: TagStats?
 
+    /// A tag's page; `gallery` (a relative path) adds a link back to the gallery.
     public init(
         title: String, books: [Book], theme: CollageTheme, columns: Int = 4, credit: String? = nil, gallery: String? = nil, showsHeading: Bool = true,
         stats: TagStats? = nil
@@ -57,6 +68,7 @@ public struct CollagePage: Sendable {
         self.showsHeading = showsHeading
     }
 
+    /// The whole document.
     public func html() -> String {
         let header = """
             \(gallery.map { "<nav><a href=\"\(RelativePath.encoded($0).htmlEscaped)\">← all tags</a></nav>" } ?? "")\

@@ -4,19 +4,27 @@ import Foundation
 /// the count; with one, the image is exactly that size and the columns and rows are those that
 /// make the covers largest for their count and shape.
 public struct CollagePlanner: Sendable {
+    /// The image's exact size; `nil`: 200×300 cells.
     public var size: CollageSize?
+    /// Covers per row, fixed; `nil`: chosen.
     public var columns: Int?
+    /// A grid or justified rows.
     public var layout: CollageLayout
+    /// Whole covers or filled cells.
     public var fit: CollageFit
+    /// Lines of label under each cover (0 without labels).
     public var labelLines: Int
+    /// Whether a caption band goes over the covers.
     public var showsTitle: Bool
     /// Leaves a band under the covers for the tag's numbers, and charts when `statsHaveCharts`.
     public var showsStats: Bool
+    /// Whether the stats band has room for the two charts.
     public var statsHaveCharts: Bool
     /// Tries every row count for justified rows instead of stopping where no later one can win
     /// (tests compare the two).
     var triesEveryRowCount = false
 
+    /// A planner for these options.
     public init(
         size: CollageSize?, columns: Int?, layout: CollageLayout, fit: CollageFit, labelLines: Int, showsTitle: Bool, showsStats: Bool = false,
         statsHaveCharts: Bool = true

@@ -13,15 +13,28 @@ import Synchronization
 public struct CollageRenderer: Sendable {
     /// libpng row filters, chosen by measurement (`booktag-bench collage`).
     public enum PNGFilter: Int32, Sendable, CaseIterable {
-        case none = 0x08, sub = 0x10, up = 0x20, average = 0x40, paeth = 0x80, adaptive = 0xF8
+        /// No filter: fastest, largest.
+        case none = 0x08
+        /// Each byte less the one to its left.
+        case sub = 0x10
+        /// Each byte less the one above: the default, small and quick for covers on a plain background.
+        case up = 0x20
+        /// Each byte less the mean of left and above.
+        case average = 0x40
+        /// Paeth's predictor.
+        case paeth = 0x80
+        /// libpng tries every filter on each row: smallest, slowest.
+        case adaptive = 0xF8
     }
 
     /// PNG zlib level and row filter. Compression is most of the cost of writing a collage;
     /// see `booktag-bench collage` for the measurements behind these defaults.
     public var pngCompressionLevel: Int32 = 1
+    /// The PNG row filter (benchmarks compare them).
     public var pngFilter: PNGFilter = .up
     /// zlib's run-length-only matching (`Z_RLE`) instead of its default.
     public var pngRunLengthOnly = true
+    /// libjpeg's quality, 1 to 100.
     public var jpegQuality: Int32 = 88
     /// libjpeg's fast integer DCT when writing JPEG (see `booktag-bench collage`).
     public var jpegFastDCT = false
@@ -32,6 +45,7 @@ public struct CollageRenderer: Sendable {
     /// Covers larger than this many pixels are not decoded (decompression bombs); they get a tile.
     public static let maximumCoverPixels = 25_000_000
 
+    /// A renderer with the default filter and quality.
     public init() {}
 
     /// Starts setting fonts up (loading Pango, cairo and fontconfig, reading font caches) on
@@ -200,9 +214,13 @@ public struct CollageRenderer: Sendable {
 
 /// Why a collage could not be made.
 public enum CollageError: Error, Equatable, Sendable {
+    /// The canvas could not be allocated.
     case outOfMemory
+    /// libpng or libjpeg failed, with their message.
     case encodingFailed(String)
+    /// The tag holds no books to draw.
     case noBooks(String)
+    /// A system library (libpng, libjpeg, Pango…) could not be opened; the package to install is named.
     case libraryMissing(String)
 }
 

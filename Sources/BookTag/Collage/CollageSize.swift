@@ -1,7 +1,9 @@
 /// The exact size of a collage image, for a wallpaper, a phone screen or a print. Without one,
 /// cells have a fixed size and the image follows from the count.
 public struct CollageSize: Equatable, Sendable, Codable, CustomStringConvertible {
+    /// In pixels.
     public var width: Int
+    /// In pixels.
     public var height: Int
 
     /// Named sizes readers ask for; `a4` is 300 dpi.
@@ -13,6 +15,7 @@ public struct CollageSize: Equatable, Sendable, Codable, CustomStringConvertible
     /// Refused before any pixel is allocated: a side over this, or more pixels than
     /// `maximumPixels` (400 MB of canvas), is a typo or a misunderstanding, not a collage.
     public static let maximumSide = 16_384
+    /// The largest canvas, in pixels.
     public static let maximumPixels = 100_000_000
     /// Room for a margin and one cover.
     public static let minimumSide = 64
@@ -22,6 +25,7 @@ public struct CollageSize: Equatable, Sendable, Codable, CustomStringConvertible
         self.height = height
     }
 
+    /// A size within the limits, else ``CollageOptionError/sizeOutOfRange(_:)``.
     public init(width: Int, height: Int) throws(CollageOptionError) {
         guard (Self.minimumSide...Self.maximumSide).contains(width), (Self.minimumSide...Self.maximumSide).contains(height) else {
             throw .sizeOutOfRange("\(width)x\(height)")

@@ -10,14 +10,18 @@ public struct CollageTimings: Sendable, Equatable {
     public var fontSetUp: Duration = .zero
     /// Shaping and laying the title, labels and credit over the canvas.
     public var text: Duration = .zero
+    /// Reading the cover files.
     public var decoding: Duration = .zero
+    /// Scaling covers into their cells.
     public var scaling: Duration = .zero
     /// The wall time of drawing: covers and text together, each on its own core.
     public var drawing: Duration = .zero
+    /// Writing PNG or JPEG.
     public var encoding: Duration = .zero
     /// Writing the file into place.
     public var writing: Duration = .zero
 
+    /// All zero.
     public init() {}
 
     /// "reading 0.3 ms, planning 0.0 ms, …" in the order the work happens.

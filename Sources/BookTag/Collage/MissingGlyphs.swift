@@ -7,6 +7,7 @@ public struct MissingGlyphs: Equatable, Sendable {
     /// made without its title and labels.
     public var textUnavailable: String?
 
+    /// What was not drawn: the characters, or why no text could be drawn at all.
     public init(characters: [Unicode.Scalar], textUnavailable: String? = nil) {
         self.characters = characters
         self.textUnavailable = textUnavailable
@@ -28,7 +29,9 @@ public struct MissingGlyphs: Equatable, Sendable {
         case 0x1100...0x11FF, 0x2E80...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE30...0xFE4F,
             0xFF00...0xFFEF, 0x20000...0x3FFFF:
             return "fonts-noto-cjk"
-        case 0x1F300...0x1FAFF, 0x2600...0x27BF where scalar.properties.isEmoji:
+        case 0x1F300...0x1FAFF:
+            return "fonts-noto-color-emoji"
+        case 0x2600...0x27BF where scalar.properties.isEmoji:
             return "fonts-noto-color-emoji"
         default:
             return "fonts-noto-core"

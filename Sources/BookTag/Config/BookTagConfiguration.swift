@@ -7,30 +7,46 @@ import Foundation
 public struct BookTagConfiguration: Equatable, Sendable {
     /// The source for new tags when `add` names none (`nil`: Goodreads with a key, else Open Library).
     public var source: SourceKind?
+    /// `goodreads.apiKey` (or `BOOKTAG_API_KEY`): never printed, logged or recorded.
     public var apiKey: String?
+    /// `goodreads.baseURL` (or `BOOKTAG_BASE_URL`).
     public var baseURL = URL(string: "https://www.goodreads.com")!
+    /// `goodreads.minRequestInterval`: seconds between Goodreads API requests (1 or more for a host not on loopback).
     public var minimumRequestInterval = 1.0
+    /// `openlibrary.baseURL`.
     public var openLibraryBaseURL = OpenLibraryClient.defaultBaseURL
+    /// `openlibrary.coversURL`.
     public var openLibraryCoversURL = OpenLibraryClient.defaultCoversURL
     /// An email or URL for Open Library to reach the user by; it goes into the User-Agent.
     public var openLibraryContact: String?
+    /// `openlibrary.minRequestInterval`.
     public var openLibraryMinimumRequestInterval = 1.0
     /// Seconds to wait for an answer before a request fails (API calls are then retried).
     public var requestTimeout = 20.0
+    /// `collage.count`: books a new tag gathers, 1 to 100.
     public var collageCount = 12
     /// `nil`: 4 with natural cells, chosen with a size.
     public var collageColumns: Int?
+    /// `collage.format`.
     public var collageFormat = CollageFormat.png
+    /// `collage.size`.
     public var collageSize: CollageSize?
+    /// `collage.fit`.
     public var collageFit = CollageFit.contain
+    /// `collage.layout`.
     public var collageLayout = CollageLayout.grid
+    /// `collage.labels`.
     public var collageLabels: [CollageLabel] = []
+    /// `collage.title`.
     public var collageTitle = CollageTitle.tagName
+    /// `collage.background`.
     public var collageBackground: CollageColor?
+    /// `collage.stats`.
     public var collageStats = false
     /// Keys the file has that booktag does not know.
     public var warnings: [String] = []
 
+    /// The defaults, as with no config file.
     public init() {}
 
     /// Reads `file` (a missing file means defaults), then applies `BOOKTAG_API_KEY` and

@@ -2,10 +2,15 @@ import Foundation
 
 /// Why the configuration cannot be used; each message names the file and the key.
 public enum ConfigError: Error, Equatable, Sendable {
+    /// The file exists but cannot be read.
     case unreadable(file: String)
+    /// The file is not JSON.
     case invalidJSON(file: String)
+    /// A key has a value of the wrong kind; `expected` says what it takes.
     case wrongType(file: String, key: String, expected: String)
+    /// A key's value is of the right kind but not allowed.
     case invalidValue(file: String, key: String, expected: String)
+    /// Goodreads is the source and no key is configured.
     case missingAPIKey(file: String)
 }
 

@@ -6,28 +6,42 @@ import Foundation
 ///
 /// It answers with the final response, a success or a client error, for the source to read.
 public struct APICaller: Sendable {
-    public enum WaitReason: Sendable, Equatable { case throttle, retry }
+    /// Why a call waits, for progress lines.
+    public enum WaitReason: Sendable, Equatable {
+        /// For its turn: the previous API request to the host was sent too recently.
+        case throttle
+        /// Before trying again after a 5xx, a timeout or a `Retry-After`.
+        case retry
+    }
 
     /// How a source says "too many requests", and whether it may be retried without being told
     /// when. Goodreads: 429, backed off. Open Library: 403 or 429, retried only as long as
     /// `Retry-After` asks, else reported at once (it asks clients to stop, not to hammer).
     public struct RateLimitRule: Sendable, Equatable {
+        /// The HTTP statuses that mean "slow down".
         public var statuses: Set<Int>
+        /// Whether such an answer without `Retry-After` is retried with back-off (else it is an error at once).
         public var backsOffWithoutRetryAfter: Bool
 
+        /// A source's rule.
         public init(statuses: Set<Int>, backsOffWithoutRetryAfter: Bool) {
             self.statuses = statuses
             self.backsOffWithoutRetryAfter = backsOffWithoutRetryAfter
         }
 
+        /// Goodreads: 429, backed off.
         public static let goodreads = RateLimitRule(statuses: [429], backsOffWithoutRetryAfter: true)
+        /// Open Library: 403 or 429, waited out only when `Retry-After` says how long.
         public static let openLibrary = RateLimitRule(statuses: [403, 429], backsOffWithoutRetryAfter: false)
     }
 
+    /// Where requests go: the network, a recording or a replay.
     public var transport: any HTTPTransport
     /// `nil` turns throttling off (replays answer from disk).
     public var throttle: RequestThrottle?
+    /// Seconds between two API requests to one host, across processes sharing the throttle.
     public var minimumRequestInterval: Double
+    /// How often and how long to retry.
     public var retryPolicy: RetryPolicy
     /// Seconds a request may take before it fails (and is retried).
     public var requestTimeout: Double
@@ -38,6 +52,7 @@ public struct APICaller: Sendable {
     /// Told of every API request, with its URL (key redacted), for `--verbose`.
     public var onRequest: @Sendable (_ redactedURL: String) -> Void
 
+    /// A caller; `clock` defaults to the throttle's, else the system's.
     public init(
         transport: any HTTPTransport, throttle: RequestThrottle?, minimumRequestInterval: Double = 1.0,
         retryPolicy: RetryPolicy = RetryPolicy(), requestTimeout: Double = 20, clock: (any ThrottleClock)? = nil,

@@ -7,10 +7,12 @@ public struct CoverDownloader: Sendable {
     /// Smaller than this either way, an image is a stand-in (Goodreads sometimes serves a 1×1 GIF).
     public static let minimumSide = 10
 
+    /// Where downloads go.
     public var transport: any HTTPTransport
     /// Seconds without an answer before a download fails.
     public var timeout: Double
 
+    /// A downloader over `transport`.
     public init(transport: any HTTPTransport, timeout: Double = 20) {
         self.transport = transport
         self.timeout = timeout
@@ -18,11 +20,16 @@ public struct CoverDownloader: Sendable {
 
     /// Why a search result has no usable cover.
     public enum Failure: Error, Equatable, Sendable {
+        /// The source's "no cover" image.
         case placeholder
+        /// The download failed (status, network), with why.
         case download(String)
+        /// The bytes are not an image of a known format.
         case notAnImage
+        /// An image smaller than ``CoverDownloader/minimumSide`` either way.
         case standIn(width: Int, height: Int)
 
+        /// One line for `--verbose`.
         public var reason: String {
             switch self {
             case .placeholder: "no cover (placeholder image)"

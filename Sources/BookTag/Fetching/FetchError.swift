@@ -2,19 +2,33 @@ import Foundation
 
 /// Why a request got no usable answer. URLs in these errors never carry the API key.
 public enum FetchError: Error, Equatable, Sendable {
+    /// The host's name does not resolve, or it refuses connections.
     case cannotReach(host: String)
+    /// No answer within the deadline, retries included.
     case timedOut(host: String)
+    /// The connection closed before the answer was whole.
     case connectionLost(host: String)
+    /// The answer passed `limit` bytes; it was cut off as it streamed.
     case bodyTooLarge(host: String, limit: Int)
+    /// A redirect to something other than http(s).
     case unsafeRedirect(to: String)
+    /// More than 5 redirects.
     case tooManyRedirects(host: String)
+    /// 401: the key was refused.
     case unauthorized
+    /// 404 (the URL with its key redacted).
     case notFound(url: String)
+    /// The source asked to slow down longer than booktag waits.
     case rateLimited(retryAfter: TimeInterval?)
+    /// A 5xx after the retries.
     case serverError(status: Int, host: String)
+    /// Another status that is not success.
     case httpStatus(status: Int, url: String)
+    /// A replay has no answer for this request.
     case notRecorded(url: String)
+    /// A recording could not be read or written.
     case recording(String)
+    /// Anything else the HTTP client reported.
     case other(String)
 }
 
@@ -71,6 +85,7 @@ extension FetchError {
     }
 }
 
+/// Showing URLs without the key.
 extension URL {
     /// The URL as it may be shown or stored: the `key` query parameter replaced by `REDACTED`.
     public var redactingAPIKey: String {

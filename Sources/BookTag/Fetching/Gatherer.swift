@@ -13,10 +13,14 @@ import Foundation
 /// met before. `admits` narrows the books kept (a shelf's year) without narrowing the pages read;
 /// `excluding` passes over books already held (a reroll's other selection).
 public struct Gatherer: Sendable {
+    /// Where pages come from.
     public var source: any BookSource
+    /// Downloads and checks covers.
     public var covers: CoverDownloader
+    /// Cover downloads in flight at once.
     public var maximumConcurrentDownloads: Int
 
+    /// A gatherer from `source`.
     public init(source: any BookSource, covers: CoverDownloader, maximumConcurrentDownloads: Int = 8) {
         self.source = source
         self.covers = covers

@@ -2,12 +2,17 @@ import Foundation
 
 /// What a gathering found: books with real covers, in search order, and where they came from.
 public struct Gathering: Sendable {
+    /// Where the books came from.
     public var source: SourceKind
+    /// Books with real covers, in the source's order.
     public var books: [GatheredBook]
+    /// How many were asked for (`Int.max`: all).
     public var wanted: Int
+    /// The first page read.
     public var startPage: Int
     /// Pages in the order they were fetched.
     public var pagesFetched: [Int]
+    /// What the source said it has, over all pages.
     public var totalResults: Int
     /// Results per page as the server reported it.
     public var pageSize: Int?
@@ -23,7 +28,9 @@ public struct Gathering: Sendable {
 
 /// Why a gathering produced nothing to keep.
 public enum GatheringError: Error, Equatable, Sendable {
+    /// The source has no results for the query.
     case noBooks(query: String, source: SourceKind)
+    /// Results, but none with a real cover.
     case noCovers(query: String, results: Int)
     /// A tag is only ever gathered again from the source it was made from.
     case wrongSource(tag: String, source: SourceKind)

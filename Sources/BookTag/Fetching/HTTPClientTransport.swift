@@ -21,6 +21,7 @@ public final class HTTPClientTransport: HTTPTransport {
     /// One client for direct connections and one for each proxy in use, made when first needed.
     private let clients = Mutex<(byProxy: [ProxySettings.Server?: HTTPClient], isShutDown: Bool)>(([:], false))
 
+    /// A transport with its own AsyncHTTPClient; ``shutdown()`` it when done.
     public init(
         maximumBodySize: Int = HTTPClientTransport.maximumBodySize,
         userAgent: String = "booktag/\(BookTagVersion.current)",

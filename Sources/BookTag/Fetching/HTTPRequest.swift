@@ -3,13 +3,22 @@ import Foundation
 /// One GET that booktag makes, and what kind it is: API calls are throttled and recorded as
 /// XML; cover downloads are neither throttled nor parsed.
 public struct HTTPRequest: Sendable, Hashable {
-    public enum Kind: String, Sendable, Codable { case api, cover }
+    /// What a request is for: API calls go through the throttle and redact the key; covers do not.
+    public enum Kind: String, Sendable, Codable {
+        /// A call to a source's API.
+        case api
+        /// A cover image's download.
+        case cover
+    }
 
+    /// Where to send it.
     public var url: URL
+    /// An API call or a cover.
     public var kind: Kind
     /// Seconds the whole request may take, from the moment it is handed to the transport.
     public var timeout: TimeInterval
 
+    /// A GET request.
     public init(url: URL, kind: Kind, timeout: TimeInterval = 20) {
         self.url = url
         self.kind = kind
@@ -19,10 +28,14 @@ public struct HTTPRequest: Sendable, Hashable {
 
 /// A complete response: status, headers (names lower-cased) and the whole body.
 public struct HTTPResponse: Sendable, Equatable {
+    /// The HTTP status.
     public var status: Int
+    /// Header names in lower case.
     public var headers: [String: String]
+    /// The body, at most the transport's limit.
     public var body: Data
 
+    /// A response (replays and test servers make them).
     public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })

@@ -6,19 +6,33 @@ import Foundation
 public struct ProxySettings: Sendable, Equatable {
     /// A proxy server: an HTTP proxy (tunnelled with CONNECT) or a SOCKS5 one.
     public struct Server: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable { case http, socks5 }
+        /// The proxy's protocol.
+        public enum Kind: Sendable, Hashable {
+            /// An HTTP proxy (`CONNECT` for https).
+            case http
+            /// A SOCKS5 proxy.
+            case socks5
+        }
+        /// HTTP or SOCKS5.
         public var kind: Kind
+        /// The proxy's host.
         public var host: String
+        /// The proxy's port.
         public var port: Int
+        /// For proxy authentication.
         public var user: String?
+        /// For proxy authentication; never shown.
         public var password: String?
     }
 
+    /// For https URLs.
     public var https: Server?
+    /// For http URLs.
     public var http: Server?
     /// Host names (and domain suffixes) reached without a proxy; `*` means every host.
     public var exceptions: [String]
 
+    /// Proxies and the hosts reached directly (`no_proxy`'s forms).
     public init(https: Server? = nil, http: Server? = nil, exceptions: [String] = []) {
         self.https = https
         self.http = http

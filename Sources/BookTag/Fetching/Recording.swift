@@ -4,7 +4,9 @@ import Foundation
 /// `index.json`, API answers as readable files under `api/`, and images under `covers/`.
 /// The API key appears nowhere in it: URLs, headers and bodies carry `REDACTED` instead.
 public enum Recording {
+    /// The recording's index of requests to files.
     public static let indexFileName = "index.json"
+    /// What stands for the key in recorded URLs and bodies.
     public static let redacted = "REDACTED"
 
     struct Index: Codable {

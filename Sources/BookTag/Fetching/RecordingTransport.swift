@@ -6,11 +6,13 @@ import Synchronization
 /// in `<Request><key>`). Failures that bring no answer are not recorded. Open Library needs no
 /// key: its answers are written as they came.
 public final class RecordingTransport: HTTPTransport {
+    /// Where the recording goes.
     public let folder: URL
     private let upstream: any HTTPTransport
     private let secret: String
     private let index: Mutex<Recording.Index>
 
+    /// Records what `upstream` answers into `folder`, the key redacted everywhere.
     public init(folder: URL, apiKey: String, upstream: any HTTPTransport) throws {
         self.folder = folder
         self.upstream = upstream

@@ -3,9 +3,11 @@ import Foundation
 /// Answers every request from a recording folder, with no network. A request the recording
 /// does not hold is a clear error naming it (key redacted).
 public struct ReplayTransport: HTTPTransport {
+    /// The recording.
     public let folder: URL
     private let entries: [String: Recording.Entry]
 
+    /// Reads the recording's index; an error if `folder` is not a recording.
     public init(folder: URL) throws {
         self.folder = folder
         let indexFile = folder.appendingPathComponent(Recording.indexFileName)

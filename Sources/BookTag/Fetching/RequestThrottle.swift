@@ -18,9 +18,12 @@ public struct RequestThrottle: Sendable {
     /// How often a request waiting for another process's turn to end looks again.
     static let lockPollInterval = 0.005
 
+    /// Where the per-host turn files live (`.throttle/` in the home's data folder).
     public let folder: URL
+    /// Time, for waiting.
     public let clock: any ThrottleClock
 
+    /// A throttle over turn files in `folder`.
     public init(folder: URL, clock: any ThrottleClock = SystemClock()) {
         self.folder = folder
         self.clock = clock

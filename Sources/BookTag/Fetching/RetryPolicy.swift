@@ -4,6 +4,7 @@ import Foundation
 /// 5xx answers and timeouts back off exponentially with jitter; other 4xx are not retried; a
 /// server that cannot be reached at all (offline) gets one quick try more.
 public struct RetryPolicy: Sendable {
+    /// Retries after the first try, for 5xx and timeouts.
     public var maximumRetries = 3
     /// The first back-off; each further one doubles.
     public var baseDelay: Double = 1.0
@@ -12,6 +13,7 @@ public struct RetryPolicy: Sendable {
     /// The pause before the one retry of a server that could not be reached.
     public var unreachableRetryDelay: Double = 0.25
 
+    /// A policy; back-off doubles from `baseDelay`, and a longer `Retry-After` than `maximumRetryAfter` is an error.
     public init(maximumRetries: Int = 3, baseDelay: Double = 1.0, maximumRetryAfter: Double = 60) {
         self.maximumRetries = maximumRetries
         self.baseDelay = baseDelay

@@ -6,12 +6,15 @@ import Foundation
 /// recording), redirects and the retry policy. The key is sent in the query and appears nowhere else: every URL this
 /// type reports or records has it redacted.
 public struct GoodreadsClient: BookSource {
+    /// Where the API lives.
     public var baseURL: URL
+    /// The developer key; redacted from everything shown or recorded.
     public var apiKey: String
     /// How every call is made: transport, throttle, interval, retries, deadline, and the
     /// callbacks that report waits and requests.
     public var caller: APICaller
 
+    /// Why a call waits.
     public typealias WaitReason = APICaller.WaitReason
 
     public var kind: SourceKind { .goodreads }
@@ -19,6 +22,7 @@ public struct GoodreadsClient: BookSource {
     /// Goodreads answers search pages up to this one.
     public let maximumSearchPage = 100
 
+    /// A client; its calls go through `throttle` at least `minimumRequestInterval` apart.
     public init(
         baseURL: URL = URL(string: "https://www.goodreads.com")!, apiKey: String, transport: any HTTPTransport,
         throttle: RequestThrottle?, minimumRequestInterval: Double = 1.0, retryPolicy: RetryPolicy = RetryPolicy(),

@@ -2,7 +2,9 @@ import Foundation
 
 /// Why a file cannot be imported as a Goodreads library export. Nothing is stored in any case.
 public enum ExportError: Error, Equatable, Sendable {
+    /// The file cannot be opened.
     case cannotOpen(path: String, reason: String)
+    /// The file has no bytes.
     case empty(path: String)
     /// The header lacks columns every Goodreads export has.
     case missingColumns([String], path: String)

@@ -11,6 +11,7 @@ public enum ExportReader {
     /// The columns without which a file is not an export.
     public static let requiredColumns = ["Book Id", "Title", "Author", "ISBN", "ISBN13", "Date Read", "Bookshelves", "Exclusive Shelf"]
 
+    /// What a read found besides the rows.
     public struct Summary: Equatable, Sendable {
         /// Rows read as books.
         public var rows = 0

@@ -3,10 +3,14 @@ import Foundation
 /// Which tags an import makes from an export's rows: one per shelf, or, with a shelf, a year or
 /// a name, one tag of the matching rows.
 public struct ExportSelection: Equatable, Sendable {
+    /// `--shelf`.
     public var shelf: String?
+    /// `--year`: books read that year.
     public var year: Int?
+    /// `--tag`: the one tag's name.
     public var tagName: String?
 
+    /// A selection; with neither shelf nor year, a tag per shelf.
     public init(shelf: String? = nil, year: Int? = nil, tagName: String? = nil) {
         self.shelf = shelf?.trimmingCharacters(in: .whitespaces).lowercased()
         self.year = year
@@ -18,8 +22,11 @@ public struct ExportSelection: Equatable, Sendable {
 
     /// One tag to make: its name, how it was made, and its rows in collage order.
     public struct Plan: Sendable {
+        /// The tag's name.
         public var name: TagName
+        /// How the tag was made, for `list` and `reroll`.
         public var origin: TagOrigin
+        /// Its books, newest read first.
         public var rows: [ExportRow]
     }
 

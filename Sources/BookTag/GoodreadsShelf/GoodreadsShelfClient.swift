@@ -7,13 +7,16 @@ import Foundation
 /// Feed pages go through `APICaller` like every API call: the Goodreads host's throttle (one
 /// second apart, across processes), retries, redirects and the 10 MiB cap.
 public struct GoodreadsShelfClient: BookSource {
+    /// Goodreads' address.
     public var baseURL: URL
+    /// Every page goes through it: throttle, retries, size cap.
     public var caller: APICaller
 
     public var kind: SourceKind { .goodreads }
     /// A shelf is read at most this far (20,000 books at Goodreads' 100 a page).
     public let maximumSearchPage = 200
 
+    /// A client for shelf feeds.
     public init(
         baseURL: URL = URL(string: "https://www.goodreads.com")!, transport: any HTTPTransport, throttle: RequestThrottle?,
         minimumRequestInterval: Double = 1.0, retryPolicy: RetryPolicy = RetryPolicy(),

@@ -3,8 +3,11 @@ import Foundation
 /// One `<item>` of a Goodreads shelf feed: a book on the reader's shelf, with what the reader
 /// did with it.
 public struct ShelfItem: Equatable, Sendable {
+    /// Goodreads' book id.
     public var bookID: Int
+    /// The title.
     public var title: String
+    /// The author.
     public var authorName: String?
     /// As the feed writes it (ISBN-10, sometimes empty).
     public var isbn: String?
@@ -12,8 +15,11 @@ public struct ShelfItem: Equatable, Sendable {
     public var imageURL: String?
     /// HTML, untrusted: show it only through `HTMLSanitizer`.
     public var descriptionHTML: String?
+    /// Readers' mean rating.
     public var averageRating: Double?
+    /// `book_published`.
     public var publishedYear: Int?
+    /// `num_pages`.
     public var pageCount: Int?
     /// `user_read_at` as the day it names (`YYYY-MM-DD`), as written.
     public var readDay: String?
@@ -22,6 +28,7 @@ public struct ShelfItem: Equatable, Sendable {
     /// The reader's own stars, 1–5; `nil` for none (the feed writes 0).
     public var userRating: Int?
 
+    /// An item with nothing but its book and title.
     public init(bookID: Int, title: String) {
         self.bookID = bookID
         self.title = title

@@ -7,6 +7,7 @@ import Foundation
 /// and `_` (`to-read`, `currently-reading`, `favourites-2025`). Both go into a URL, so nothing
 /// else is let through.
 public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The shelf when a reference names only a user.
     public static let defaultShelf = "read"
 
     /// Digits only.
@@ -14,6 +15,7 @@ public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertib
     /// Lower-case.
     public let shelf: String
 
+    /// Reads `USER_ID[/SHELF]`.
     public init(_ text: String) throws(ShelfReferenceError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
@@ -37,7 +39,9 @@ public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertib
 
 /// Why `--shelf` cannot be used.
 public enum ShelfReferenceError: Error, Equatable, Sendable {
+    /// Not the digits of a user id.
     case badUserID(String)
+    /// Not a shelf's name (letters, digits, `-` and `_`).
     case badShelf(String)
 }
 

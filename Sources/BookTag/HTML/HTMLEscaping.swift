@@ -1,3 +1,4 @@
+/// Text made safe for HTML.
 extension String {
     /// The string made safe as HTML text or as a double-quoted attribute value.
     ///

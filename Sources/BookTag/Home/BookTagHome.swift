@@ -11,6 +11,7 @@ public struct BookTagHome: Sendable, Equatable {
     /// Holds the store, `covers/` and `collages/`.
     public let dataFolder: URL
 
+    /// A home with its config and data apart (the XDG layout) or together.
     public init(configFolder: URL, dataFolder: URL) {
         self.configFolder = configFolder.standardizedFileURL
         self.dataFolder = dataFolder.standardizedFileURL
@@ -40,10 +41,15 @@ public struct BookTagHome: Sendable, Equatable {
             dataFolder: xdg("XDG_DATA_HOME", ".local/share").appendingPathComponent("booktag", isDirectory: true))
     }
 
+    /// `config.json`.
     public var configFile: URL { configFolder.appendingPathComponent("config.json") }
+    /// `preferences.json` (night mode).
     public var preferencesFile: URL { configFolder.appendingPathComponent("preferences.json") }
+    /// The store's SQLite file.
     public var databaseFile: URL { dataFolder.appendingPathComponent("booktag.sqlite") }
+    /// Cover files, by their SHA-256.
     public var coversFolder: URL { dataFolder.appendingPathComponent("covers", isDirectory: true) }
+    /// Collages and the gallery.
     public var collagesFolder: URL { dataFolder.appendingPathComponent("collages", isDirectory: true) }
     /// Caches that libraries booktag uses would otherwise write elsewhere (fontconfig's).
     public var cacheFolder: URL { dataFolder.appendingPathComponent("cache", isDirectory: true) }

@@ -4,8 +4,16 @@
 /// booktag can show. Reading the header is enough to refuse an HTML error page or a 1×1
 /// tracking GIF without decoding anything.
 public struct ImageInfo: Equatable, Sendable, Codable {
+    /// The image formats covers come in.
     public enum Format: String, Sendable, Codable, CaseIterable {
-        case jpeg, png, gif, webp
+        /// JPEG (JFIF or Exif).
+        case jpeg
+        /// PNG.
+        case png
+        /// GIF, drawn through libgd.
+        case gif
+        /// WebP, drawn through libgd.
+        case webp
 
         /// The file name extension for the format.
         public var fileExtension: String {
@@ -13,10 +21,14 @@ public struct ImageInfo: Equatable, Sendable, Codable {
         }
     }
 
+    /// The format, from the magic bytes.
     public var format: Format
+    /// In pixels.
     public var width: Int
+    /// In pixels.
     public var height: Int
 
+    /// What a header says.
     public init(format: Format, width: Int, height: Int) {
         self.format = format
         self.width = width

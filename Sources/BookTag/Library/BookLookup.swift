@@ -5,12 +5,16 @@ import Foundation
 public struct BookLookup: Sendable {
     /// What the user asked for.
     public enum Query: Sendable, Equatable {
+        /// By ISBN, either form.
         case isbn(ISBN)
+        /// By its source's id.
         case id(BookID)
     }
 
+    /// Where books are kept.
     public var store: BookStore
 
+    /// A look-up over `store`.
     public init(store: BookStore) {
         self.store = store
     }

@@ -31,9 +31,13 @@ enum BookSelector {
 
 /// Why `drop` changed nothing.
 public enum DropError: Error, Equatable, Sendable {
+    /// A position past the tag's last book.
     case positionOutOfRange(Int, tag: String, count: Int)
+    /// An id or ISBN the tag does not hold.
     case notInTag(String, tag: String)
+    /// Every book would go: remove the tag instead.
     case wouldEmpty(tag: String)
+    /// `--replace` on a tag from an export, which booktag does not keep.
     case cannotReplaceExport(tag: String)
 }
 

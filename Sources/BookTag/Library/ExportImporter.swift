@@ -9,22 +9,29 @@ import Foundation
 /// so a 20,000-row export needs no more memory than a small one. A look-up (an API call, 1 s
 /// apart) overlaps the downloads of the batch before it.
 public struct ExportImporter: Sendable {
+    /// Where the tags go.
     public var store: BookStore
+    /// Finds cover ids at Open Library.
     public var search: CoverSearch
+    /// Downloads them.
     public var covers: CoverDownloader
+    /// Downloads in flight at once.
     public var maximumConcurrentDownloads = 8
     /// Covers held in memory before they are written out together.
     public var stagingBatch = 32
 
+    /// An importer into `store`.
     public init(store: BookStore, search: CoverSearch, covers: CoverDownloader) {
         self.store = store
         self.search = search
         self.covers = covers
     }
 
+    /// Progress, for the command's line.
     public enum Event: Sendable, Equatable {
         /// Open Library was asked about `books` books; `found` have a cover id.
         case resolved(books: Int, found: Int)
+        /// A cover was downloaded.
         case downloaded(title: String)
         /// A book without a cover: none found, or the image could not be used.
         case skipped(title: String, reason: String)
@@ -34,14 +41,17 @@ public struct ExportImporter: Sendable {
 
     /// What happened to one tag.
     public struct TagOutcome: Sendable {
+        /// The tag.
         public var name: TagName
         /// The tag as stored; `nil` when it was not (see `refusal`).
         public var tag: Tag?
+        /// Books it now holds.
         public var books: Int
         /// Matching rows left out for want of a cover.
         public var withoutCover: Int
         /// Whether an earlier import's set was replaced.
         public var replaced: Bool
+        /// Its collage, when one was drawn.
         public var collage: CollageResult?
         /// Why the tag was not stored: it belongs to a search or a shelf, or no book had a cover.
         public var refusal: String?

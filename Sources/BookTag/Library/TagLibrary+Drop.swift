@@ -3,7 +3,9 @@ import Foundation
 extension TagLibrary {
     /// What `drop` did.
     public struct DropOutcome: Sendable {
+        /// The tag after the change.
         public var tag: Tag
+        /// Its books now, in order.
         public var books: [TagBookEntry]
         /// The books taken out, in their old order.
         public var dropped: [TagBookEntry]
@@ -11,7 +13,9 @@ extension TagLibrary {
         public var replacements: Int
         /// Dropped places the source had no other covered book for (closed up).
         public var unfilled: Int
+        /// The collages drawn again.
         public var collages: [CollageResult]
+        /// What refilled the places, with `--replace`.
         public var gathering: Gathering?
     }
 

@@ -8,9 +8,12 @@ import Foundation
 /// one, so a failure or a cancellation (Ctrl-C) at any point before the commit leaves what the
 /// user had, collage included.
 public struct TagLibrary: Sendable {
+    /// Where tags are kept.
     public var store: BookStore
+    /// Where new books come from.
     public var gatherer: Gatherer
 
+    /// A library over `store`, gathering with `gatherer`.
     public init(store: BookStore, gatherer: Gatherer) {
         self.store = store
         self.gatherer = gatherer
@@ -18,8 +21,11 @@ public struct TagLibrary: Sendable {
 
     /// The outcome of `add` or `reroll`.
     public struct Outcome: Sendable {
+        /// The tag as stored.
         public var tag: Tag
+        /// Its books, in collage order.
         public var books: [TagBookEntry]
+        /// What the gathering found and where.
         public var gathering: Gathering
         /// The collage written, when one was asked for.
         public var collage: CollageResult?

@@ -10,12 +10,18 @@ import Foundation
 public struct CoverSearch: Sendable {
     /// What is known of a book to look it up.
     public struct Book: Hashable, Sendable {
+        /// The caller's own key for the book, to match answers to asks.
         public var key: Int
+        /// Looked up first.
         public var isbn13: String?
+        /// Then this, for editions Open Library files under it.
         public var isbn10: String?
+        /// Then title and author.
         public var title: String
+        /// With the title.
         public var author: String?
 
+        /// A book to find.
         public init(key: Int, isbn13: String?, isbn10: String?, title: String, author: String?) {
             self.key = key
             self.isbn13 = isbn13
@@ -25,12 +31,14 @@ public struct CoverSearch: Sendable {
         }
     }
 
+    /// Its calls go through this client's throttle.
     public var client: OpenLibraryClient
     /// Books per ISBN query: about 2 KB of URL.
     public var batchSize = 100
     /// Books per title-and-author query (their clauses are longer).
     public var titleBatchSize = 20
 
+    /// A search through `client`.
     public init(client: OpenLibraryClient) {
         self.client = client
     }

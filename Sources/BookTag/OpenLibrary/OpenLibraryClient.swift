@@ -7,7 +7,9 @@ import Foundation
 /// Goodreads; a 403 or 429 is Open Library's rate limit (see `APICaller.RateLimitRule`). Cover
 /// downloads (`covers.openlibrary.org/b/id/…`) are not API calls.
 public struct OpenLibraryClient: BookSource {
+    /// Where the API lives.
     public var baseURL: URL
+    /// Where covers live.
     public var coversURL: URL
     /// How every call is made: transport, throttle, interval, retries, deadline, and the
     /// callbacks that report waits and requests.
@@ -23,9 +25,12 @@ public struct OpenLibraryClient: BookSource {
     /// Subject pages beyond this are not asked for (deep offsets are slow for Open Library).
     public let maximumSearchPage = 100
 
+    /// Open Library's API.
     public static let defaultBaseURL = URL(string: "https://openlibrary.org")!
+    /// Open Library's covers.
     public static let defaultCoversURL = URL(string: "https://covers.openlibrary.org")!
 
+    /// A client; its calls go through `throttle` at least `minimumRequestInterval` apart.
     public init(
         baseURL: URL = OpenLibraryClient.defaultBaseURL, coversURL: URL = OpenLibraryClient.defaultCoversURL,
         transport: any HTTPTransport, throttle: RequestThrottle?, minimumRequestInterval: Double = 1.0,

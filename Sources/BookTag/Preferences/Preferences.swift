@@ -3,6 +3,7 @@ public struct Preferences: Codable, Equatable, Sendable {
     /// Collages and coloured terminal output use a dark theme.
     public var nightMode: Bool
 
+    /// Preferences; day by default.
     public init(nightMode: Bool = false) {
         self.nightMode = nightMode
     }

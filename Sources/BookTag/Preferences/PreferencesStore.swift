@@ -5,8 +5,10 @@ import Foundation
 /// A missing file means defaults. A corrupt one also means defaults, with a warning for the
 /// caller to show, never a failure: a preference is not worth refusing to work over.
 public struct PreferencesStore: Sendable {
+    /// `preferences.json`.
     public let file: URL
 
+    /// The preferences of `home`.
     public init(home: BookTagHome) {
         file = home.preferencesFile
     }

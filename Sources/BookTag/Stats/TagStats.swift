@@ -9,64 +9,89 @@
 public struct TagStats: Equatable, Sendable {
     /// A book named by a number: the shortest, the highest rated, the oldest…
     public struct Mention: Equatable, Sendable {
+        /// The book.
         public var id: BookID
+        /// Its title.
         public var title: String
+        /// Its first author.
         public var author: String?
+        /// The number it is mentioned for (pages, rating, year).
         public var value: Double
     }
 
+    /// Pages over the books whose count is known.
     public struct Pages: Equatable, Sendable {
         /// `nil` when no book's pages are known.
         public var total: Int?
+        /// Books whose pages are known.
         public var known: Int
         /// Rounded to a whole page.
         public var average: Int?
+        /// The fewest pages.
         public var shortest: Mention?
+        /// The most pages.
         public var longest: Mention?
     }
 
+    /// Everyone's ratings and the reader's stars.
     public struct Ratings: Equatable, Sendable {
         /// The mean of the books' average ratings, to 2 decimals.
         public var average: Double?
         /// The mean of the reader's stars over the books they rated, to 2 decimals; this and the
         /// next three are `nil` for a tag with no reading records (a search or a subject).
         public var mine: Double?
+        /// Books the reader gave stars.
         public var rated: Int?
         /// How many books were given 1, 2, 3, 4 and 5 stars.
         public var stars: [Int]?
         /// The mean of (mine − average) over the books that have both, to 2 decimals.
         public var versusAverage: Double?
+        /// The highest average rating.
         public var highest: Mention?
     }
 
+    /// An author and how many of the tag's books are theirs.
     public struct AuthorCount: Equatable, Sendable, Encodable {
+        /// The author.
         public var name: String
+        /// Their books in the tag.
         public var books: Int
     }
 
+    /// Who wrote the books.
     public struct Authors: Equatable, Sendable {
+        /// Different first authors.
         public var distinct: Int
         /// Up to 5, most books first, then by name.
         public var top: [AuthorCount]
     }
 
+    /// When the books were first published.
     public struct Published: Equatable, Sendable {
+        /// The earliest year.
         public var oldest: Mention?
+        /// The latest year.
         public var newest: Mention?
     }
 
+    /// The tag's name.
     public var tag: String
     /// The year the tag keeps (`--year`), else `nil`.
     public var year: Int?
+    /// Books in the tag, each counted once.
     public var books: Int
+    /// Pages.
     public var pages: Pages
+    /// Ratings and stars.
     public var ratings: Ratings
     /// Books by the month they were read (January first), as the reader's calendar wrote it;
     /// `nil` for a tag with no reading records.
     public var months: [Int]?
     /// Books with no day read; `nil` for a tag with no reading records.
     public var undated: Int?
+    /// Authors.
     public var authors: Authors
+    /// Publication years.
     public var published: Published
 
     /// The numbers of `books` (in the tag's order) of the tag named `tag`. `readingRecords`:

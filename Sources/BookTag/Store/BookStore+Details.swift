@@ -51,6 +51,7 @@ extension BookStore {
         }
     }
 
+    /// The book's kept details, if any.
     public func book(id: BookID) throws -> StoredBook? {
         try read { db in try StoredBook.fetchOne(db, key: ["source": id.source.rawValue, "sourceID": id.value]) }
     }

@@ -4,8 +4,11 @@ import GRDB
 extension BookStore {
     /// One cover of a tag's strip: enough to draw it and link to it.
     public struct StripCover: Sendable, Equatable {
+        /// The book's title, for the image's description.
         public var title: String
+        /// The book, to link to.
         public var bookID: BookID
+        /// Its cover file, relative to the data folder.
         public var coverPath: String
     }
 

@@ -10,6 +10,7 @@ import GRDB
 /// may share a home: the database is in WAL mode with a busy timeout, and cover writers and the
 /// sweep coordinate through a lock file.
 public final class BookStore: Sendable {
+    /// Where the store's files are.
     public let home: BookTagHome
     let writer: any DatabaseWriter
     let covers: CoverFileStore
@@ -83,6 +84,7 @@ public final class BookStore: Sendable {
         try read { db in try Tag.fetchAll(db, sql: "SELECT \(Tag.selectedColumns) FROM tag ORDER BY key") }
     }
 
+    /// The tag named `name`, if there is one.
     public func tag(_ name: TagName) throws -> Tag? {
         try read { db in try Self.tag(name, in: db) }
     }

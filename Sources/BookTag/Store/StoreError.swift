@@ -2,12 +2,19 @@ import Foundation
 
 /// Why the store refused or failed an operation.
 public enum StoreError: Error, Equatable, Sendable {
+    /// `createTag` of a tag that exists.
     case tagExists(String)
+    /// No tag of that name.
     case tagNotFound(String)
+    /// A book's cover is not an image.
     case notAnImage(title: String)
+    /// A set names a book twice.
     case duplicateBook(BookID)
+    /// A set of no books.
     case emptySet
+    /// SQLite failed, with its message.
     case database(String)
+    /// A cover file could not be written.
     case files(String)
 }
 

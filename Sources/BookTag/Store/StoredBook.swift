@@ -4,17 +4,21 @@ import GRDB
 /// A book's details as kept in the store, so that `show` of a known book needs no network.
 /// One row per book (source and id), shared by every tag the book is in.
 public struct StoredBook: Equatable, Sendable {
+    /// What is known of the book.
     public var details: BookDetails
     /// Normalised forms, for lookups; `nil` when the source gave none or an invalid one.
     public var isbn10: String?
+    /// The ISBN-13, normalised; `nil` when the source gave none or an invalid one.
     public var isbn13: String?
     /// The cover file, relative to the data folder, when one was kept.
     public var coverPath: String?
+    /// When the details were fetched.
     public var fetchedAt: Date
     /// Whether the details were fetched for the book itself (by `show`), not brought by a tag's
     /// listing: only those outlive the last tag that holds the book.
     var fetchedForItself: Bool
 
+    /// Details as `show` keeps them.
     public init(details: BookDetails, coverPath: String?, fetchedAt: Date) {
         self.init(details: details, coverPath: coverPath, fetchedAt: fetchedAt, fetchedForItself: true)
     }

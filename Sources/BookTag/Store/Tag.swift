@@ -4,6 +4,7 @@ import Synchronization
 
 /// A tag and the state of its current set of books.
 public struct Tag: Equatable, Sendable, Codable {
+    /// The row's id; `nil` before it is stored.
     public var id: Int64?
     /// The normalised identity (see `TagName.key`); unique.
     public var key: String
@@ -13,6 +14,7 @@ public struct Tag: Equatable, Sendable, Codable {
     public var source: SourceKind
     /// How a tag from a reader's shelf or export was made; `nil` for a search of `source`.
     public var origin: TagOrigin?
+    /// When the tag was made.
     public var createdAt: Date
     /// When the current set was gathered.
     public var lastFetchedAt: Date?
@@ -47,8 +49,11 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
         ]
     }
 
+    /// The columns queries name (GRDB asks for them).
     public enum Columns {
+        /// The `key` column.
         public static let key = Column(CodingKeys.key)
+        /// The `name` column.
         public static let name = Column(CodingKeys.name)
     }
 

@@ -3,8 +3,11 @@ import GRDB
 /// A book of a tag as listed: the set's data plus the ISBNs and the reader's record when its
 /// details are known.
 public struct TagBookEntry: Equatable, Sendable, FetchableRecord {
+    /// The book as the tag keeps it.
     public var book: TagBook
+    /// From the book's details, when known.
     public var isbn10: String?
+    /// From the book's details, when known.
     public var isbn13: String?
     /// The reader's own record, for books from their shelf or export.
     public var reading: Reading?

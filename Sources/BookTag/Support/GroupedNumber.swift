@@ -2,6 +2,7 @@
 /// whatever the locale, like the decimal point of the ratings beside them (and without loading
 /// ICU's number formatter for it).
 public enum GroupedNumber {
+    /// `14023` as `14,023`.
     public static func text(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var grouped = value < 0 ? "-" : ""

@@ -14,6 +14,7 @@ public struct TagName: Hashable, Sendable, CustomStringConvertible {
     /// The identity: `display` case-folded and in Unicode NFC.
     public let key: String
 
+    /// Checks and normalises what a reader typed.
     public init(_ raw: String) throws(TagNameError) {
         if let control = raw.unicodeScalars.first(where: Self.isRefused) {
             throw .controlCharacter(String(format: "U+%04X", control.value))

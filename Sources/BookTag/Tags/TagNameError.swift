@@ -2,8 +2,11 @@ import Foundation
 
 /// Why a string cannot be a tag.
 public enum TagNameError: Error, Equatable, Sendable {
+    /// Nothing but whitespace.
     case empty
+    /// A control character.
     case controlCharacter(String)
+    /// Over 100 characters.
     case tooLong(Int)
 }
 
