@@ -3,9 +3,9 @@ import Foundation
 
 /// A failure the command reports as one `error:` line with an exit status for its class.
 struct CommandFailure: Error {
-    /// Exit statuses, one per class of failure (documented in README.md); the numbers follow
+    /// Exit statuses, one per class of failure (documented in docs/contract.md); the numbers follow
     /// BSD's sysexits.h where one fits.
-    enum Status: Int32 {
+    enum Status: Int32, CaseIterable {
         /// A bad argument, tag or ISBN (EX_USAGE).
         case usage = 64
         /// A file given to booktag is not what it should be (EX_DATAERR).

@@ -54,7 +54,7 @@ extension BookTagCommand {
                     for (index, id) in missing.enumerated() where id.source == kind {
                         reporter.progress("details: \(index + 1) of \(missing.count) books without pages")
                         do {
-                            _ = try await lookup.fetch(.id(id), from: client, covers: covers)
+                            _ = try await lookup.fetch(.id(id), from: client, covers: covers, forItself: false)
                         } catch let error as FetchError {
                             switch error {
                             case .notFound, .notRecorded: unavailable.append("\(id): \(error.localizedDescription)")

@@ -185,6 +185,13 @@ import Testing
         #expect((kept["pages"] as? [String: Any])?["total"] as? Int == pages, "kept in the store")
         let again = try await Self.booktag(["stats", "fantasy", "--fetch", "--replay", Fixtures.replay.path], home: home)
         #expect(again.errors.contains("11 of 11"), "only the books still without pages are asked for")
+
+        // Fetched for the tag's numbers, not asked for by the reader: they go with the tag.
+        let fetchedID = BookID.goodreads(5_100_000)
+        let store = try BookStore.open(home: home.home)
+        #expect(try store.book(id: fetchedID)?.details.pageCount == pages)
+        #expect(try await Self.booktag(["remove", "fantasy"], home: home).status == 0)
+        #expect(try store.book(id: fetchedID) == nil && home.coverFilesOnDisk().isEmpty)
     }
 
     /// The shelf fixture, against its feed read by Foundation's XMLParser (not booktag's decoder).

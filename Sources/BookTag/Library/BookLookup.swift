@@ -30,7 +30,8 @@ public struct BookLookup: Sendable {
     /// Fetches the book's details and keeps them with its cover. A cover a tag already holds is
     /// reused; otherwise it is downloaded, and a book whose cover cannot be had is kept without.
     /// A book the source sent in part (`BookDetails.missingParts`) is returned but not kept.
-    public func fetch(_ query: Query, from source: any BookSource, covers: CoverDownloader) async throws -> StoredBook {
+    /// `forItself` as ``BookStore/saveBook(_:cover:fetchedAt:forItself:)`` takes it.
+    public func fetch(_ query: Query, from source: any BookSource, covers: CoverDownloader, forItself: Bool = true) async throws -> StoredBook {
         let details: BookDetails
         switch query {
         case let .isbn(isbn): details = try await source.book(isbn: isbn)
@@ -46,7 +47,7 @@ public struct BookLookup: Sendable {
         try Task.checkCancellation()
         // A book with parts the source sent broken is shown, not kept as if complete.
         if details.missingParts?.isEmpty == false { return StoredBook(details: details, coverPath: nil, fetchedAt: Date()) }
-        return try store.saveBook(details, cover: cover)
+        return try store.saveBook(details, cover: cover, forItself: forItself)
     }
 
     /// The names of the tags the book is in.

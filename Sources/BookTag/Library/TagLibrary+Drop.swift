@@ -84,6 +84,6 @@ extension TagLibrary {
         let filled = books.count - (entries.count - positions.count)
         return DropOutcome(
             tag: updated, books: try store.books(of: name), dropped: positions.map { entries[$0] }, replacements: filled,
-            unfilled: positions.count - filled, collages: collages, gathering: gathering)
+            unfilled: replace ? positions.count - filled : 0, collages: collages, gathering: gathering)
     }
 }

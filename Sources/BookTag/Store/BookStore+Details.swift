@@ -3,9 +3,11 @@ import GRDB
 
 extension BookStore {
     /// Keeps a book's details, and its cover when given, replacing what was known about it.
-    /// Details are shared by every tag the book is in and kept for books in no tag.
+    /// Details are shared by every tag the book is in. `forItself`: the reader asked for this
+    /// book (`show`), so it stays when no tag holds it; details fetched for a tag's sake (`stats
+    /// --fetch`) go with the tag's last hold on the book, unless it was once fetched for itself.
     @discardableResult
-    public func saveBook(_ details: BookDetails, cover: Data?, fetchedAt: Date = Date()) throws -> StoredBook {
+    public func saveBook(_ details: BookDetails, cover: Data?, fetchedAt: Date = Date(), forItself: Bool = true) throws -> StoredBook {
         let file = try cover.map { try CoverFileStore.describe($0, title: details.title) }
         let stored: StoredBook
         do {
@@ -21,11 +23,14 @@ extension BookStore {
                     arguments: [details.id.source.rawValue, details.id.value])
                 try file?.insert(db, onConflict: .ignore)
                 var details = details
+                let stored = try StoredBook.fetchOne(db, key: ["source": details.id.source.rawValue, "sourceID": details.id.value])
                 if details.reading == nil {
                     // A source's book call knows nothing of the reader: keep their stars and date.
-                    details.reading = try StoredBook.fetchOne(db, key: ["source": details.id.source.rawValue, "sourceID": details.id.value])?.details.reading
+                    details.reading = stored?.details.reading
                 }
-                let book = StoredBook(details: details, coverPath: file?.path ?? oldPath, fetchedAt: fetchedAt)
+                let book = StoredBook(
+                    details: details, coverPath: file?.path ?? oldPath, fetchedAt: fetchedAt,
+                    fetchedForItself: forItself || stored?.fetchedForItself == true)
                 try book.save(db)
                 if let oldPath, oldPath != book.coverPath {
                     try Self.recordChecks([oldPath], in: db)

@@ -1,4 +1,4 @@
-/// The version booktag reports (`--version`, and later its User-Agent).
+/// The version booktag reports (`--version` and its User-Agent); CHANGELOG.md says what each brought.
 public enum BookTagVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.3.0"
 }
