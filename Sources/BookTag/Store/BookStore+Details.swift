@@ -23,7 +23,7 @@ extension BookStore {
                     arguments: [details.id.source.rawValue, details.id.value])
                 try file?.insert(db, onConflict: .ignore)
                 var details = details
-                let stored = try StoredBook.fetchOne(db, key: ["source": details.id.source.rawValue, "sourceID": details.id.value])
+                let stored = try StoredBook.fetchOne(db, id: details.id)
                 if details.reading == nil {
                     // A source's book call knows nothing of the reader: keep their stars and date.
                     details.reading = stored?.details.reading
@@ -58,7 +58,7 @@ extension BookStore {
 
     /// The book's kept details, if any.
     public func book(id: BookID) throws -> StoredBook? {
-        try read { db in try StoredBook.fetchOne(db, key: ["source": id.source.rawValue, "sourceID": id.value]) }
+        try read { db in try StoredBook.fetchOne(db, id: id) }
     }
 
     /// The book with this ISBN, in either form; of several (one per source), the one from

@@ -245,7 +245,7 @@ public final class BookStore: Sendable {
     /// before (by `show`) win where they say something; the reader's stars and date are the
     /// listing's; a cover the book already has stays.
     static func keepListing(_ listing: BookDetails, coverPath: String, fetchedAt: Date, in db: Database) throws {
-        guard var stored = try StoredBook.fetchOne(db, key: ["source": listing.id.source.rawValue, "sourceID": listing.id.value]) else {
+        guard var stored = try StoredBook.fetchOne(db, id: listing.id) else {
             try StoredBook(details: listing, coverPath: coverPath, fetchedAt: fetchedAt, fetchedForItself: false).insert(db)
             return
         }
