@@ -39,7 +39,7 @@ struct ShownBook: Encodable {
         pages = details.pageCount
         averageRating = details.averageRating
         ratingsCount = details.ratingsCount
-        description = details.descriptionHTML.map(HTMLSanitizer.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : $0 }
+        description = (book.descriptionText ?? details.descriptionHTML.map(HTMLSanitizer.plainText(fromHTML:))).flatMap { $0.isEmpty ? nil : $0 }
         year = details.publicationYear ?? details.originalPublicationYear
         publisher = details.publisher
         isbn = book.isbn10 ?? details.isbn

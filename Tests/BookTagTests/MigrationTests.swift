@@ -46,6 +46,8 @@ struct MigrationTests {
         let book = try #require(try store.book(id: .goodreads(oldBook["goodreadsID"])))
         #expect(book.details.title == oldBook["title"] && book.isbn13 == oldBook["isbn13"] && book.coverPath == oldBook["coverPath"])
         #expect(book.details.reading == nil, "v3: no stars or dates were known")
+        let html = try #require(book.details.descriptionHTML)
+        #expect(book.descriptionText == HTMLSanitizer.plainText(fromHTML: html) && html.contains("<"), "v7: the description's text kept beside its HTML")
         #expect(try store.book(isbn: ISBN(oldBook["isbn13"] as String))?.details.id == .goodreads(oldBook["goodreadsID"]))
         #expect(try store.tagNames(containing: .goodreads(oldBook["goodreadsID"])) == ["fantasy"])
         // Files are untouched, and every reference still has its file.

@@ -14,6 +14,9 @@ public struct StoredBook: Equatable, Sendable {
     public var coverPath: String?
     /// When the details were fetched.
     public var fetchedAt: Date
+    /// The description as the terminal shows it (``HTMLSanitizer/plainText(fromHTML:)`` of
+    /// `details.descriptionHTML`), kept so that showing a stored book needs no HTML parser.
+    public var descriptionText: String?
     /// Whether the details were fetched for the book itself (by `show`), not brought by a tag's
     /// listing: only those outlive the last tag that holds the book.
     var fetchedForItself: Bool
@@ -26,6 +29,7 @@ public struct StoredBook: Equatable, Sendable {
     init(details: BookDetails, coverPath: String?, fetchedAt: Date, fetchedForItself: Bool) {
         self.details = details
         self.fetchedForItself = fetchedForItself
+        descriptionText = details.descriptionHTML.map(HTMLSanitizer.plainText(fromHTML:))
         let isbn = (details.isbn13 ?? details.isbn).flatMap { try? ISBN($0) }
             ?? details.isbn.flatMap { try? ISBN($0) }
         isbn13 = isbn?.isbn13
@@ -62,6 +66,7 @@ extension StoredBook: FetchableRecord, PersistableRecord {
         coverPath = row["coverPath"]
         fetchedAt = Date(storeMilliseconds: row["fetchedAt"])
         fetchedForItself = row["fetchedForItself"]
+        descriptionText = row["descriptionText"]
     }
 
     public func encode(to container: inout PersistenceContainer) throws {
@@ -91,5 +96,6 @@ extension StoredBook: FetchableRecord, PersistableRecord {
         container["dateRead"] = details.reading?.dateRead
         container["fetchedAt"] = fetchedAt.storeMilliseconds
         container["fetchedForItself"] = fetchedForItself
+        container["descriptionText"] = descriptionText
     }
 }
