@@ -30,7 +30,7 @@ struct BookRow: Encodable {
         isbn13 = entry.isbn13
         myRating = entry.reading?.rating
         dateRead = entry.reading?.dateRead
-        cover = store.coverURL(entry.book.coverPath).path
+        cover = store.coverFilePath(entry.book.coverPath)
     }
 
     /// The rows as an aligned table that fits the terminal; cover paths only when asked for, and

@@ -44,7 +44,7 @@ struct ShownBook: Encodable {
         publisher = details.publisher
         isbn = book.isbn10 ?? details.isbn
         isbn13 = book.isbn13 ?? details.isbn13
-        cover = book.coverPath.map { store.coverURL($0).path }
+        cover = book.coverPath.map(store.coverFilePath)
         myRating = details.reading?.rating
         dateRead = details.reading?.dateRead
         self.tags = tags

@@ -119,6 +119,11 @@ public final class BookStore: Sendable {
         covers.url(of: path)
     }
 
+    /// The same as a file system path, built without `URL`: listing 20,000 books builds 20,000.
+    public func coverFilePath(_ path: String) -> String {
+        covers.filePath(of: path)
+    }
+
     /// Whether SQLite finds the database file sound (`PRAGMA integrity_check`).
     public func integrityCheck() throws -> Bool {
         try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" }
