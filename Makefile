@@ -3,7 +3,7 @@
 #   make demo                  the main job on the bundled recording, in a fresh home (no network, no key)
 #   make test                  the test suite (the command CI runs)
 #   make                       a statically linked release build of booktag
-#   make install PREFIX=DIR    binary, man page and shell completions under DIR
+#   make install PREFIX=DIR    booktag, booktag-online, man page and shell completions under DIR
 #   make uninstall PREFIX=DIR  removes exactly what install put there
 #
 # demo and test are scripts/demo and scripts/test, which need no make (a bare machine may not
@@ -22,6 +22,8 @@ BUILD := $(SCRATCH)/$(CONFIGURATION)
 GENERATED := .build/generated
 
 BINDIR := $(DESTDIR)$(PREFIX)/bin
+# booktag-online: the commands that go online, which booktag hands them to (not for typing).
+LIBEXECDIR := $(DESTDIR)$(PREFIX)/libexec/booktag
 MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
@@ -42,6 +44,7 @@ test:
 # stay shared.
 build:
 	swift build -c $(CONFIGURATION) --static-swift-stdlib --product booktag --scratch-path $(SCRATCH)
+	swift build -c $(CONFIGURATION) --static-swift-stdlib --product booktag-online --scratch-path $(SCRATCH)
 
 # The man page and completion scripts come from the command's own definition
 # (swift-argument-parser's generate-manual plugin and --generate-completion-script). The plugin
@@ -58,15 +61,17 @@ completions: build
 	$(BUILD)/booktag --generate-completion-script fish > $(GENERATED)/completions/booktag.fish
 
 install: build manual completions
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -d $(BINDIR) $(LIBEXECDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -s -m 755 $(BUILD)/booktag $(BINDIR)/booktag
+	install -s -m 755 $(BUILD)/booktag-online $(LIBEXECDIR)/booktag-online
 	install -m 644 $(GENERATED)/man/booktag.1 $(MANDIR)/booktag.1
 	install -m 644 $(GENERATED)/completions/booktag.bash $(BASHDIR)/booktag
 	install -m 644 $(GENERATED)/completions/_booktag $(ZSHDIR)/_booktag
 	install -m 644 $(GENERATED)/completions/booktag.fish $(FISHDIR)/booktag.fish
 
 uninstall:
-	rm -f $(BINDIR)/booktag $(MANDIR)/booktag.1
+	rm -f $(BINDIR)/booktag $(LIBEXECDIR)/booktag-online $(MANDIR)/booktag.1
+	-rmdir $(LIBEXECDIR) 2>/dev/null
 	rm -f $(BASHDIR)/booktag $(ZSHDIR)/_booktag $(FISHDIR)/booktag.fish
 
 clean:

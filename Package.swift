@@ -7,12 +7,22 @@ let libxml2Headers = (
     swift: SwiftSetting.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])
 )
 
+/// lld, packed relative relocations and no exported symbols: less work for the dynamic loader
+/// before `main`.
+let executableLinking = LinkerSetting.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"])
+
 let package = Package(
     name: "booktag",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "BookTag", targets: ["BookTag"]),
+        // AsyncHTTPClient under BookTag's `HTTPTransport`: what a program needs to fetch books
+        // over the network (BookTag itself answers from recordings without it).
+        .library(name: "BookTagHTTP", targets: ["BookTagHTTP"]),
         .executable(name: "booktag", targets: ["booktag"]),
+        // The same command tree with the network client and the server: booktag hands commands
+        // that go online to it (Sources/BookTagCLI/Online.swift), so its own start-up loads none of them.
+        .executable(name: "booktag-online", targets: ["booktag-online"]),
         // Test doubles (a loopback HTTP server, a fake clock, synthetic books) for booktag's
         // own tests and benchmarks; not part of the tool.
         .library(name: "BookTagTestSupport", targets: ["BookTagTestSupport"]),
@@ -52,22 +62,32 @@ let package = Package(
                 "CBookTagSystem",
                 "CLibCrypto",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
             swiftSettings: [libxml2Headers.swift]
         ),
+        .target(
+            name: "BookTagHTTP",
+            dependencies: ["BookTag", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
+        // The commands, shared by the two executables.
+        .target(
+            name: "BookTagCLI",
+            dependencies: ["BookTag", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "booktag", dependencies: ["BookTagCLI"], linkerSettings: [executableLinking]),
         .executableTarget(
-            name: "booktag",
+            name: "booktag-online",
             dependencies: [
                 "BookTag",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BookTagCLI",
+                "BookTagHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"])]
+            linkerSettings: [executableLinking]
         ),
         .target(
             name: "BookTagTestSupport",
@@ -76,13 +96,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "booktag-test-helper",
-            dependencies: ["BookTag", "BookTagTestSupport"],
+            dependencies: ["BookTag", "BookTagHTTP", "BookTagTestSupport"],
             path: "Tests/booktag-test-helper"
         ),
         .testTarget(
             name: "BookTagTests",
             dependencies: [
-                "BookTag", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag-test-helper", "booktag",
+                "BookTag", "BookTagHTTP", "BookTagCLI", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag-test-helper",
+                "booktag", "booktag-online",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: [libxml2Headers.swift]

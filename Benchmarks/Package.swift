@@ -17,6 +17,7 @@ let package = Package(
             name: "booktag-bench",
             dependencies: [
                 .product(name: "BookTag", package: "booktag"),
+                .product(name: "BookTagHTTP", package: "booktag"),
                 .product(name: "BookTagTestSupport", package: "booktag"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

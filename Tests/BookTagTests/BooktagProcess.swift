@@ -28,11 +28,13 @@ enum BooktagProcess {
     }
 
     /// Runs booktag to its end, waiting off the concurrency pool.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], terminals: Terminals = []) async throws -> Run {
-        try await offThePool { try runBlocking(arguments, environment: extra, terminals: terminals) }
+    static func run(
+        _ arguments: [String], environment extra: [String: String] = [:], terminals: Terminals = [], binary: URL = BooktagProcess.binary
+    ) async throws -> Run {
+        try await offThePool { try runBlocking(arguments, environment: extra, terminals: terminals, binary: binary) }
     }
 
-    private static func runBlocking(_ arguments: [String], environment extra: [String: String], terminals: Terminals) throws -> Run {
+    private static func runBlocking(_ arguments: [String], environment extra: [String: String], terminals: Terminals, binary: URL) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

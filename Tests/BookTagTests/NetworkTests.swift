@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import BookTag
+@testable import BookTagHTTP
 
 /// The real transport and throttle against servers on 127.0.0.1 that the tests start.
 @Suite(.serialized) struct NetworkTests {

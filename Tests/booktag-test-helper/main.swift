@@ -1,4 +1,5 @@
 import BookTag
+import BookTagHTTP
 import BookTagTestSupport
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookTag
+import BookTagHTTP
 import BookTagTestSupport
 import Foundation
 

@@ -22,7 +22,7 @@ do {
     let store = try BookStore.open(home: home)
 
     // 2. A source. A replay answers from disk, so no throttle is needed; over the network, pass
-    //    `RequestThrottle(home: home)` and an `HTTPClientTransport` (shut it down at the end).
+    //    `RequestThrottle(home: home)` and an `HTTPClientTransport` from BookTagHTTP (shut it down at the end).
     let replay = try ReplayTransport(folder: URL(fileURLWithPath: recordingPath, isDirectory: true))
     let openLibrary = OpenLibraryClient(transport: replay, throttle: nil)
     let gatherer = Gatherer(source: openLibrary, covers: CoverDownloader(transport: replay))

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Where a redirect leads, checked: only http and https are followed, and only so far.
-enum HTTPRedirect {
+package enum HTTPRedirect {
     /// Hops followed before a chain of redirects is given up.
-    static let maximumHops = 5
+    package static let maximumHops = 5
 
     /// The address `response` redirects to, resolved against `url`; `nil` when it is no redirect.
-    static func target(of response: HTTPResponse, from url: URL) throws(FetchError) -> URL? {
+    package static func target(of response: HTTPResponse, from url: URL) throws(FetchError) -> URL? {
         guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"],
             !location.isEmpty
         else { return nil }

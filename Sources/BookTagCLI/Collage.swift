@@ -1,0 +1,112 @@
+import ArgumentParser
+import BookTag
+import Foundation
+
+extension BookTagCommand {
+    /// Renders a tag's collage (or every tag's) again from the store, with no network.
+    struct Collage: ParsableCommand {
+        package static let configuration = CommandConfiguration(
+            commandName: "collage",
+            abstract: "Render a tag's collage (or every tag's) again from the store, without network.",
+            discussion: """
+                Writes collages/<tag>.png (or .jpg, .html) in booktag's data folder unless --output \
+                names another file, and prints the file's path. With --all, every tag's collage; \
+                with --all --format html, also collages/index.html, a gallery of the tags. Night \
+                mode (booktag night) gives the dark theme. Every option left out comes from \
+                config.json (collage.size, collage.fit, ...).
+
+                Examples:
+                  booktag collage fantasy
+                  booktag collage fantasy --size wallpaper --fit cover
+                  booktag collage fantasy --size phone --layout rows
+                  booktag collage "read 2025" --size a4 --labels title,author,rating --title "My 2025"
+                  booktag collage fantasy --format html --embed
+                  booktag collage --all --format html
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The tag (or --all).")
+        var tag: String?
+
+        @Flag(help: "Every tag's collage; with --format html, also the gallery collages/index.html.")
+        var all = false
+
+        @OptionGroup(title: "Look") var style: CollageStyleOptions
+
+        @Option(help: ArgumentHelp("Write here instead of the collages folder.", valueName: "file"), completion: .file())
+        var output: String?
+
+        @Flag(help: "With --format html: put the covers inside the page as data URLs.")
+        var embed = false
+
+        @Flag(help: "Print one JSON document.") var json = false
+
+        func validate() throws {
+            if all == (tag != nil) { throw ValidationError(all ? "give a tag or --all, not both" : "name a tag, or --all for every tag") }
+            if all, output != nil { throw ValidationError("--output names one file: it goes with one tag, not --all") }
+        }
+
+        func run() throws {
+            var timeline = Timeline()
+            timeline.mark("parsing")
+            let session = Session(global)
+            let configuration = try CommandFailure.checking { try session.configuration() }
+            let options = try style.resolve(configuration, nightMode: session.preferences.nightMode)
+            if embed, options.format != .html { throw CommandFailure(.usage, "--embed goes with --format html") }
+            if options.format != .html { CollageRenderer.prepareText(fontCacheFolder: CollageMaker.fontCacheFolder(in: session.home)) }
+            timeline.mark("preferences and config")
+            let store = try CommandFailure.checking { try session.openStore() }
+            timeline.mark("store")
+            let maker = CollageMaker(store: store)
+            guard let tag else { return try renderAll(maker, options: options, session: session) }
+            let name = try CommandFailure.checking { try TagName(tag) }
+            let result = try CommandFailure.checking {
+                try maker.make(tag: name, options: options, output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
+            }
+            timeline.mark("collage")
+            if let timings = result.timings { session.reporter.detail("collage: \(timings.summary)") }
+            session.reporter.detail("timing: \(timeline.summary)")
+            session.reporter.warnMissingGlyphs(result.missingGlyphs)
+            if json { return try JSONOutput.print(Written(tag: tag, file: result.file.path, style: result.style)) }
+            print(result.file.path)
+        }
+
+        struct Written: Encodable {
+            let tag: String
+            let file: String
+            let style: CollageStyle
+        }
+
+        struct All: Encodable {
+            let collages: [Written]
+            let failed: [String: String]
+            let gallery: String?
+        }
+
+        private func renderAll(_ maker: CollageMaker, options: CollageOptions, session: Session) throws {
+            let (collages, gallery) = try CommandFailure.checking { try maker.makeAll(options: options) }
+            guard !collages.isEmpty else { throw CommandFailure(.notFound, "no tags yet: 'booktag add fantasy' makes one") }
+            var written: [Written] = []
+            var failed: [String: String] = [:]
+            for collage in collages {
+                switch collage.result {
+                case let .success(result):
+                    session.reporter.warnMissingGlyphs(result.missingGlyphs)
+                    written.append(Written(tag: collage.tag, file: result.file.path, style: result.style))
+                case let .failure(error):
+                    failed[collage.tag] = CommandFailure.classify(error).message
+                    session.reporter.warn("\"\(Terminal.safe(collage.tag))\": \(CommandFailure.classify(error).message)")
+                }
+            }
+            if json {
+                try JSONOutput.print(All(collages: written, failed: failed, gallery: gallery?.path))
+            } else {
+                written.forEach { print($0.file) }
+                if let gallery { print(gallery.path) }
+            }
+            if written.isEmpty { throw CommandFailure(.data, "no collage could be made") }
+        }
+    }
+}
