@@ -60,11 +60,14 @@ int booktag_jpeg_decode(const unsigned char *data, size_t size, int minWidth, in
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     // Adobe's applications write CMYK inverted (0 is full ink); others write it plain.
     int inverted = cmyk && info.saw_Adobe_marker;
-    // The smallest n/8 that keeps both sides at least as large as asked (the IDCT scales for free).
+    // The smallest of 8/8, 4/8, 2/8 and 1/8 that keeps both sides at least as large as asked (the
+    // IDCT scales for free). Only those sizes have SIMD code in libjpeg-turbo: 6/8 or 7/8 run its
+    // plain C IDCT (and 12×12 or 14×14 for subsampled chroma), slower than a full-size decode whose
+    // rest booktag_scale takes off.
     unsigned int numerator = 8;
-    while (numerator > 1 && (long)info.image_width * (numerator - 1) / 8 >= minWidth &&
-           (long)info.image_height * (numerator - 1) / 8 >= minHeight) {
-        numerator--;
+    while (numerator > 1 && (long)info.image_width * (numerator / 2) / 8 >= minWidth &&
+           (long)info.image_height * (numerator / 2) / 8 >= minHeight) {
+        numerator /= 2;
     }
     info.scale_num = numerator;
     info.scale_denom = 8;
