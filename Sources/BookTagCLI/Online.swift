@@ -26,6 +26,7 @@ package enum Online {
         if let parts { return parts }
         let candidates = executableCandidates()
         fflush(nil)  // anything buffered for stdout goes out before the process is replaced
+        setenv(versionVariable, BookTagVersion.current, 1)
         let arguments = CommandLine.arguments
         for path in candidates where access(path, X_OK) == 0 {
             var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
@@ -37,6 +38,21 @@ package enum Online {
         throw CommandFailure(
             .network,
             "this command goes online, which booktag does in \(executableName), and that is not beside it (looked for \(candidates.joined(separator: " and "))): install booktag again, or in a clone build both with 'swift build'")
+    }
+
+    /// Tells `booktag-online` which version handed it the command.
+    static let versionVariable = "BOOKTAG_HANDED_OVER_BY"
+
+    /// Called by `booktag-online` before anything else: a command handed over by a `booktag` of
+    /// another version (one of the two binaries replaced without the other) stops with one line
+    /// and exit 69 instead of running against a store or options the other version may not know.
+    package static func acceptHandOver() {
+        guard let sender = ProcessInfo.processInfo.environment[versionVariable] else { return }
+        unsetenv(versionVariable)  // not passed on to anything this process starts
+        guard sender != BookTagVersion.current else { return }
+        fail(CommandFailure(
+            .network,
+            "booktag \(sender) handed this command to \(executableName) \(BookTagVersion.current): install booktag again, so that both are the same version"))
     }
 
     /// Where `booktag-online` may be, from where this executable really is.

@@ -68,4 +68,19 @@ import Testing
         #expect(add.output.components(separatedBy: "OL5100000W").count == 2, "\(add.output)")
         #expect(try BookStore.open(home: home.home).books(of: TagName("fantasy")).count == 12)
     }
+
+    /// One binary replaced without the other: booktag-online refuses what a booktag of another
+    /// version hands it, in one line, before it opens the store.
+    @Test func aHandOverFromAnotherVersionIsRefused() async throws {
+        let home = try TemporaryHome()
+        let online = BooktagProcess.binary.deletingLastPathComponent().appendingPathComponent("booktag-online")
+        let other = try await BooktagProcess.run(
+            ["list", "--home", home.folder.path], environment: ["BOOKTAG_HANDED_OVER_BY": "0.0.1"], binary: online)
+        #expect(other.status == 69)
+        #expect(other.errors == "error: booktag 0.0.1 handed this command to booktag-online \(BookTagVersion.current): install booktag again, so that both are the same version\n")
+        #expect(!FileManager.default.fileExists(atPath: home.home.databaseFile.path))
+        let same = try await BooktagProcess.run(
+            ["list", "--home", home.folder.path], environment: ["BOOKTAG_HANDED_OVER_BY": BookTagVersion.current], binary: online)
+        #expect(same.status == 0, "\(same.errors)")
+    }
 }
