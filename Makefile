@@ -2,7 +2,7 @@
 #
 #   make demo                  the main job on the bundled recording, in a fresh home (no network, no key)
 #   make test                  the test suite (the command CI runs)
-#   make                       a statically linked release build of booktag
+#   make                       statically linked release builds of booktag and booktag-online
 #   make install PREFIX=DIR    booktag, booktag-online, man page and shell completions under DIR
 #   make uninstall PREFIX=DIR  removes exactly what install put there
 #
