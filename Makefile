@@ -2,9 +2,10 @@
 #
 #   make demo                  the main job on the bundled recording, in a fresh home (no network, no key)
 #   make test                  the test suite (the command CI runs)
-#   make                       statically linked release builds of booktag and booktag-online
-#   make install PREFIX=DIR    booktag, booktag-online, man page and shell completions under DIR
+#   make                       a statically linked release build of booktag
+#   make install PREFIX=DIR    booktag, its man page and shell completions under DIR
 #   make uninstall PREFIX=DIR  removes exactly what install put there
+#   make dist                  the release archive and its SHA256SUMS in dist/ (scripts/release)
 #
 # demo and test are scripts/demo and scripts/test, which need no make (a bare machine may not
 # have it); they first install the system packages that are missing (scripts/system-packages).
@@ -22,14 +23,12 @@ BUILD := $(SCRATCH)/$(CONFIGURATION)
 GENERATED := .build/generated
 
 BINDIR := $(DESTDIR)$(PREFIX)/bin
-# booktag-online: the commands that go online, which booktag hands them to (not for typing).
-LIBEXECDIR := $(DESTDIR)$(PREFIX)/libexec/booktag
 MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all demo test build manual completions install uninstall clean
+.PHONY: all demo test build manual completions install uninstall dist clean
 
 all: build
 
@@ -40,11 +39,13 @@ test:
 	scripts/test
 
 # The Swift runtime and Foundation are linked into the binary, so it keeps working when the
-# toolchain moves; the system C libraries (libxml2, libsqlite3, libpng, and libgd by dlopen)
-# stay shared.
+# toolchain moves; the system C libraries (libxml2, libsqlite3, libpng, libjpeg, zlib; Pango and
+# libgd on first use) stay shared. lld with packed relative relocations and no exported symbols
+# leaves the dynamic loader less to do before main; these are flags of this build, not of the
+# package, so a package depending on BookTag never sees them.
+LINK_FLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 build:
-	swift build -c $(CONFIGURATION) --static-swift-stdlib --product booktag --scratch-path $(SCRATCH)
-	swift build -c $(CONFIGURATION) --static-swift-stdlib --product booktag-online --scratch-path $(SCRATCH)
+	swift build -c $(CONFIGURATION) --static-swift-stdlib $(LINK_FLAGS) --product booktag --scratch-path $(SCRATCH)
 
 # The man page and completion scripts come from the command's own definition
 # (swift-argument-parser's generate-manual plugin and --generate-completion-script). The plugin
@@ -61,18 +62,19 @@ completions: build
 	$(BUILD)/booktag --generate-completion-script fish > $(GENERATED)/completions/booktag.fish
 
 install: build manual completions
-	install -d $(BINDIR) $(LIBEXECDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -s -m 755 $(BUILD)/booktag $(BINDIR)/booktag
-	install -s -m 755 $(BUILD)/booktag-online $(LIBEXECDIR)/booktag-online
 	install -m 644 $(GENERATED)/man/booktag.1 $(MANDIR)/booktag.1
 	install -m 644 $(GENERATED)/completions/booktag.bash $(BASHDIR)/booktag
 	install -m 644 $(GENERATED)/completions/_booktag $(ZSHDIR)/_booktag
 	install -m 644 $(GENERATED)/completions/booktag.fish $(FISHDIR)/booktag.fish
 
 uninstall:
-	rm -f $(BINDIR)/booktag $(LIBEXECDIR)/booktag-online $(MANDIR)/booktag.1
-	-rmdir $(LIBEXECDIR) 2>/dev/null
+	rm -f $(BINDIR)/booktag $(MANDIR)/booktag.1
 	rm -f $(BASHDIR)/booktag $(ZSHDIR)/_booktag $(FISHDIR)/booktag.fish
+
+dist:
+	scripts/release
 
 clean:
 	rm -rf $(GENERATED)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "CImageCodec.h"
-#include "CodecLibraries.h"
+#include <jpeglib.h>
 
 // libjpeg reports fatal errors through error_exit, which must not return: jump back instead.
 typedef struct {
@@ -33,7 +33,6 @@ static int **allocate_rows(int width, int height) {
 }
 
 int booktag_jpeg_decode(const unsigned char *data, size_t size, int minWidth, int minHeight, long maxPixels, booktag_pixels *image) {
-    if (booktag_codec_load() != 0) return -1;
     struct jpeg_decompress_struct info;
     ErrorManager errors;
     int **volatile rows = NULL;
@@ -123,7 +122,7 @@ void booktag_pixels_free(booktag_pixels *image) {
 }
 
 unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height, int quality, int fastDCT, size_t *size) {
-    if (!rows || width <= 0 || height <= 0 || !size || booktag_codec_load() != 0) return NULL;
+    if (!rows || width <= 0 || height <= 0 || !size) return NULL;
     struct jpeg_compress_struct info;
     ErrorManager errors;
     unsigned char *volatile buffer = NULL;

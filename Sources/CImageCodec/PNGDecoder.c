@@ -1,12 +1,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "CImageCodec.h"
-#include "CodecLibraries.h"
+#include <png.h>
 
 // libpng's simplified API reads any PNG (palette, grey, 16-bit, interlaced, with or without
 // alpha) as 8-bit BGRA, which on a little-endian machine is one 0xAARRGGBB int a pixel.
 int booktag_png_decode(const unsigned char *data, size_t size, long maxPixels, booktag_pixels *image) {
-    if (booktag_codec_load() != 0) return -1;
     png_image png;
     memset(&png, 0, sizeof png);
     png.version = PNG_IMAGE_VERSION;

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "CImageCodec.h"
-#include "CodecLibraries.h"
+#include <zlib.h>
 
 // A PNG written on every core: the rows are cut into horizontal strips, each filtered and
 // deflated by its own thread into a raw deflate stream that ends on a byte boundary (a sync
@@ -194,7 +194,7 @@ static int append_chunk(Buffer *out, const char *type, const unsigned char *data
 
 unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int runLengthOnly, int strips,
                                   size_t *size) {
-    if (!rows || width <= 0 || height <= 0 || !size || (filters & 0xF8) == 0 || booktag_codec_load() != 0) return NULL;
+    if (!rows || width <= 0 || height <= 0 || !size || (filters & 0xF8) == 0) return NULL;
     int count = strips;
     if (count <= 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);

@@ -1,30 +1,23 @@
 #include "CLibGD.h"
 
-#include <dlfcn.h>
+#include "CLazyLibrary.h"
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 
+// The functions booktag calls, each typed by gd.h's own declaration.
+#define BOOKTAG_GD_FUNCTIONS(X)                                                                       \
+    X(gdImageCreateTrueColor) X(gdImageDestroy) X(gdImageAlphaBlending) X(gdImagePaletteToTrueColor)  \
+    X(gdImageSetInterpolationMethod) X(gdImageScale) X(gdImageCreateFromJpegPtrEx)                    \
+    X(gdImageCreateFromPngPtr) X(gdImageCreateFromGifPtr) X(gdImageCreateFromWebpPtr) X(gdImageJpegPtr) \
+    X(gdFree) X(gdFontGetLarge) X(gdImageString) X(gdImageStringFT) X(gdImageGetTrueColorPixel)        \
+    X(gdImageFilledRectangle) X(gdSetErrorMethod)
+
+#define BOOKTAG_GD_POINTER(name) __typeof__(name) *name;
 static struct {
-    gdImagePtr (*createTrueColor)(int, int);
-    void (*destroy)(gdImagePtr);
-    void (*alphaBlending)(gdImagePtr, int);
-    int (*paletteToTrueColor)(gdImagePtr);
-    int (*setInterpolationMethod)(gdImagePtr, gdInterpolationMethod);
-    gdImagePtr (*scale)(const gdImagePtr, const unsigned int, const unsigned int);
-    gdImagePtr (*fromJpegPtrEx)(int, void *, int);
-    gdImagePtr (*fromPngPtr)(int, void *);
-    gdImagePtr (*fromGifPtr)(int, void *);
-    gdImagePtr (*fromWebpPtr)(int, void *);
-    void *(*jpegPtr)(gdImagePtr, int *, int);
-    void (*free)(void *);
-    gdFontPtr (*fontGetLarge)(void);
-    void (*string)(gdImagePtr, gdFontPtr, int, int, unsigned char *, int);
-    char *(*stringFT)(gdImagePtr, int *, int, const char *, double, double, int, int, const char *);
-    int (*getTrueColorPixel)(gdImagePtr, int, int);
-    void (*filledRectangle)(gdImagePtr, int, int, int, int, int);
-    void (*setErrorMethod)(gdErrorMethod);
+    BOOKTAG_GD_FUNCTIONS(BOOKTAG_GD_POINTER)
 } api;
+#undef BOOKTAG_GD_POINTER
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = -1;
@@ -38,41 +31,14 @@ static void ignore(int priority, const char *format, va_list arguments) {
     (void)arguments;
 }
 
-#define RESOLVE(field, name)                                                            \
-    do {                                                                                \
-        *(void **)(&api.field) = dlsym(handle, name);                                   \
-        if (api.field == NULL) {                                                        \
-            snprintf(error, sizeof error, "libgd.so.3 lacks %s: install libgd3 2.3 or later", name); \
-            return;                                                                     \
-        }                                                                               \
-    } while (0)
-
 static void load(void) {
-    void *handle = dlopen("libgd.so.3", RTLD_LAZY | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *reason = dlerror();
-        snprintf(error, sizeof error, "cannot load libgd (%s): install libgd3", reason ? reason : "unknown reason");
-        return;
-    }
-    RESOLVE(createTrueColor, "gdImageCreateTrueColor");
-    RESOLVE(destroy, "gdImageDestroy");
-    RESOLVE(alphaBlending, "gdImageAlphaBlending");
-    RESOLVE(paletteToTrueColor, "gdImagePaletteToTrueColor");
-    RESOLVE(setInterpolationMethod, "gdImageSetInterpolationMethod");
-    RESOLVE(scale, "gdImageScale");
-    RESOLVE(fromJpegPtrEx, "gdImageCreateFromJpegPtrEx");
-    RESOLVE(fromPngPtr, "gdImageCreateFromPngPtr");
-    RESOLVE(fromGifPtr, "gdImageCreateFromGifPtr");
-    RESOLVE(fromWebpPtr, "gdImageCreateFromWebpPtr");
-    RESOLVE(jpegPtr, "gdImageJpegPtr");
-    RESOLVE(free, "gdFree");
-    RESOLVE(fontGetLarge, "gdFontGetLarge");
-    RESOLVE(string, "gdImageString");
-    RESOLVE(stringFT, "gdImageStringFT");
-    RESOLVE(getTrueColorPixel, "gdImageGetTrueColorPixel");
-    RESOLVE(filledRectangle, "gdImageFilledRectangle");
-    RESOLVE(setErrorMethod, "gdSetErrorMethod");
-    api.setErrorMethod(ignore);
+    static const char *const sonames[] = {"libgd.so.3", NULL};
+    const booktag_library library = {sonames, "libgd3"};
+#define BOOKTAG_GD_ENTRY(name) {#name, (void **)&api.name},
+    const booktag_function functions[] = {BOOKTAG_GD_FUNCTIONS(BOOKTAG_GD_ENTRY)};
+#undef BOOKTAG_GD_ENTRY
+    if (booktag_open_libraries(&library, 1, 0, functions, sizeof functions / sizeof functions[0], error, sizeof error) != 0) return;
+    api.gdSetErrorMethod(ignore);
     loaded = 0;
 }
 
@@ -85,22 +51,22 @@ const char *booktag_gd_error(void) {
     return error;
 }
 
-gdImagePtr booktag_gdImageCreateTrueColor(int width, int height) { return api.createTrueColor(width, height); }
-void booktag_gdImageDestroy(gdImagePtr image) { api.destroy(image); }
-void booktag_gdImageAlphaBlending(gdImagePtr image, int blending) { api.alphaBlending(image, blending); }
-int booktag_gdImagePaletteToTrueColor(gdImagePtr image) { return api.paletteToTrueColor(image); }
-int booktag_gdImageSetInterpolationMethod(gdImagePtr image, gdInterpolationMethod method) { return api.setInterpolationMethod(image, method); }
-gdImagePtr booktag_gdImageScale(gdImagePtr image, unsigned int width, unsigned int height) { return api.scale(image, width, height); }
-gdImagePtr booktag_gdImageCreateFromJpegPtrEx(int size, void *data, int ignoreWarnings) { return api.fromJpegPtrEx(size, data, ignoreWarnings); }
-gdImagePtr booktag_gdImageCreateFromPngPtr(int size, void *data) { return api.fromPngPtr(size, data); }
-gdImagePtr booktag_gdImageCreateFromGifPtr(int size, void *data) { return api.fromGifPtr(size, data); }
-gdImagePtr booktag_gdImageCreateFromWebpPtr(int size, void *data) { return api.fromWebpPtr(size, data); }
-void *booktag_gdImageJpegPtr(gdImagePtr image, int *size, int quality) { return api.jpegPtr(image, size, quality); }
-void booktag_gdFree(void *memory) { api.free(memory); }
-gdFontPtr booktag_gdFontGetLarge(void) { return api.fontGetLarge(); }
-void booktag_gdImageString(gdImagePtr image, gdFontPtr font, int x, int y, unsigned char *text, int color) { api.string(image, font, x, y, text, color); }
+gdImagePtr booktag_gdImageCreateTrueColor(int width, int height) { return api.gdImageCreateTrueColor(width, height); }
+void booktag_gdImageDestroy(gdImagePtr image) { api.gdImageDestroy(image); }
+void booktag_gdImageAlphaBlending(gdImagePtr image, int blending) { api.gdImageAlphaBlending(image, blending); }
+int booktag_gdImagePaletteToTrueColor(gdImagePtr image) { return api.gdImagePaletteToTrueColor(image); }
+int booktag_gdImageSetInterpolationMethod(gdImagePtr image, gdInterpolationMethod method) { return api.gdImageSetInterpolationMethod(image, method); }
+gdImagePtr booktag_gdImageScale(gdImagePtr image, unsigned int width, unsigned int height) { return api.gdImageScale(image, width, height); }
+gdImagePtr booktag_gdImageCreateFromJpegPtrEx(int size, void *data, int ignoreWarnings) { return api.gdImageCreateFromJpegPtrEx(size, data, ignoreWarnings); }
+gdImagePtr booktag_gdImageCreateFromPngPtr(int size, void *data) { return api.gdImageCreateFromPngPtr(size, data); }
+gdImagePtr booktag_gdImageCreateFromGifPtr(int size, void *data) { return api.gdImageCreateFromGifPtr(size, data); }
+gdImagePtr booktag_gdImageCreateFromWebpPtr(int size, void *data) { return api.gdImageCreateFromWebpPtr(size, data); }
+void *booktag_gdImageJpegPtr(gdImagePtr image, int *size, int quality) { return api.gdImageJpegPtr(image, size, quality); }
+void booktag_gdFree(void *memory) { api.gdFree(memory); }
+gdFontPtr booktag_gdFontGetLarge(void) { return api.gdFontGetLarge(); }
+void booktag_gdImageString(gdImagePtr image, gdFontPtr font, int x, int y, unsigned char *text, int color) { api.gdImageString(image, font, x, y, text, color); }
 char *booktag_gdImageStringFT(gdImagePtr image, int *box, int color, const char *font, double size, double angle, int x, int y, const char *text) {
-    return api.stringFT(image, box, color, font, size, angle, x, y, text);
+    return api.gdImageStringFT(image, box, color, font, size, angle, x, y, text);
 }
-int booktag_gdImageGetTrueColorPixel(gdImagePtr image, int x, int y) { return api.getTrueColorPixel(image, x, y); }
-void booktag_gdImageFilledRectangle(gdImagePtr image, int x1, int y1, int x2, int y2, int color) { api.filledRectangle(image, x1, y1, x2, y2, color); }
+int booktag_gdImageGetTrueColorPixel(gdImagePtr image, int x, int y) { return api.gdImageGetTrueColorPixel(image, x, y); }
+void booktag_gdImageFilledRectangle(gdImagePtr image, int x1, int y1, int x2, int y2, int color) { api.gdImageFilledRectangle(image, x1, y1, x2, y2, color); }

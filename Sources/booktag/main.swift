@@ -1,5 +1,3 @@
-import BookTagCLI
-
-// booktag: every command that works from the store. Commands that go online continue in
-// booktag-online (see `Online` in BookTagCLI), so no network code is loaded here.
+// booktag: the command line. Every command, its options and its output are in this target;
+// the work is BookTag's.
 CommandLineRun.main()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BookTagCLI
+@testable import booktag
 
 /// `docs/contract.md` is what users rely on: it names every command, configuration key and exit
 /// status the tool has, and its links inside the page lead somewhere.

@@ -15,7 +15,7 @@ enum HTMLAudit {
     static func scriptCapableMarkup(in page: String) -> [String] {
         var findings: [String] = []
         walk(page) { name, attributes, node in
-            if name == "style", let content = booktag_xml_node_get_content(node) {
+            if name == "style", let content = xmlNodeGetContent(node) {
                 // A style sheet must load nothing: no @import, no url().
                 let css = String(cString: content).lowercased()
                 booktag_xml_free(content)
@@ -45,9 +45,9 @@ enum HTMLAudit {
     /// with its lower-cased name and attributes.
     static func walk(_ page: String, _ visit: (_ name: String, _ attributes: [String: String], _ node: xmlNodePtr) -> Void) {
         let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
-        precondition(booktag_xml_load() == 0, String(cString: booktag_xml_error()))
+        xmlInitParser()
         guard let document = booktag_html_read_memory(page, Int32(page.utf8.count), "UTF-8", options) else { return }
-        defer { booktag_xml_free_doc(document) }
+        defer { xmlFreeDoc(document) }
         var stack: [xmlNodePtr] = []
         var node = document.pointee.children
         while let current = node {
@@ -55,7 +55,7 @@ enum HTMLAudit {
                 var attributes: [String: String] = [:]
                 var attribute = current.pointee.properties
                 while let a = attribute {
-                    if let value = booktag_xml_get_prop(current, a.pointee.name) {
+                    if let value = xmlGetProp(current, a.pointee.name) {
                         attributes[String(cString: a.pointee.name).lowercased()] = String(cString: value)
                         booktag_xml_free(value)
                     }

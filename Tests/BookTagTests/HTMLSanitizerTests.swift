@@ -87,9 +87,9 @@ enum InertHTML {
     static func check(_ html: String) throws {
         guard !html.isEmpty else { return }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
-        try #require(booktag_xml_load() == 0, Comment(rawValue: String(cString: booktag_xml_error())))
+        xmlInitParser()
         let document = try #require(booktag_html_read_memory(html, Int32(html.utf8.count), "UTF-8", options))
-        defer { booktag_xml_free_doc(document) }
+        defer { xmlFreeDoc(document) }
         var stack: [xmlNodePtr] = []
         var node = document.pointee.children
         while let current = node ?? stack.popLast()?.pointee.next {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BookTagCLI
+@testable import booktag
 
 /// `--json` writes dates without a formatter: they must read exactly as Foundation's ISO 8601.
 @Suite struct JSONOutputTests {

@@ -6,8 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-@testable import BookTagCLI
-@testable import booktag_online
+@testable import booktag
 
 /// `booktag serve`'s routes, answered in process (HummingbirdTesting), over a temporary home
 /// whose tags come from the bundled Open Library recording: every route of SPEC.md's Serve, its

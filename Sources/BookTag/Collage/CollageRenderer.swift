@@ -71,7 +71,6 @@ public struct CollageRenderer: Sendable {
             labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil, showsStats: options.stats && stats != nil,
             statsHaveCharts: !(stats?.charts.isEmpty ?? true))
         let plan = try planner.plan(aspects: covers.map { cover in cover.image.flatMap(ImageInfo.init).map { Double($0.width) / Double($0.height) } })
-        guard booktag_codec_load() == 0 else { throw CollageError.libraryMissing(String(cString: booktag_codec_error())) }
         let planned = clock.now
         let theme = options.theme
         guard let canvas = CollageCanvas(width: plan.width, height: plan.height, background: theme.background) else {

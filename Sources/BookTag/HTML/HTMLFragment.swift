@@ -8,11 +8,7 @@ final class HTMLFragment {
     private let document: htmlDocPtr?
 
     init(_ html: String) {
-        // Without libxml2 there is nothing to walk: the sanitiser then passes no text through.
-        guard (try? LibXML2.ensureInitialised()) != nil else {
-            document = nil
-            return
-        }
+        LibXML2.ensureInitialised()
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
@@ -31,7 +27,7 @@ final class HTMLFragment {
     }
 
     deinit {
-        booktag_xml_free_doc(document)
+        xmlFreeDoc(document)
     }
 
     /// What the walk meets.
@@ -84,7 +80,7 @@ final class HTMLFragment {
 
     /// The value of attribute `name` on an element met during `walk`, with entities decoded.
     static func attribute(_ name: String, of node: xmlNodePtr) -> String? {
-        guard let value = booktag_xml_get_prop(node, name) else { return nil }
+        guard let value = xmlGetProp(node, name) else { return nil }
         defer { booktag_xml_free(value) }
         return String(cString: value)
     }

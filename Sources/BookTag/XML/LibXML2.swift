@@ -9,20 +9,20 @@ import Synchronization
 enum LibXML2 {
     private static let refusedLoads = Atomic<Int>(0)
 
-    /// `nil` once libxml2 is loaded and set up, else why it could not be.
-    private static let unavailability: String? = {
-        guard booktag_xml_load() == 0 else { return String(cString: booktag_xml_error()) }
-        booktag_xml_set_external_entity_loader { _, _, _ in
+    /// Runs once, before the first parse: libxml2's own initialisation, then the loader that
+    /// refuses every external load.
+    private static let initialised: Bool = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader { _, _, _ in
             LibXML2.refusedLoads.add(1, ordering: .relaxed)
             return nil
         }
-        return nil
+        return true
     }()
 
-    /// Loads libxml2 (opened with `dlopen` on first use, see CLibXML2.h) and runs the one-time
-    /// set-up; cheap after the first call.
-    static func ensureInitialised() throws(XMLError) {
-        if let reason = unavailability { throw .parserUnavailable(reason) }
+    /// Runs the one-time set-up; free after the first call.
+    static func ensureInitialised() {
+        _ = initialised
     }
 
     /// How many times libxml2 asked to load an external resource and was refused.
@@ -37,8 +37,8 @@ enum LibXML2 {
         handler: xmlStructuredErrorFunc,
         _ body: () throws -> T
     ) rethrows -> T {
-        booktag_xml_set_structured_error_func(context, handler)
-        defer { booktag_xml_set_structured_error_func(nil, { _, _ in }) }
+        xmlSetStructuredErrorFunc(context, handler)
+        defer { xmlSetStructuredErrorFunc(nil, { _, _ in }) }
         return try body()
     }
 }

@@ -29,12 +29,12 @@ public final class XMLDocument {
     }
 
     deinit {
-        booktag_xml_free_doc(pointer)
+        xmlFreeDoc(pointer)
     }
 
     /// The document element.
     public var root: XMLElement? {
-        guard let node = booktag_xml_doc_get_root_element(pointer) else { return nil }
+        guard let node = xmlDocGetRootElement(pointer) else { return nil }
         return XMLElement(owner: self, node: node)
     }
 }
@@ -109,15 +109,15 @@ extension XMLDocument {
         }
         let body = skippingLeadingWhitespace(buffer)
         guard let base = body.baseAddress?.assumingMemoryBound(to: CChar.self), !body.isEmpty else { throw .empty }
-        try LibXML2.ensureInitialised()
+        LibXML2.ensureInitialised()
 
         // The first bytes go in at creation so that libxml2 detects the encoding from them.
         let head = min(4, body.count)
         guard let parser = booktag_xml_create_push_parser(base, Int32(head)) else {
             throw .malformed(message: "libxml2 could not create a parser (out of memory?)", line: 0, column: 0)
         }
-        defer { booktag_xml_free_parser_ctxt(parser) }
-        _ = booktag_xml_ctxt_use_options(parser, options)
+        defer { xmlFreeParserCtxt(parser) }
+        _ = xmlCtxtUseOptions(parser, options)
 
         let state = ParseState()
         parser.pointee._private = Unmanaged.passUnretained(state).toOpaque()
@@ -127,7 +127,7 @@ extension XMLDocument {
             guard let context, let state = XMLDocument.state(of: context) else { return }
             state.refusedDoctype = true
             state.doctypeSystemID = systemID.map { String(cString: $0) }
-            booktag_xml_stop_parser(context.assumingMemoryBound(to: xmlParserCtxt.self))
+            xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
         }
         parser.pointee.sax.pointee.serror = recordError
 
@@ -137,7 +137,7 @@ extension XMLDocument {
                 repeat {
                     let length = min(chunkSize, body.count - offset)
                     let last = offset + length == body.count
-                    _ = booktag_xml_parse_chunk(parser, base + offset, Int32(length), last ? 1 : 0)
+                    _ = xmlParseChunk(parser, base + offset, Int32(length), last ? 1 : 0)
                     offset += length
                     if state.refusedDoctype || state.firstError != nil || parser.pointee.disableSAX != 0 { break }
                     afterChunk(parser)
@@ -148,15 +148,15 @@ extension XMLDocument {
         parser.pointee.myDoc = nil
 
         if state.refusedDoctype {
-            booktag_xml_free_doc(document)
+            xmlFreeDoc(document)
             throw .doctypeNotAllowed(systemID: state.doctypeSystemID)
         }
         if let error = state.firstError {
-            booktag_xml_free_doc(document)
+            xmlFreeDoc(document)
             throw classify(error)
         }
         guard parser.pointee.wellFormed != 0, let document else {
-            booktag_xml_free_doc(document)
+            xmlFreeDoc(document)
             throw .malformed(message: "the document is not well-formed", line: 0, column: 0)
         }
         return document
@@ -164,7 +164,7 @@ extension XMLDocument {
 
     /// The element reached from the root by following `path` (first element: the root's name).
     private static func find(_ path: [StaticString], in document: xmlDocPtr?) -> xmlNodePtr? {
-        guard let document, let root = booktag_xml_doc_get_root_element(document), let first = path.first,
+        guard let document, let root = xmlDocGetRootElement(document), let first = path.first,
             XMLElement.bytes(root.pointee.name, equal: first)
         else { return nil }
         var current = root
@@ -188,8 +188,8 @@ extension XMLDocument {
             if current.pointee.type == XML_ELEMENT_NODE {
                 handle(XMLElement(owner: nil, node: current))
             }
-            booktag_xml_unlink_node(current)
-            booktag_xml_free_node(current)
+            xmlUnlinkNode(current)
+            xmlFreeNode(current)
             child = next
         }
     }

@@ -43,7 +43,7 @@ public struct XMLElement {
         var property = node.pointee.properties
         while let candidate = property {
             if Self.bytes(candidate.pointee.name, equal: name) {
-                guard let value = booktag_xml_node_get_content(UnsafeMutableRawPointer(candidate).assumingMemoryBound(to: xmlNode.self)) else {
+                guard let value = xmlNodeGetContent(UnsafeMutableRawPointer(candidate).assumingMemoryBound(to: xmlNode.self)) else {
                     return ""
                 }
                 defer { booktag_xml_free(value) }
@@ -91,7 +91,7 @@ public struct XMLElement {
         {
             return body(Self.trimmed(content))
         }
-        guard let content = booktag_xml_node_get_content(node) else {
+        guard let content = xmlNodeGetContent(node) else {
             return body(UnsafeBufferPointer(start: nil, count: 0))
         }
         defer { booktag_xml_free(content) }

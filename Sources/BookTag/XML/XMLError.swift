@@ -17,8 +17,6 @@ public enum XMLError: Error, Equatable, Sendable {
     case invalidEncoding(line: Int, column: Int)
     /// libxml2 found the document not well-formed.
     case malformed(message: String, line: Int, column: Int)
-    /// libxml2 could not be loaded (it is opened on first use); the reason says which library.
-    case parserUnavailable(String)
 }
 
 extension XMLError: LocalizedError {
@@ -38,8 +36,6 @@ extension XMLError: LocalizedError {
             "the response is not valid UTF-8 text (line \(line), column \(column))"
         case let .malformed(message, line, column):
             "the response is not well-formed XML (line \(line), column \(column)): \(message)"
-        case let .parserUnavailable(reason):
-            reason
         }
     }
 }

@@ -6,12 +6,6 @@
 // a little-endian machine), reached through row pointers.
 
 #include <stddef.h>
-/// libjpeg, libpng and zlib are opened with dlopen on first use (see CodecLibraries.h); each
-/// function below loads them first and fails (-1, NULL) if they cannot be. Returns 0 once they
-/// are loaded, -1 with the reason in booktag_codec_error().
-int booktag_codec_load(void);
-const char *booktag_codec_error(void);
-
 /// Encodes pixel rows (each pixel 0x00RRGGBB) as an 8-bit RGB PNG with the given zlib level and
 /// row filters (NONE 0x08, SUB 0x10, UP 0x20, AVERAGE 0x40, PAETH 0x80; with several, each row
 /// takes the one with the least sum of absolute values). The filter decides much of the cost;

@@ -1,11 +1,10 @@
 #ifndef BOOKTAG_CLIBGD_H
 #define BOOKTAG_CLIBGD_H
 
-// libgd, loaded on first use. libgd brings some forty shared libraries with it (HEIF, AVIF,
-// X11, abseil...) whose loading costs 10-15 ms; commands that draw no collage should not pay
-// that at start-up. So booktag does not link libgd: booktag_gd_load() opens it with dlopen and
-// resolves the few functions booktag uses, and the wrappers below call through that table.
-// <gd.h> is included for its types only; calling a gd* function directly fails to link.
+// libgd, opened on first use (see CLazyLibrary.h), for the rare GIF or WebP cover. libgd brings
+// some forty shared libraries with it (HEIF, AVIF, X11, abseil...) whose loading costs
+// 10-15 ms; commands that decode no such cover should not pay that at start-up. <gd.h> gives
+// the types and each function pointer's type; calling a gd* function directly fails to link.
 
 #include <gd.h>
 #include <gdfontl.h>

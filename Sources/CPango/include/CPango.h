@@ -7,10 +7,9 @@
 // clusters, right-to-left runs read right to left) with fonts found by fontconfig for each run
 // of text by the glyphs it needs. libgd cannot do this: Debian builds it without libraqm.
 //
-// Like libgd (see CLibGD.h), Pango, cairo and fontconfig are opened with dlopen on first use,
-// so commands that draw nothing do not load them. The few functions used are declared here by
-// hand (opaque pointers, ints and doubles: the ABI these libraries have kept since Pango 1.10,
-// cairo 1.0 and fontconfig 2.0), so the build needs none of their -dev packages.
+// Pango, cairo and fontconfig are opened on first use (see CLazyLibrary.h), so commands that
+// draw nothing do not load them. The functions used are declared in TextLibraries.h as the
+// libraries declare them, so the build needs none of their -dev packages.
 
 // 0 once the libraries are loaded (a second call is free); -1 if they cannot be, with the
 // reason in booktag_text_error().

@@ -1,0 +1,2 @@
+// libpng 1.6, found through pkg-config's libpng.
+#include <png.h>

@@ -1,0 +1,2 @@
+// zlib, found through pkg-config's zlib.
+#include <zlib.h>

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+
+/// Every failure ends as one `error:` line on stderr and the exit status of its class.
+func fail(_ failure: CommandFailure) -> Never {
+    let palette = Palette.forDescriptor(STDERR_FILENO, nightMode: false)
+    let line = failure.message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    FileHandle.standardError.write(Data("\(palette.paint("error:", .error)) \(line)\n".utf8))
+    exit(failure.status.rawValue)
+}
+
+/// ArgumentParser's own outcomes: help and version (status 0) or a usage error.
+func finishArgumentParsing(_ error: any Error) -> Never {
+    let status = BookTagCommand.exitCode(for: error)
+    if status == .success {
+        BookTagCommand.exit(withError: error)  // --help, help <command>, --version, completion scripts
+    }
+    let message = BookTagCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    let line = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+    fail(CommandFailure(.usage, "\(line) (see 'booktag --help')"))
+}
+
+/// One run of the command line: parse, run, and turn every failure into one `error:` line and
+/// its exit status.
+package enum CommandLineRun {
+    package static func main() -> Never {
+        _ = mainStarted
+        let command: any ParsableCommand
+        do {
+            command = try BookTagCommand.parseAsRoot(GlobalOptions.hoisting(Array(CommandLine.arguments.dropFirst())))
+        } catch {
+            finishArgumentParsing(error)
+        }
+        do {
+            var runnable = command
+            try runnable.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            // `booktag help add` parses to ArgumentParser's help command, whose run() "fails" with the
+            // help request; only booktag's own errors are classified.
+            if CommandFailure.isBooktagError(error) {
+                fail(CommandFailure.classify(error))
+            }
+            finishArgumentParsing(error)
+        }
+        exit(0)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+
+/// Who may use a running `serve`: whoever holds this start's token, asking by the bound address
+/// (a rebinding DNS name is refused), from a page of this server for any change.
+final class ServeAccess: Sendable {
+    /// 256 random bits, hex: printed once, in the first line on stdout.
+    let token: String
+    let host: String
+    private let boundPort: Atomic<Int>
+
+    init(host: String, port: Int, token: String = ServeAccess.newToken()) {
+        self.host = host
+        boundPort = Atomic(port)
+        self.token = token
+    }
+
+    /// The port asked for, then the one bound (`--port 0` picks one).
+    var port: Int {
+        get { boundPort.load(ordering: .acquiring) }
+        set { boundPort.store(newValue, ordering: .releasing) }
+    }
+
+    static func newToken() -> String { randomHex(words: 4) }
+
+    /// `words` × 64 random bits from the system's generator, as hex.
+    static func randomHex(words: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<words).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// Per port: two servers on one machine do not overwrite each other's cookie.
+    var cookieName: String { "booktag-\(port)" }
+
+    var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.") }
+    var isWildcard: Bool { host == "0.0.0.0" || host == "::" }
+
+    /// The address to open, token included.
+    var address: String { "http://\(Self.hostPart(host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host)):\(port)/?token=\(token)" }
+
+    /// The `Host` header's names this server answers to: the bound address, `localhost` and
+    /// `127.0.0.1` for a loopback bind, and for a wildcard bind any IP literal (a DNS
+    /// rebinding attack needs a name).
+    func allows(host header: String) -> Bool {
+        let value = header.lowercased()
+        guard let (name, port) = Self.split(value), port == self.port else { return false }
+        if isLoopback, ["127.0.0.1", "localhost", "::1"].contains(name) { return true }
+        if isWildcard { return name == "localhost" || Self.isIPLiteral(name) }
+        return name == host.lowercased()
+    }
+
+    /// The origins a change may come from: `http://` and an allowed host.
+    func allows(origin: String) -> Bool {
+        guard origin.hasPrefix("http://") else { return false }
+        return allows(host: String(origin.dropFirst(7)))
+    }
+
+    /// The token matches, compared in constant time.
+    func accepts(_ candidate: Substring) -> Bool {
+        let given = Array(candidate.utf8), wanted = Array(token.utf8)
+        guard given.count == wanted.count else { return false }
+        var difference: UInt8 = 0
+        for (a, b) in zip(given, wanted) { difference |= a ^ b }
+        return difference == 0
+    }
+
+    /// `name:port` or `[v6]:port` (the port left out: 80).
+    static func split(_ value: String) -> (String, Int)? {
+        if value.hasPrefix("[") {
+            guard let close = value.firstIndex(of: "]") else { return nil }
+            let name = String(value[value.index(after: value.startIndex)..<close])
+            let rest = value[value.index(after: close)...]
+            if rest.isEmpty { return (name, 80) }
+            guard rest.hasPrefix(":"), let port = Int(rest.dropFirst()) else { return nil }
+            return (name, port)
+        }
+        let parts = value.split(separator: ":", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1: return (value, 80)
+        case 2: return Int(parts[1]).map { (String(parts[0]), $0) }
+        default: return nil
+        }
+    }
+
+    static func isIPLiteral(_ name: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
+    }
+
+    static func hostPart(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+}

@@ -1,0 +1,82 @@
+import BookTag
+import Foundation
+
+extension ServePages {
+    /// Collage sizes offered for download on a tag's page.
+    static let downloadSizes = ["wallpaper", "phone", "story", "square", "4k"]
+
+    private static var downloadOptions: String {
+        downloadSizes.map { name in
+            let size = CollageSize.presets.first { $0.key == name }.map { " (\($0.value))" } ?? ""
+            return "<option value=\"\(name)\">\(name)\(size)</option>"
+        }.joined()
+    }
+
+    /// `/tags/{tag}`: the collage as a page (each cover links to its book, with a drop form), the
+    /// tag's numbers and charts, reroll, and downloads of the image at a preset.
+    static func tagPage(tag: Tag, books: [TagBookEntry], stats: TagStats?, job: JobRegistry.Snapshot?, night: Bool) -> String {
+        let path = tagPath(tag.name), api = apiTagPath(tag.name)
+        let busy = job?.state == .running
+        var body = """
+            <nav><a href="/">← All tags</a></nav>
+            <h1>\(tag.name.htmlEscaped)</h1>
+            <p class="facts">\(books.count) book\(books.count == 1 ? "" : "s") from \(tag.sourceDescription.htmlEscaped)</p>
+            \(jobSection(job))
+
+            """
+        if let stats {
+            body += "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
+            if let highlights = stats.highlights { body += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
+            body += "<div class=\"charts\">" + stats.charts.map(CollagePage.svg).joined() + "</div>\n</section>\n"
+        }
+        let canGather = !(tag.origin?.isExport ?? false)
+        body += "<section class=\"actions\" aria-label=\"actions\">\n"
+        if canGather {
+            body += """
+                <form method="post" action="\((path + "/reroll").htmlEscaped)"><button type="submit"\(busy ? " disabled" : "")>Reroll: other books</button></form>
+
+                """
+        }
+        body += """
+            <form method="get" action="\((api + "/collage.png").htmlEscaped)" class="download">
+            <label for="download-size">Download</label>
+            <select id="download-size" name="size">\(downloadOptions)</select>
+            <label><input type="checkbox" name="stats" value="1"> with numbers</label>
+            <button type="submit">PNG</button>
+            <button type="submit" formaction="\((api + "/collage.jpeg").htmlEscaped)">JPEG</button>
+            </form>
+            </section>
+            <ul class="collage">
+
+            """
+        for entry in books {
+            let book = entry.book
+            let facts = [book.authorName, book.originalPublicationYear.map(String.init), book.averageRating.map { String(format: "★ %.2f", $0) }]
+                .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
+            body += """
+                <li>
+                <a href="\(bookPath(book.bookID).htmlEscaped)"><img src="\(coverPath(book.coverPath).htmlEscaped)" alt="\(book.title.htmlEscaped)" loading="lazy"></a>
+                <p class="title"><a href="\(bookPath(book.bookID).htmlEscaped)">\(book.title.htmlEscaped)</a></p>
+                <p class="facts">\(facts)</p>
+                <form method="post" action="\((path + "/drop").htmlEscaped)" class="drop">
+                <input type="hidden" name="book" value="\(book.bookID.value.htmlEscaped)">
+                \(canGather ? "<label><input type=\"checkbox\" name=\"replace\" value=\"1\" checked> replace</label>" : "")
+                <button type="submit"\(busy ? " disabled" : "") aria-label="Drop \(book.title.htmlEscaped)">Drop</button>
+                </form>
+                </li>
+
+                """
+        }
+        body += "</ul>\n"
+        return document(title: tag.name, night: night, back: path, refresh: busy, body: body)
+    }
+
+    /// `/tags/{tag}` while its `add` runs, or after it failed: the job and the way back.
+    static func pendingTagPage(job: JobRegistry.Snapshot, night: Bool) -> String {
+        document(title: job.tag, night: night, back: tagPath(job.tag), refresh: job.state == .running, body: """
+            <nav><a href="/">← All tags</a></nav>
+            <h1>\(job.tag.htmlEscaped)</h1>
+            \(jobSection(job))
+            """)
+    }
+}

@@ -1,0 +1,109 @@
+import BookTag
+import Foundation
+
+/// The app's three screens as HTML rendered on the server: they work without script (forms post,
+/// then redirect), and `/assets/app.js` only adds live progress. Everything from a source is
+/// escaped, descriptions sanitised; nothing is inline script or inline style (the CSP says so).
+enum ServePages {
+    /// Where a page of this server is: `/tags/{tag}` with the tag percent-encoded.
+    static func tagPath(_ name: String) -> String { "/tags/" + pathComponent(name) }
+    static func bookPath(_ id: BookID) -> String { "/books/\(id.source.rawValue)/" + pathComponent(id.value) }
+    static func apiTagPath(_ name: String) -> String { "/api/tags/" + pathComponent(name) }
+
+    /// A stored cover's address: its file name alone (`/covers/<sha256>.jpg`).
+    static func coverPath(_ stored: String) -> String {
+        guard let slash = stored.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "/covers/" + stored }
+        return "/covers/" + stored[stored.utf8.index(after: slash)...]
+    }
+
+    /// Percent-encoded as one path segment: everything but RFC 3986's unreserved characters.
+    static func pathComponent(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard !utf8.allSatisfy(isUnreserved) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count * 3)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in utf8 {
+            if isUnreserved(byte) {
+                result.append(byte)
+            } else {
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// The page around every screen: its title, the night switch (a form, so it works without
+    /// script), and `refresh` for a page that follows a job when script is off.
+    static func document(title: String, night: Bool, back: String, refresh: Bool = false, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en" class="\(night ? "night" : "day")">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="same-origin">
+        <meta name="color-scheme" content="\(night ? "dark" : "light")">
+        \(refresh ? "<noscript><meta http-equiv=\"refresh\" content=\"2\"></noscript>\n" : "")<title>\(title.htmlEscaped) · booktag</title>
+        <link rel="stylesheet" href="/assets/app.css">
+        <script src="/assets/app.js" defer></script>
+        </head>
+        <body>
+        <header class="bar">
+        <a class="home" href="/">booktag</a>
+        <form method="post" action="/night" class="night-switch">
+        <input type="hidden" name="back" value="\(back.htmlEscaped)">
+        <input type="hidden" name="night" value="\(night ? "off" : "on")">
+        <button type="submit" aria-pressed="\(night)">\(night ? "☀ Day" : "☾ Night")</button>
+        </form>
+        </header>
+        <main id="main">
+        \(body)
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// A refusal or failure, in the page's colours, with the way back.
+    static func errorPage(_ error: ServeError, night: Bool) -> String {
+        document(title: "Error", night: night, back: "/", body: """
+            <h1>\(error.status.code == 404 ? "Not found" : "Something went wrong")</h1>
+            <p class="alert" role="alert">\(error.message.htmlEscaped)</p>
+            <p><a href="/">Back to the tags</a></p>
+            """)
+    }
+
+    /// A job's state on a page: a progress bar and its line (kept up to date by the script, or
+    /// by a refresh without it), or its error.
+    static func jobSection(_ job: JobRegistry.Snapshot?) -> String {
+        guard let job else { return "" }
+        switch job.state {
+        case .running:
+            let progress = job.progress
+            let bar = progress.map { "<progress id=\"job-bar\" max=\"\($0.wanted)\" value=\"\(min($0.found, $0.wanted))\"></progress>" }
+                ?? "<progress id=\"job-bar\"></progress>"
+            return """
+                <section class="job" id="job" data-job="\(job.id.htmlEscaped)" aria-label="work in progress">
+                <p><span class="spinner" aria-hidden="true"></span> \(job.kind.htmlEscaped) “\(job.tag.htmlEscaped)” is running…</p>
+                \(bar)
+                <p id="job-line" role="status" aria-live="polite">\((progress?.line ?? "starting").htmlEscaped)</p>
+                </section>
+                """
+        case .failed:
+            return "<p class=\"alert\" role=\"alert\" id=\"job-error\">\(job.kind.htmlEscaped) failed: \((job.error ?? "").htmlEscaped)</p>"
+        case .done:
+            return ""
+        }
+    }
+}
