@@ -79,15 +79,10 @@ let package = Package(
             dependencies: ["BookTag"],
             path: "Tests/BookTagTestSupport"
         ),
-        .executableTarget(
-            name: "booktag-test-helper",
-            dependencies: ["BookTag", "BookTagHTTP", "BookTagTestSupport"],
-            path: "Tests/booktag-test-helper"
-        ),
         .testTarget(
             name: "BookTagTests",
             dependencies: [
-                "BookTag", "BookTagHTTP", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag-test-helper", "booktag",
+                "BookTag", "BookTagHTTP", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

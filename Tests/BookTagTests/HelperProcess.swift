@@ -1,10 +1,10 @@
 import BookTagTestSupport
 import Foundation
 
-/// Runs `booktag-test-helper`, which SwiftPM builds beside the test binary.
+/// A second process on a home: this test binary again, running only `HelperEntry` with the
+/// command in its environment (see HelperCommand.swift).
 struct HelperProcess: @unchecked Sendable {
-    static let executable = URL(fileURLWithPath: CommandLine.arguments[0])
-        .deletingLastPathComponent().appendingPathComponent("booktag-test-helper")
+    static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
 
     let process = Process()
     let output = Pipe()
@@ -12,7 +12,10 @@ struct HelperProcess: @unchecked Sendable {
 
     init(_ arguments: [String]) throws {
         process.executableURL = Self.executable
-        process.arguments = arguments
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "HelperEntry"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[HelperEntry.variable] = String(decoding: try JSONEncoder().encode(arguments), as: UTF8.self)
+        process.environment = environment
         process.standardOutput = output
         process.standardError = errors
         try process.run()
