@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation --target BookTag`: the library's DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -58,17 +59,27 @@ let package = Package(
             name: "BookTagHTTP",
             dependencies: ["BookTag", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
-        // The command line and `booktag serve`.
+        // `booktag serve`: the app's pages, forms and JSON API over BookTag's use cases (no
+        // command-line types: it cannot see the command target).
+        .target(
+            name: "BookTagServe",
+            dependencies: [
+                "BookTag",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The command line: the commands and their terminal output.
         .executableTarget(
             name: "booktag",
             dependencies: [
                 "BookTag",
                 "BookTagHTTP",
+                "BookTagServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             plugins: ["BuildCommit"]
         ),
@@ -82,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "BookTagTests",
             dependencies: [
-                "BookTag", "BookTagHTTP", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "booktag",
+                "BookTag", "BookTagHTTP", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "BookTagServe", "booktag",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

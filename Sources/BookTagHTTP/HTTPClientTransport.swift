@@ -169,3 +169,6 @@ public final class HTTPClientTransport: HTTPTransport {
         return FetchError.other("\(host): \(error)")
     }
 }
+
+/// A `Workspace` closes it when its work is done.
+extension HTTPClientTransport: NetworkTransport {}

@@ -13,30 +13,30 @@ import Testing
 
     @Test func theExampleFileIsValidAndCoversEveryKey() throws {
         let configuration = try BookTagConfiguration.load(file: Fixtures.packageRoot.appendingPathComponent("config.example.json"), environment: [:])
-        #expect(configuration.apiKey == "YOUR-GOODREADS-API-KEY" && configuration.warnings.isEmpty)
-        #expect(configuration.baseURL.absoluteString == "https://www.goodreads.com")
-        #expect(configuration.minimumRequestInterval == 1.0 && configuration.collageCount == 12)
-        #expect(configuration.collageColumns == 4 && configuration.collageFormat == .png)
-        #expect(configuration.collageSize == (try CollageSize(parsing: "wallpaper")) && configuration.collageFit == .contain && configuration.collageLayout == .grid)
-        #expect(configuration.collageLabels == [.title, .rating] && configuration.collageBackground?.description == "#f4f0e8")
-        #expect(configuration.source == .openlibrary && configuration.openLibraryContact == "you@example.org")
-        #expect(configuration.openLibraryBaseURL.absoluteString == "https://openlibrary.org")
-        #expect(configuration.openLibraryCoversURL.absoluteString == "https://covers.openlibrary.org")
-        #expect(configuration.openLibraryMinimumRequestInterval == 1.0)
+        #expect(configuration.goodreads.apiKey == "YOUR-GOODREADS-API-KEY" && configuration.warnings.isEmpty)
+        #expect(configuration.goodreads.baseURL.absoluteString == "https://www.goodreads.com")
+        #expect(configuration.goodreads.minimumRequestInterval == 1.0 && configuration.collageCount == 12)
+        #expect(configuration.collage.columns == 4 && configuration.collage.format == .png)
+        #expect(configuration.collage.size == (try CollageSize(parsing: "wallpaper")) && configuration.collage.fit == .contain && configuration.collage.layout == .grid)
+        #expect(configuration.collage.labels == [.title, .rating] && configuration.collage.background?.description == "#f4f0e8")
+        #expect(configuration.source == .openlibrary && configuration.openLibrary.contact == "you@example.org")
+        #expect(configuration.openLibrary.baseURL.absoluteString == "https://openlibrary.org")
+        #expect(configuration.openLibrary.coversURL.absoluteString == "https://covers.openlibrary.org")
+        #expect(configuration.openLibrary.minimumRequestInterval == 1.0 && configuration.openLibrary.timeout == 20)
     }
 
     /// `--source`, then `source`, then the key; the contact goes to Open Library only.
     @Test func theSourceAndTheUserAgent() throws {
         var configuration = BookTagConfiguration()
         #expect(configuration.resolveSource(nil) == (.openlibrary, true))
-        configuration.apiKey = "k"
+        configuration.goodreads.apiKey = "k"
         #expect(configuration.resolveSource(nil) == (.goodreads, false))
         #expect(configuration.resolveSource(.openlibrary) == (.openlibrary, false))
         configuration.source = .openlibrary
         #expect(configuration.resolveSource(nil) == (.openlibrary, false))
         #expect(configuration.resolveSource(.goodreads) == (.goodreads, false))
         #expect(configuration.userAgent(for: .openlibrary) == "booktag/\(BookTagVersion.current)")
-        configuration.openLibraryContact = "reader@example.org"
+        configuration.openLibrary.contact = "reader@example.org"
         #expect(configuration.userAgent(for: .openlibrary) == "booktag/\(BookTagVersion.current) (reader@example.org)")
         #expect(configuration.userAgent(for: .goodreads) == "booktag/\(BookTagVersion.current)")
     }
@@ -60,7 +60,7 @@ import Testing
     @Test func theEnvironmentOverridesTheFile() throws {
         let configuration = try load(#"{"goodreads": {"apiKey": "from-file", "baseURL": "https://a.example"}}"#,
                                      environment: ["BOOKTAG_API_KEY": "from-env", "BOOKTAG_BASE_URL": "http://127.0.0.1:9999"])
-        #expect(configuration.apiKey == "from-env" && configuration.baseURL.absoluteString == "http://127.0.0.1:9999")
+        #expect(configuration.goodreads.apiKey == "from-env" && configuration.goodreads.baseURL.absoluteString == "http://127.0.0.1:9999")
     }
 
     @Test(arguments: [
@@ -108,7 +108,7 @@ import Testing
             }
         }
         let chosen = try load(#"{"source": "OpenLibrary", "collage": {"format": "JPEG", "fit": "Cover", "layout": "ROWS"}}"#)
-        #expect(chosen.source == .openlibrary && chosen.collageFormat == .jpeg && chosen.collageFit == .cover && chosen.collageLayout == .rows)
+        #expect(chosen.source == .openlibrary && chosen.collage.format == .jpeg && chosen.collage.fit == .cover && chosen.collage.layout == .rows)
     }
 
     @Test func brokenJSONNamesTheFile() {
@@ -117,8 +117,19 @@ import Testing
     }
 
     @Test func unknownKeysAreWarnings() throws {
-        let configuration = try load(#"{"goodreads": {"apikey": "typo"}, "colage": {}}"#)
-        #expect(configuration.apiKey == nil)
-        #expect(configuration.warnings.count == 2 && configuration.warnings.contains { $0.contains("goodreads.apikey") })
+        let configuration = try load(#"{"goodreads": {"apikey": "typo"}, "colage": {}, "openlibrary": {"contacts": "x"}, "collage": {"colour": "red"}}"#)
+        #expect(configuration.goodreads.apiKey == nil)
+        #expect(configuration.warnings.count == 4, "\(configuration.warnings)")
+        for path in ["goodreads.apikey", "\"colage\"", "openlibrary.contacts", "collage.colour"] {
+            #expect(configuration.warnings.contains { $0.contains(path) && $0.contains("unknown key") }, "\(path)")
+        }
+    }
+
+    /// Each source waits for answers as long as its own `timeout` says.
+    @Test func eachSourceHasItsOwnTimeout() throws {
+        let configuration = try load(#"{"openlibrary": {"timeout": 5}, "goodreads": {"timeout": 40}}"#)
+        #expect(configuration.timeout(for: .openlibrary) == 5 && configuration.timeout(for: .goodreads) == 40)
+        #expect(try load(nil).timeout(for: .openlibrary) == 20)
+        #expect(throws: ConfigError.self) { try load(#"{"openlibrary": {"timeout": 0}}"#) }
     }
 }

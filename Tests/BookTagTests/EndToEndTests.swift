@@ -206,7 +206,7 @@ import Testing
         let replay = ["--replay", Fixtures.replay.path]
         var cases: [(arguments: [String], environment: [String: String], status: Int32, says: String)] = [
             (["add", ""], [:], 64, "empty"),
-            (["add", "fantasy", "--count", "0"], [:], 64, "--count"),
+            (["add", "fantasy", "--count", "0"], [:], 64, "the count must be between 1 and 100"),
             (["show", "978-0-306-40615-8"], [:], 64, "checksum"),
             (["show"], [:], 64, "ISBN"),
             (["add", "a\u{7}b"], [:], 64, "control"),

@@ -1,3 +1,4 @@
+import BookTag
 import Foundation
 import Testing
 
@@ -12,9 +13,9 @@ import Testing
         let random = (0..<500).map { _ in TimeInterval(Double(generator.next() % 4_102_444_800) + Double(generator.next() % 1000) / 1000) }
         for seconds in edges + random {
             let date = Date(timeIntervalSince1970: seconds)
-            #expect(JSONOutput.iso8601(date) == formatter.string(from: date), "\(seconds)")
+            #expect(JSONReport.iso8601(date) == formatter.string(from: date), "\(seconds)")
         }
-        let encoded = try JSONOutput.encode(["at": Date(timeIntervalSince1970: 1_795_512_145)], pretty: false)
+        let encoded = try JSONReport.encode(["at": Date(timeIntervalSince1970: 1_795_512_145)], pretty: false)
         #expect(String(decoding: encoded, as: UTF8.self) == #"{"at":"2026-11-24T09:22:25Z"}"#)
     }
 }

@@ -6,7 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-@testable import booktag
+@testable import BookTagServe
 
 /// `booktag serve`'s routes, answered in process (HummingbirdTesting), over a temporary home
 /// whose tags come from the bundled Open Library recording: every route of SPEC.md's Serve, its
@@ -18,22 +18,24 @@ struct ServeRouteTests {
     /// A server over a new home (the recording replayed, no network), and its home.
     struct Server {
         let home: TemporaryHome
-        let app: ServeApp
         let store: BookStore
+        let jobs = JobRegistry()
+        let operations: TagOperations
 
         init() throws {
             home = try TemporaryHome()
-            let options = try GlobalOptions.parse(["--home", home.folder.path, "--replay", Fixtures.openLibraryReplay.path, "--quiet"])
-            let session = Session(options)
-            store = try session.openStore()
-            // The router test client names itself `localhost` (port 80).
-            app = ServeApp(
-                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token),
-                operations: ServeOperations(session: session, store: store), jobs: JobRegistry())
+            let workspace = Workspace(
+                home: home.home, requests: .replay(Fixtures.openLibraryReplay),
+                network: { _ in throw FetchError.cannotReach(host: "the network, which these tests never use") })
+            store = try workspace.openStore()
+            operations = TagOperations(workspace: workspace, store: store)
         }
 
         func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-            try await Application(router: app.router()).test(.router, body)
+            // The router test client names itself `localhost` (port 80).
+            let router = ServeRoutes.buildRouter(
+                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), operations: operations, jobs: jobs)
+            try await Application(router: router).test(.router, body)
         }
     }
 
@@ -175,7 +177,7 @@ struct ServeRouteTests {
             #expect(list.map { $0["name"] as? String } == ["Fantasy"])
             #expect(list.first?["books"] as? Int == 12)
             // The same document as `list --json`.
-            let expected = try JSONOutput.encode(BookTagCommand.List.entries(store: server.store), pretty: false)
+            let expected = try JSONReport.encode(TagListEntry.entries(store: server.store), pretty: false)
             #expect(Data(buffer: tags.body) == expected)
             let again = try await client.execute(uri: "/api/tags", method: .post, headers: Self.jsonHeaders, body: ByteBuffer(string: #"{"tag":" fantasy "}"#))
             #expect(again.status == .conflict)
@@ -210,7 +212,7 @@ struct ServeRouteTests {
     @Test func oneJobPerTagAtATime() async throws {
         let server = try Server()
         let gate = AsyncStream<Void>.makeStream()
-        let jobs = server.app.jobs
+        let jobs = server.jobs
         let first = try jobs.start(kind: "add", tag: TagName("fantasy")) { _ in
             for await _ in gate.stream {}
             return JSONFragment(raw: "{}")
@@ -308,9 +310,9 @@ struct ServeRouteTests {
             _ = try await Self.add("fantasy", client)
             let books = try await client.execute(uri: "/api/tags/Fantasy", method: .get, headers: Self.bearer)
             let expected = try server.store.books(of: TagName("fantasy")).map { BookRow($0, store: server.store) }
-            #expect(Data(buffer: books.body) == (try JSONOutput.encode(expected, pretty: false)))
+            #expect(Data(buffer: books.body) == (try JSONReport.encode(expected, pretty: false)))
             let stats = try await client.execute(uri: "/api/tags/fantasy/stats", method: .get, headers: Self.bearer)
-            #expect(Data(buffer: stats.body) == (try JSONOutput.encode(try server.store.stats(of: TagName("fantasy")), pretty: false)))
+            #expect(Data(buffer: stats.body) == (try JSONReport.encode(try server.store.stats(of: TagName("fantasy")), pretty: false)))
             let first = try #require(expected.first)
             let book = try await client.execute(uri: "/api/books/openlibrary/\(first.id)", method: .get, headers: Self.bearer) { try Self.json($0) }
             #expect(book["title"] as? String == first.title)

@@ -106,9 +106,9 @@ import Testing
         (["--shelf", "sam"], 64, "\"sam\" is not a Goodreads user id"),
         (["--shelf", "12345/../x"], 64, "is not a Goodreads shelf name"),
         (["--shelf", "12345", "--year", "1999"], 66, "none of the 45 books on Goodreads shelf 12345/read was read in 1999"),
-        (["--year", "2025"], 64, "--year needs --shelf"),
-        (["--count", "all"], 64, "--count all needs --shelf"),
-        (["--shelf", "12345", "--source", "openlibrary"], 64, "--shelf reads a Goodreads shelf"),
+        (["--year", "2025"], 64, "a year needs a shelf"),
+        (["--count", "all"], 64, "a count of all needs a shelf"),
+        (["--shelf", "12345", "--source", "openlibrary"], 64, "a shelf is a Goodreads shelf"),
     ])
     func badShelvesAreOneLineAndStoreNothing(arguments: [String], status: Int32, message: String) async throws {
         let home = try TemporaryHome()

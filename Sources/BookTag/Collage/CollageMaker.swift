@@ -8,8 +8,6 @@ public struct CollageMaker: Sendable {
     public var store: BookStore
     /// Draws the images.
     public var renderer: CollageRenderer
-    /// Tag pages link back to the gallery: set while the gallery is being made.
-    var galleryLinked = false
 
     /// A renderer whose font caches are not given a folder gets the home's `cache/fontconfig`.
     public init(store: BookStore, renderer: CollageRenderer = CollageRenderer()) {
@@ -68,13 +66,19 @@ public struct CollageMaker: Sendable {
     /// is the tag's: the store records how it was drawn.
     @discardableResult
     public func make(tag name: TagName, options: CollageOptions, output: URL? = nil, embedImages: Bool = false) throws -> CollageResult {
+        try make(tag: name, options: options, output: output, embedImages: embedImages, forGallery: false)
+    }
+
+    /// `make`; `forGallery`: the page is one of the gallery being made, so it links to it, and
+    /// the gallery is written once at the end instead of after each page.
+    func make(tag name: TagName, options: CollageOptions, output: URL?, embedImages: Bool, forGallery: Bool) throws -> CollageResult {
         let tag = try store.existingTag(name)
         let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
         let file = (output ?? defaultFile(for: name, format: options.format)).standardizedFileURL
         let rendered = try render(
             title: tag.name, source: tag.source, entries: entries, options: options, folder: file.deletingLastPathComponent(),
-            embedImages: embedImages)
+            embedImages: embedImages, linksGallery: forGallery || galleryExists)
         let clock = ContinuousClock(), writing = clock.now
         var timings = rendered.timings
         let collages = store.home.collagesFolder.standardizedFileURL
@@ -92,7 +96,7 @@ public struct CollageMaker: Sendable {
         timings?.writing = clock.now - writing
         result.timings = timings
         // A gallery made earlier shows this tag's count and covers: keep it true.
-        if options.format == .html, !galleryLinked, FileManager.default.fileExists(atPath: galleryFile.path) {
+        if options.format == .html, !forGallery, galleryExists {
             _ = try? writeGallery(theme: options.theme)
         }
         return result
@@ -106,7 +110,8 @@ public struct CollageMaker: Sendable {
         let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
         return try render(
-            title: tag.name, source: tag.source, entries: entries, options: options, folder: store.home.collagesFolder, embedImages: false
+            title: tag.name, source: tag.source, entries: entries, options: options, folder: store.home.collagesFolder, embedImages: false,
+            linksGallery: false
         ).data
     }
 
@@ -135,7 +140,8 @@ public struct CollageMaker: Sendable {
         var withoutStats = options
         withoutStats.stats = false
         let rendered = try render(
-            title: title, source: source, entries: entries, options: withoutStats, folder: file.deletingLastPathComponent(), embedImages: false)
+            title: title, source: source, entries: entries, options: withoutStats, folder: file.deletingLastPathComponent(), embedImages: false,
+            linksGallery: galleryExists)
         let lock = try PreparedCollage.lockFolder(store.home.collagesFolder)
         let prepared = try PreparedCollage(data: rendered.data, destination: file, lock: lock)
         prepared.result = CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
@@ -148,7 +154,8 @@ public struct CollageMaker: Sendable {
 
     /// The collage's bytes. For HTML, cover references are relative to `folder`.
     func render(
-        title tagName: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool
+        title tagName: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool,
+        linksGallery: Bool
     ) throws -> (data: Data, missingGlyphs: MissingGlyphs?, timings: CollageTimings?) {
         let credit = Self.credit(for: source)
         let title = options.title.text(forTag: tagName)
@@ -183,7 +190,7 @@ public struct CollageMaker: Sendable {
         let inCollages = folder.standardizedFileURL.path == store.home.collagesFolder.standardizedFileURL.path
         let page = CollagePage(
             title: title ?? tagName, books: books, theme: options.theme, columns: options.columns ?? 4, credit: credit,
-            gallery: inCollages && (galleryLinked || FileManager.default.fileExists(atPath: galleryFile.path)) ? CollageGallery.fileName : nil,
+            gallery: inCollages && linksGallery ? CollageGallery.fileName : nil,
             showsHeading: title != nil, stats: options.stats ? try store.stats(of: TagName(tagName)) : nil)
         return (Data(page.html().utf8), nil, nil)
     }
@@ -192,6 +199,9 @@ public struct CollageMaker: Sendable {
 extension CollageMaker {
     /// The gallery's file in the collages folder.
     public var galleryFile: URL { store.home.collagesFolder.appendingPathComponent(CollageGallery.fileName) }
+
+    /// Whether a gallery was made (tag pages then link to it).
+    var galleryExists: Bool { FileManager.default.fileExists(atPath: galleryFile.path) }
 
     /// One tag's collage in `collageAll`: written, or why not.
     public struct TagCollage: Sendable {
@@ -204,10 +214,10 @@ extension CollageMaker {
     /// Renders every tag's collage; with HTML, also the gallery. A tag that cannot be drawn is
     /// reported and the others are still made.
     public func makeAll(options: CollageOptions) throws -> (collages: [TagCollage], gallery: URL?) {
-        var maker = self
-        maker.galleryLinked = options.format == .html
         let collages = try store.tags().map { tag in
-            TagCollage(tag: tag.name, result: Result { try maker.make(tag: TagName(tag.name), options: options) })
+            TagCollage(tag: tag.name, result: Result {
+                try make(tag: TagName(tag.name), options: options, output: nil, embedImages: false, forGallery: options.format == .html)
+            })
         }
         guard options.format == .html else { return (collages, nil) }
         return (collages, try writeGallery(theme: options.theme))

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A new tag, as the command line's `add` and serve's add form and API ask for it. Its rules
+/// are here once, so both faces refuse the same request with the same words.
+public struct AddRequest: Sendable, Equatable {
+    /// The tag's name, unchecked.
+    public var tag: String
+    /// How many books with covers; `nil` is `collage.count`.
+    public var count: BookCount?
+    /// The source; `nil` is the configured one.
+    public var source: SourceKind?
+    /// A reader's Goodreads shelf, `USER_ID[/SHELF]`, instead of a search.
+    public var shelf: String?
+    /// With a shelf: only the books read in this year.
+    public var year: Int?
+
+    /// The request as given; `checked()` applies the rules.
+    public init(tag: String, count: BookCount? = nil, source: SourceKind? = nil, shelf: String? = nil, year: Int? = nil) {
+        self.tag = tag
+        self.count = count
+        self.source = source
+        self.shelf = shelf
+        self.year = year
+    }
+
+    /// The rules that need no store or network, in the order a reader would fix them.
+    public func validate() throws(BookTagFailure) {
+        if case let .books(number)? = count, !Self.countRange.contains(number) { throw Self.badCount }
+        if count == .all, shelf == nil { throw BookTagFailure(.usage, "a count of all needs a shelf: a search has no end to take all of") }
+        if year != nil, shelf == nil {
+            throw BookTagFailure(.usage, "a year needs a shelf (for a library export: booktag import FILE --year YYYY)")
+        }
+        if let year, !Self.yearRange.contains(year) { throw Self.badYear }
+        if shelf != nil, let source, source != .goodreads {
+            throw BookTagFailure(.usage, "a shelf is a Goodreads shelf: leave out the source \(source.rawValue)")
+        }
+    }
+
+    /// Every rule, then the tag's name and the shelf parsed.
+    public func checked() throws -> (name: TagName, origin: TagOrigin?) {
+        try validate()
+        let name = try TagName(tag)
+        let origin = try shelf.map { TagOrigin.shelf(try ShelfReference($0), year: year) }
+        return (name, origin)
+    }
+
+    /// A count typed as text (a form's field): a number or `all`.
+    public static func count(from text: String) throws(BookTagFailure) -> BookCount {
+        guard let count = BookCount(parsing: text.trimmingCharacters(in: .whitespaces)) else { throw badCount }
+        return count
+    }
+
+    /// A year typed as text (a form's field).
+    public static func year(from text: String) throws(BookTagFailure) -> Int {
+        guard let year = Int(text.trimmingCharacters(in: .whitespaces)) else { throw badYear }
+        return year
+    }
+
+    private static let badCount = BookTagFailure(.usage, "the count must be between 1 and 100, or all with a shelf")
+    private static let badYear = BookTagFailure(.usage, "the year must be a four-digit year such as 2025")
+
+    /// A number of books a tag may be asked for.
+    public static let countRange = 1...100
+    /// A year a shelf may be filtered by.
+    public static let yearRange = 1000...9999
+}

@@ -1,0 +1,92 @@
+import Synchronization
+
+/// What every progress display shows, folded from `ProgressEvent`s in this one place.
+public struct ProgressState: Sendable, Equatable {
+    /// Search pages read, and how many the source has.
+    public var pages = 0
+    /// The source's page count, once a page said it.
+    public var totalPages = 0
+    /// Books with real covers kept so far, and how many are wanted (`Int.max`: all).
+    public var found = 0
+    /// How many books with covers are wanted.
+    public var wanted: Int
+    /// Cover images that arrived.
+    public var downloads = 0
+    /// The wait for the API's next turn, until the next page or look-up arrives.
+    public var waiting: Double?
+    /// The wait before a retry, until the next page or look-up arrives.
+    public var retrying: Double?
+    /// An import's books looked up, and those with a cover found.
+    public var lookedUp = 0
+    /// An import's books with a cover found.
+    public var covered = 0
+    /// An import's covers downloaded (real ones only).
+    public var imported = 0
+    /// An import's covers already in the store.
+    public var reused = 0
+    /// Results or books passed over.
+    public var skipped = 0
+
+    /// Nothing yet, `wanted` books wanted.
+    public init(wanted: Int) {
+        self.wanted = wanted
+    }
+
+    /// The state after `event`.
+    public mutating func apply(_ event: ProgressEvent) {
+        switch event {
+        case let .gathering(.page(_, _, _, totalPages)):
+            pages += 1
+            self.totalPages = totalPages
+            waiting = nil
+            retrying = nil
+        case let .gathering(.coverKept(_, found, wanted)):
+            self.found = found
+            self.wanted = wanted
+        case .gathering(.coverSkipped):
+            skipped += 1
+        case let .importing(.resolved(books, found)):
+            lookedUp += books
+            covered += found
+            waiting = nil
+            retrying = nil
+        case .importing(.downloaded):
+            imported += 1
+        case .importing(.reused):
+            reused += 1
+        case .importing(.skipped):
+            skipped += 1
+        case .coverDownloaded:
+            downloads += 1
+        case let .waiting(seconds, _):
+            waiting = seconds
+            retrying = nil
+        case let .retrying(seconds):
+            retrying = seconds
+        case .request, .note:
+            break
+        }
+    }
+}
+
+/// A `ProgressState` shared by the tasks that report into it.
+public final class ProgressTracker: Sendable {
+    private let state: Mutex<ProgressState>
+
+    /// Nothing yet, `wanted` books wanted.
+    public init(wanted: Int) {
+        state = Mutex(ProgressState(wanted: wanted))
+    }
+
+    /// Applies `event` and returns the state after it.
+    @discardableResult
+    public func record(_ event: ProgressEvent) -> ProgressState {
+        state.withLock { state in
+            state.apply(event)
+            return state
+        }
+    }
+
+    /// The state now.
+    public var current: ProgressState { state.withLock { $0 } }
+}

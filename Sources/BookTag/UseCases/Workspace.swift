@@ -1,0 +1,173 @@
+import Foundation
+
+/// A connection pool the work closes when it is done: the network transport (AsyncHTTPClient,
+/// from BookTagHTTP), which BookTag itself does not link.
+public protocol NetworkTransport: HTTPTransport {
+    /// Closes the connections; later requests fail.
+    func shutdown() async
+}
+
+/// What both faces work in: the home, its preferences and configuration, and the sources of
+/// books over the network, a replay or a recording. The command line makes one per run; serve
+/// one for its life.
+public struct Workspace: Sendable {
+    /// Where requests go.
+    public enum Requests: Sendable, Equatable {
+        /// To the network.
+        case live
+        /// Answered from a recording folder: no network, no key, no throttle.
+        case replay(URL)
+        /// To the network, each answer saved in a recording folder (the key redacted).
+        case record(URL)
+    }
+
+    /// Makes the network transport, given the User-Agent to send.
+    public typealias NetworkFactory = @Sendable (_ userAgent: String) throws -> any NetworkTransport
+
+    /// The folder everything lives in.
+    public let home: BookTagHome
+    /// The settings file: config.json in the home, or one the reader named.
+    public let configFile: URL
+    /// Whether the reader named the settings file (then it must exist).
+    public let configNamed: Bool
+    /// Where requests go.
+    public let requests: Requests
+    private let network: NetworkFactory
+
+    /// A workspace over `home`; `network` is used only for live requests and recordings.
+    public init(home: BookTagHome, configFile: URL? = nil, requests: Requests = .live, network: @escaping NetworkFactory) {
+        self.home = home
+        self.configFile = configFile ?? home.configFile
+        configNamed = configFile != nil
+        self.requests = requests
+        self.network = network
+    }
+
+    /// preferences.json, and a warning when it was corrupt (defaults are used then).
+    public func preferences() -> (preferences: Preferences, warning: String?) {
+        PreferencesStore(home: home).load()
+    }
+
+    /// Night mode as kept now (serve reads it for every page; another booktag may change it).
+    public var nightMode: Bool { preferences().preferences.nightMode }
+
+    /// Switches night mode and keeps it.
+    public func setNightMode(_ on: Bool) throws {
+        let store = PreferencesStore(home: home)
+        var current = store.load().preferences
+        current.nightMode = on
+        try store.save(current)
+    }
+
+    /// The settings with the environment applied; unknown keys are in its `warnings`.
+    public func configuration() throws -> BookTagConfiguration {
+        if configNamed, !FileManager.default.fileExists(atPath: configFile.path) {
+            throw BookTagFailure(.config, "the configuration file \(configFile.path) does not exist: check --config")
+        }
+        return try BookTagConfiguration.load(file: configFile)
+    }
+
+    /// The store, created or migrated.
+    public func openStore() throws -> BookStore {
+        try BookStore.open(home: home)
+    }
+
+    /// The source a new tag or an unknown book uses: `chosen`, else config `source`, else
+    /// Goodreads with a key and Open Library without, with a note saying so in that case.
+    public func chooseSource(_ chosen: SourceKind?, configuration: BookTagConfiguration, progress: ProgressHandler? = nil) -> SourceKind {
+        let (source, fellBack) = configuration.resolveSource(chosen)
+        if fellBack {
+            progress?(.note("no Goodreads API key is configured, so books come from Open Library (choose with --source, or \"source\" in config.json)"))
+        }
+        return source
+    }
+
+    /// A source of books of `kind` and its cover downloader, reporting requests, waits and
+    /// covers into `progress`. `shelf` asks for a reader's Goodreads shelf feed (no key) instead
+    /// of the Goodreads API.
+    public func connect(_ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: ProgressHandler? = nil) throws -> SourceConnection {
+        let base: any HTTPTransport
+        var apiKey = ""
+        var throttle: RequestThrottle? = RequestThrottle(home: home)
+        var network: (any NetworkTransport)?
+        switch requests {
+        case let .replay(folder):
+            base = try ReplayTransport(folder: folder)
+            apiKey = configuration.goodreads.apiKey ?? Recording.redacted  // a replay looks requests up with the key redacted
+            throttle = nil
+        case .live, .record:
+            if kind == .goodreads, !shelf { apiKey = try configuration.requireAPIKey(file: configFile) }
+            let transport = try self.network(configuration.userAgent(for: kind))
+            network = transport
+            if case let .record(folder) = requests {
+                base = try RecordingTransport(folder: folder, apiKey: apiKey, upstream: transport)
+            } else {
+                base = transport
+            }
+        }
+        let transport = ObservedTransport(upstream: base) { request, outcome, seconds in
+            guard let progress else { return }
+            let line = "\(request.kind == .api ? "GET" : "GET cover") \(request.url.redactingAPIKey) →"
+            switch outcome {
+            case let .success(response):
+                progress(.request(String(format: "%@ %d, %d bytes, %.0f ms", line, response.status, response.body.count, seconds * 1000)))
+                if request.kind == .cover, (200..<300).contains(response.status) { progress(.coverDownloaded) }
+            case let .failure(error):
+                progress(.request(String(format: "%@ failed after %.0f ms: %@", line, seconds * 1000, error.localizedDescription)))
+            }
+        }
+        let interval = configuration.minimumRequestInterval(for: kind)
+        let timeout = configuration.timeout(for: kind)
+        let onWait: @Sendable (Double, APICaller.WaitReason) -> Void = { seconds, reason in
+            switch reason {
+            case .throttle: progress?(.waiting(seconds: seconds, interval: interval))
+            case .retry: progress?(.retrying(seconds: seconds))
+            }
+        }
+        let source: any BookSource
+        switch kind {
+        case .goodreads where shelf:
+            var client = GoodreadsShelfClient(
+                baseURL: configuration.goodreads.baseURL, transport: transport, throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
+            client.caller.requestTimeout = timeout
+            source = client
+        case .openlibrary where shelf:
+            throw BookTagFailure(.usage, "a shelf is a Goodreads shelf: leave out the source openlibrary")
+        case .goodreads:
+            var client = GoodreadsClient(
+                baseURL: configuration.goodreads.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,
+                minimumRequestInterval: interval, onWait: onWait)
+            client.caller.requestTimeout = timeout
+            source = client
+        case .openlibrary:
+            var client = OpenLibraryClient(
+                baseURL: configuration.openLibrary.baseURL, coversURL: configuration.openLibrary.coversURL, transport: transport,
+                throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
+            client.caller.requestTimeout = timeout
+            source = client
+        }
+        return SourceConnection(source: source, covers: CoverDownloader(transport: transport, timeout: timeout), network: network)
+    }
+}
+
+/// A source of books, its cover downloader, and the connections to close when the work is done.
+public struct SourceConnection: Sendable {
+    /// Search pages and book look-ups.
+    public let source: any BookSource
+    /// Covers, through the same transport.
+    public let covers: CoverDownloader
+    /// The network's connection pool; none for a replay.
+    public let network: (any NetworkTransport)?
+
+    /// Runs `body`, then closes the network's connections, however it ends.
+    public func closing<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        do {
+            let value = try await body()
+            await network?.shutdown()
+            return value
+        } catch {
+            await network?.shutdown()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import BookTag
+import Foundation
+import Hummingbird
+import HTTPTypes
+
+/// The JSON API under `/api`: the shapes of `--json` (the library's reports), jobs for the work
+/// that takes a while, and their progress as Server-Sent Events.
+struct APIController: Sendable {
+    let operations: TagOperations
+    let tagJobs: TagJobs
+    let tagList: TagListCache
+
+    init(operations: TagOperations, tagJobs: TagJobs) {
+        self.operations = operations
+        self.tagJobs = tagJobs
+        tagList = TagListCache(home: operations.store.home)
+    }
+
+    /// `POST /api/tags`'s body.
+    struct AddBody: Decodable {
+        var tag: String
+        var count: Int?
+        var source: SourceKind?
+        /// A reader's shelf, `USER_ID[/SHELF]`.
+        var shelf: String?
+        var year: Int?
+
+        var request: AddRequest { AddRequest(tag: tag, count: count.map(BookCount.books), source: source, shelf: shelf, year: year) }
+    }
+
+    /// `POST /api/tags/{tag}/drop`'s body.
+    struct DropBody: Decodable {
+        var books: [String]
+        var replace: Bool?
+    }
+
+    struct NightBody: Codable {
+        var night: Bool
+    }
+
+    struct EmptyBody: Decodable {}
+
+    func addRoutes(to api: RouterGroup<ServeContext>) {
+        api.get("tags", use: tags)
+        api.post("tags", use: add)
+        api.get("tags/{tag}", use: books)
+        api.delete("tags/{tag}", use: delete)
+        api.post("tags/{tag}/reroll", use: reroll)
+        api.post("tags/{tag}/drop", use: drop)
+        api.get("tags/{tag}/stats", use: stats)
+        api.get("tags/{tag}/{file}", use: collage)
+        api.get("books/{source}/{id}", use: book)
+        api.get("night", use: night)
+        api.put("night", use: setNight)
+        api.get("jobs/{id}", use: job)
+        api.get("jobs/{id}/events", use: events)
+    }
+
+    private var store: BookStore { operations.store }
+
+    @Sendable func tags(_ request: Request, context: ServeContext) throws -> Response {
+        ServeResponse.json(try tagList.json { JSONFragment(try TagListEntry.entries(store: store)) })
+    }
+
+    @Sendable func add(_ request: Request, context: ServeContext) async throws -> Response {
+        let body = try await request.decode(as: AddBody.self, context: context)
+        return ServeResponse.json(["job": try tagJobs.add(body.request).job], status: .accepted)
+    }
+
+    @Sendable func books(_ request: Request, context: ServeContext) throws -> Response {
+        let name = try ServeRoutes.tagName(context)
+        _ = try store.existingTag(name)
+        return ServeResponse.json(operations.rows(try store.books(of: name)))
+    }
+
+    @Sendable func delete(_ request: Request, context: ServeContext) throws -> Response {
+        try tagJobs.remove(try ServeRoutes.tagName(context))
+        return Response(status: .noContent)
+    }
+
+    @Sendable func reroll(_ request: Request, context: ServeContext) async throws -> Response {
+        // The body is optional; when given, it must be a JSON object.
+        var request = request
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
+        if body.readableBytes > 0 { _ = try await request.decode(as: EmptyBody.self, context: context) }
+        return ServeResponse.json(["job": try tagJobs.reroll(try ServeRoutes.tagName(context))], status: .accepted)
+    }
+
+    @Sendable func drop(_ request: Request, context: ServeContext) async throws -> Response {
+        let body = try await request.decode(as: DropBody.self, context: context)
+        let job = try tagJobs.drop(try ServeRoutes.tagName(context), DropRequest(books: body.books, replace: body.replace == true))
+        return ServeResponse.json(["job": job], status: .accepted)
+    }
+
+    @Sendable func stats(_ request: Request, context: ServeContext) throws -> Response {
+        ServeResponse.json(try store.stats(of: try ServeRoutes.tagName(context)))
+    }
+
+    @Sendable func collage(_ request: Request, context: ServeContext) throws -> Response {
+        let name = try ServeRoutes.tagName(context)
+        let format: CollageFormat
+        switch context.parameters.get("file") {
+        case "collage.png": format = .png
+        case "collage.jpeg", "collage.jpg": format = .jpeg
+        default: throw ServeError.notFound("no such file: a tag has collage.png and collage.jpeg")
+        }
+        let workspace = operations.workspace
+        let options = try CollageQuery.request(request.uri.queryParameters, format: format)
+            .resolve(try workspace.configuration(), nightMode: workspace.nightMode)
+        let data = try CollageMaker(store: store).imageData(tag: name, options: options)
+        var headers = HTTPFields()
+        headers[.contentType] = format == .png ? "image/png" : "image/jpeg"
+        headers[.contentDisposition] = "inline; filename=\"collage.\(format.fileExtension)\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    @Sendable func book(_ request: Request, context: ServeContext) throws -> Response {
+        let book = try ServeRoutes.storedBook(context, store: store)
+        return ServeResponse.json(ShownBook(book, tags: try BookLookup(store: store).tags(of: book), store: store, fromStore: true))
+    }
+
+    @Sendable func night(_ request: Request, context: ServeContext) throws -> Response {
+        ServeResponse.json(NightBody(night: operations.workspace.nightMode))
+    }
+
+    @Sendable func setNight(_ request: Request, context: ServeContext) async throws -> Response {
+        let body = try await request.decode(as: NightBody.self, context: context)
+        try operations.workspace.setNightMode(body.night)
+        return ServeResponse.json(NightBody(night: operations.workspace.nightMode))
+    }
+
+    @Sendable func job(_ request: Request, context: ServeContext) throws -> Response {
+        guard let job = tagJobs.jobs.snapshot(context.parameters.get("id") ?? "") else { throw ServeError.notFound("no such job") }
+        return ServeResponse.json(job.json)
+    }
+
+    @Sendable func events(_ request: Request, context: ServeContext) throws -> Response {
+        guard let events = tagJobs.jobs.events(context.parameters.get("id") ?? "") else { throw ServeError.notFound("no such job") }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            for await event in events {
+                try await writer.write(ByteBuffer(string: "event: \(event.name)\ndata: \(event.json)\n\n"))
+            }
+            try await writer.finish(nil)
+        })
+    }
+}

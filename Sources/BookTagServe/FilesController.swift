@@ -1,0 +1,27 @@
+import BookTag
+import Foundation
+import Hummingbird
+
+/// Covers by the name the store gave them, and the two assets; both never change under their
+/// name, so they are cached for good and answered 304 to a matching `If-None-Match`.
+struct FilesController: Sendable {
+    let store: BookStore
+
+    func addRoutes(to router: Router<ServeContext>) {
+        let css = ByteBuffer(string: ServeAssets.css), script = ByteBuffer(string: ServeAssets.script)
+        let cssTag = ServeAssets.etag(ServeAssets.css), scriptTag = ServeAssets.etag(ServeAssets.script)
+        router.get("/assets/app.css") { request, _ in ServeResponse.immutable(css, type: "text/css; charset=utf-8", etag: cssTag, request: request) }
+        router.get("/assets/app.js") { request, _ in ServeResponse.immutable(script, type: "text/javascript; charset=utf-8", etag: scriptTag, request: request) }
+        router.get("/covers/{name}", use: cover)
+    }
+
+    @Sendable func cover(_ request: Request, context: ServeContext) throws -> Response {
+        // The name must be one the store recorded; the file's path is made from it, never from the request.
+        let name = context.parameters.get("name") ?? ""
+        let path = "covers/\(name.prefix(2))/\(name)"
+        guard try store.knowsCover(path) else { throw ServeError.notFound("no such cover") }
+        let data = try Data(contentsOf: store.coverURL(path))
+        let type = ImageInfo(data).map { "image/\($0.format.rawValue)" } ?? "application/octet-stream"
+        return ServeResponse.immutable(ByteBuffer(bytes: data), type: type, etag: String(name.prefix(64)), request: request)
+    }
+}

@@ -1,0 +1,92 @@
+import BookTag
+import Hummingbird
+
+/// The pages' forms: each posts, then redirects (303) to the page that shows what it started.
+/// Their fields become the library's requests, whose rules refuse what is wrong.
+struct FormsController: Sendable {
+    let operations: TagOperations
+    let tagJobs: TagJobs
+
+    struct AddForm: Decodable {
+        var tag: String
+        var from: String?
+        var shelf: String?
+        var year: String?
+        var count: String?
+    }
+
+    struct DropForm: Decodable {
+        var book: String?
+        var replace: String?
+    }
+
+    struct NightForm: Decodable {
+        var night: String?
+        var back: String?
+    }
+
+    func addRoutes(to router: Router<ServeContext>) {
+        router.post("/tags", use: add)
+        router.post("/tags/{tag}/reroll", use: reroll)
+        router.post("/tags/{tag}/drop", use: drop)
+        router.post("/tags/{tag}/delete", use: delete)
+        router.post("/night", use: night)
+    }
+
+    @Sendable func add(_ request: Request, context: ServeContext) async throws -> Response {
+        let form = try await request.decode(as: AddForm.self, context: context)
+        let (job, name) = try tagJobs.add(try Self.addRequest(form))
+        return ServeResponse.redirect(to: ServePages.tagPath(name.display) + "?job=" + job)
+    }
+
+    @Sendable func reroll(_ request: Request, context: ServeContext) async throws -> Response {
+        let name = try ServeRoutes.tagName(context)
+        let job = try tagJobs.reroll(name)
+        return ServeResponse.redirect(to: ServePages.tagPath(name.display) + "?job=" + job)
+    }
+
+    @Sendable func drop(_ request: Request, context: ServeContext) async throws -> Response {
+        let name = try ServeRoutes.tagName(context)
+        let form = try await request.decode(as: DropForm.self, context: context)
+        let job = try tagJobs.drop(name, DropRequest(books: form.book.map { [$0] } ?? [], replace: form.replace != nil))
+        return ServeResponse.redirect(to: ServePages.tagPath(name.display) + "?job=" + job)
+    }
+
+    @Sendable func delete(_ request: Request, context: ServeContext) async throws -> Response {
+        try tagJobs.remove(try ServeRoutes.tagName(context))
+        return ServeResponse.redirect(to: "/")
+    }
+
+    @Sendable func night(_ request: Request, context: ServeContext) async throws -> Response {
+        let form = try await request.decode(as: NightForm.self, context: context)
+        let workspace = operations.workspace
+        switch form.night {
+        case "on": try workspace.setNightMode(true)
+        case "off": try workspace.setNightMode(false)
+        default: try workspace.setNightMode(!workspace.nightMode)
+        }
+        return ServeResponse.redirect(to: ServeRoutes.localPath(form.back))
+    }
+
+    /// The add form's text fields as the library's request, whose rules refuse what is wrong.
+    static func addRequest(_ form: AddForm) throws -> AddRequest {
+        var add = AddRequest(tag: form.tag)
+        if let count = form.count?.trimmingCharacters(in: .whitespaces), !count.isEmpty {
+            add.count = try AddRequest.count(from: count)
+        }
+        switch form.from {
+        case "shelf":
+            guard let shelf = form.shelf?.trimmingCharacters(in: .whitespaces), !shelf.isEmpty else {
+                throw ServeError(.badRequest, "a shelf needs its user id (and shelf): 12345/read")
+            }
+            add.shelf = shelf
+            if let year = form.year?.trimmingCharacters(in: .whitespaces), !year.isEmpty {
+                add.year = try AddRequest.year(from: year)
+            }
+        case "openlibrary": add.source = .openlibrary
+        case "goodreads": add.source = .goodreads
+        default: break
+        }
+        return add
+    }
+}

@@ -1,0 +1,15 @@
+import Hummingbird
+
+/// The `Host` must be this server's (403): a page of another site whose name was rebound to
+/// this address (DNS rebinding) is refused before anything else.
+struct HostMiddleware: RouterMiddleware {
+    typealias Context = ServeContext
+    let access: ServeAccess
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let host = request.head.authority, access.allows(host: host) else {
+            throw ServeError(.forbidden, "this server answers only to \(ServeAccess.hostPart(access.host)):\(access.port); open the address booktag serve printed")
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,55 @@
+import BookTag
+import Foundation
+
+/// A job's progress as server-sent events: pages read, covers kept of those wanted, and the
+/// waits for the API's next turn, each with a line for people. The state is the library's
+/// `ProgressState`; this only words it.
+final class JobProgress: Sendable {
+    private struct Payload: Encodable {
+        var line: String
+        var found: Int
+        var wanted: Int
+        var page: Int?
+        var totalPages: Int?
+        var seconds: Double?
+        var title: String?
+    }
+
+    private let tracker: ProgressTracker
+    private let report: @Sendable (JobRegistry.Event) -> Void
+
+    init(wanted: Int, report: @escaping @Sendable (JobRegistry.Event) -> Void) {
+        tracker = ProgressTracker(wanted: wanted)
+        self.report = report
+    }
+
+    @Sendable func handle(_ event: ProgressEvent) {
+        let state = tracker.record(event)
+        let (found, wanted) = (state.found, state.wanted)
+        switch event {
+        case let .gathering(.page(number, _, withCovers, totalPages)):
+            send("page", Payload(
+                line: "read page \(number) of \(totalPages): \(withCovers) with cover images; \(found) of \(wanted) covers kept",
+                found: found, wanted: wanted, page: number, totalPages: totalPages))
+        case let .gathering(.coverKept(title, _, _)):
+            send("cover", Payload(line: "\(found) of \(wanted) covers kept", found: found, wanted: wanted, title: title))
+        case let .gathering(.coverSkipped(title, reason)):
+            send("skipped", Payload(line: "skipped \(title): \(reason)", found: found, wanted: wanted, title: title))
+        case let .waiting(seconds, _):
+            send("wait", Payload(
+                line: String(format: "waiting %.1f s for the API's next turn; %d of %d covers kept", seconds, found, wanted),
+                found: found, wanted: wanted, seconds: seconds))
+        case let .retrying(seconds):
+            send("retry", Payload(
+                line: String(format: "the source did not answer; trying again in %.1f s", seconds), found: found, wanted: wanted, seconds: seconds))
+        case .importing, .coverDownloaded, .request, .note:
+            break
+        }
+    }
+
+    private func send(_ name: String, _ payload: Payload) {
+        report(JobRegistry.Event(
+            name: name, json: JSONFragment(payload).json,
+            progress: JobRegistry.Progress(line: payload.line, found: payload.found, wanted: payload.wanted)))
+    }
+}

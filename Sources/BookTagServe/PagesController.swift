@@ -1,0 +1,44 @@
+import BookTag
+import Hummingbird
+
+/// The three screens: `/` (the tags), `/tags/{tag}` (a collage as a page) and
+/// `/books/{source}/{id}`.
+struct PagesController: Sendable {
+    let operations: TagOperations
+    let jobs: JobRegistry
+
+    func addRoutes(to router: Router<ServeContext>) {
+        router.get("/", use: tags)
+        router.get("/tags/{tag}", use: tag)
+        router.get("/books/{source}/{id}", use: book)
+    }
+
+    private var store: BookStore { operations.store }
+    private var night: Bool { operations.workspace.nightMode }
+
+    @Sendable func tags(_ request: Request, context: ServeContext) throws -> Response {
+        let tags = try store.tags()
+        let strips = try store.coverStrips(first: 5)
+        var running: [String: JobRegistry.Snapshot] = [:]
+        for tag in tags { running[tag.key] = jobs.running(forKey: tag.key) }
+        return ServeResponse.page(ServePages.tagsPage(tags: tags, strips: strips, running: running, night: night))
+    }
+
+    @Sendable func tag(_ request: Request, context: ServeContext) throws -> Response {
+        let name = try ServeRoutes.tagName(context)
+        let named = request.uri.queryParameters["job"].flatMap { jobs.snapshot(String($0)) }
+        // The tag's running job, else the job the address names if it was this tag's (its outcome, an error).
+        let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKey == name.key ? $0 : nil }
+        guard let tag = try store.tag(name) else {
+            if let job { return ServeResponse.page(ServePages.pendingTagPage(job: job, night: night), status: job.state == .failed ? .notFound : .ok) }
+            throw ServeError.notFound("there is no tag \"\(name.display)\": add it on the tags page")
+        }
+        let stats = try store.stats(of: name)
+        return ServeResponse.page(ServePages.tagPage(tag: tag, books: try store.books(of: name), stats: stats, job: job, night: night))
+    }
+
+    @Sendable func book(_ request: Request, context: ServeContext) throws -> Response {
+        let book = try ServeRoutes.storedBook(context, store: store)
+        return ServeResponse.page(ServePages.bookPage(book, tags: try BookLookup(store: store).tags(of: book), night: night))
+    }
+}

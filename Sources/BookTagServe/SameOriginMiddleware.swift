@@ -1,0 +1,28 @@
+import Foundation
+import Hummingbird
+
+/// A change (anything but GET and HEAD) must come from this server's own pages (403), unless it
+/// carries the token as a bearer: a browser names where a change comes from (`Origin`,
+/// `Sec-Fetch-Site`, `Referer`), and another site's form is refused even though it could not
+/// have had the cookie.
+struct SameOriginMiddleware: RouterMiddleware {
+    typealias Context = ServeContext
+    let access: ServeAccess
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if ![.get, .head].contains(request.method), !context.bearer { try check(request) }
+        return try await next(request, context)
+    }
+
+    private func check(_ request: Request) throws {
+        let refusal = ServeError(.forbidden, "a change must come from booktag's own pages")
+        if let origin = request.headers[.origin], !access.allows(origin: origin) { throw refusal }
+        if let site = request.headers[.secFetchSite], !["same-origin", "none"].contains(site) { throw refusal }
+        if request.headers[.origin] == nil, let referer = request.headers[.referer] {
+            let components = URLComponents(string: referer)
+            guard components?.scheme == "http", let host = components?.host,
+                access.allows(host: "\(ServeAccess.hostPart(host)):\(components?.port ?? 80)")
+            else { throw refusal }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Hummingbird
+
+/// The context of one request to `serve`: Hummingbird's, with bodies capped, decoded by their
+/// content type, and whether the token came as a bearer (the same-origin rule skips those).
+struct ServeContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    /// The request carried the token in `Authorization: Bearer`, as scripts send it.
+    var bearer = false
+
+    init(source: Source) {
+        coreContext = .init(source: source)
+    }
+
+    /// Bodies are forms and small JSON documents: anything larger is refused (413).
+    static let maximumBody = 64 * 1024
+    var maxUploadSize: Int { Self.maximumBody }
+
+    var requestDecoder: ServeRequestDecoder { ServeRequestDecoder() }
+}

@@ -1,0 +1,46 @@
+import BookTag
+import Hummingbird
+
+/// A refusal or failure as `serve` answers it: a status and the one line the command line would
+/// print (without `error: `), as `{"error"}` on the API and in the page on the pages.
+struct ServeError: Error {
+    let status: HTTPResponse.Status
+    let message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    /// booktag's own errors keep their words; the status follows the command line's exit class.
+    init(_ error: any Error) {
+        switch error {
+        case let error as ServeError:
+            self = error
+        case let error as HTTPError:
+            self.init(error.status, error.body ?? error.status.reasonPhrase)
+        case let error as any HTTPResponseError where error.status == .contentTooLarge:
+            self.init(.contentTooLarge, "the request body is too large: at most \(ServeContext.maximumBody / 1024) KiB")
+        case let error as any HTTPResponseError:
+            self.init(error.status, error.status.reasonPhrase)
+        case is CancellationError:
+            self.init(.serviceUnavailable, "stopped: the server is shutting down; nothing was changed")
+        default:
+            // booktag's own classes, as the command line's exit statuses are chosen.
+            let failure = BookTagFailure(classifying: error)
+            let status: HTTPResponse.Status =
+                switch failure.kind {
+                case .usage, .data: .badRequest
+                case .notFound: .notFound
+                case .network, .api: .badGateway
+                case .interrupted: .serviceUnavailable
+                case .store, .config: .internalServerError
+                }
+            self.init(status, failure.message)
+        }
+    }
+
+    static func message(for error: any Error) -> String { ServeError(error).message }
+
+    static func notFound(_ what: String) -> ServeError { ServeError(.notFound, what) }
+}

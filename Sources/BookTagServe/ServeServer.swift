@@ -1,0 +1,76 @@
+import BookTag
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// `booktag serve`: the app of three screens and its JSON API over a home, until SIGTERM or
+/// SIGINT. Binds, prints the address (with this start's token) as the first line on stdout,
+/// serves, then cancels the running jobs (their work rolls back) before the connections close.
+public struct ServeServer: Sendable {
+    /// The workspace the server's use cases run in.
+    public let operations: TagOperations
+    let access: ServeAccess
+    let logger: Logger
+
+    /// A server on `host`:`port` (0: any free port) over `operations`' home; `logger` gets the
+    /// server's own messages.
+    public init(operations: TagOperations, host: String, port: Int, logger: Logger) {
+        self.operations = operations
+        access = ServeAccess(host: host, port: port)
+        self.logger = logger
+    }
+
+    /// Whether only this machine can reach the address (else anyone with the token can).
+    public var isLoopback: Bool { access.isLoopback }
+
+    /// The server stopped because of `message`, not a signal.
+    public struct Stopped: Error, LocalizedError {
+        /// What stopped it.
+        public let message: String
+        /// The message.
+        public var errorDescription: String? { message }
+    }
+
+    /// Serves until a signal; throws `Stopped` when the server could not start or failed.
+    public func runUntilStopped() throws {
+        let jobs = JobRegistry()
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = Mutex<(any Error)?>(nil)
+        let operations = operations, logger = logger, access = access
+        Task.detached {
+            do {
+                let application = Application(
+                    router: ServeRoutes.buildRouter(access: access, operations: operations, jobs: jobs),
+                    configuration: .init(address: .hostname(access.host, port: access.port), serverName: nil),
+                    onServerRunning: { channel in
+                        // --port 0: the port is known once bound.
+                        if let port = channel.localAddress?.port { access.port = port }
+                        FileHandle.standardOutput.write(Data((access.address + "\n").utf8))
+                    },
+                    logger: logger)
+                let group = ServiceGroup(configuration: .init(
+                    services: [application, JobsStopper(jobs: jobs)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                try await group.run()
+                await jobs.stopAll()
+            } catch {
+                outcome.withLock { $0 = error }
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = outcome.withLock({ $0 }) { throw Stopped(message: ServeError.message(for: error)) }
+    }
+}
+
+/// Told of the shutdown before the server is: cancels the jobs, which ends their event streams,
+/// so the server's connections can close.
+struct JobsStopper: Service {
+    let jobs: JobRegistry
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await jobs.stopAll()
+    }
+}

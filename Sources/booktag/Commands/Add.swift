@@ -1,0 +1,98 @@
+import ArgumentParser
+import BookTag
+import Foundation
+
+extension BookTagCommand {
+    /// Creates a tag: gathers books with real covers, stores them, renders the collage.
+    struct Add: ParsableCommand {
+        package static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Create a tag, gather books with covers for it, and render its collage.",
+            discussion: """
+                Searches the source (a Goodreads search, or an Open Library subject) for the tag, \
+                or reads a reader's public Goodreads shelf (--shelf, no key needed), page after page until it holds --count books with real covers (placeholders and broken images are skipped), keeps them and their \
+                covers, renders the collage and prints the books and the collage's path. API calls \
+                are at least one second apart. A tag that exists is left as it is: 'booktag \
+                reroll' picks other books.
+
+                Examples:
+                  booktag add fantasy
+                  booktag add "science fiction" --count 16 --source openlibrary
+                  booktag add "my 2025 in books" --shelf 12345/read --year 2025 --count all
+                  booktag add fantasy --replay fixtures/openlibrary-replay --home /tmp/booktag-demo
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The tag, such as fantasy (any script; at most 100 characters).") var tag: String
+        @Option(help: ArgumentHelp(
+            "Books with covers to gather (1–100; default: collage.count, 12); with --shelf, 'all' takes every covered book of the shelf.",
+            valueName: "n|all")) var count: BookCount?
+        @Option(help: ArgumentHelp(
+            "Where the books come from: goodreads (needs an API key) or openlibrary (default: config source, else goodreads with a key, else openlibrary).",
+            valueName: "source")) var source: SourceKind?
+        @Option(help: ArgumentHelp(
+            "A reader's public Goodreads shelf instead of a search: the user id from the profile's address, and the shelf (default read).",
+            valueName: "user_id[/shelf]")) var shelf: String?
+        @Option(help: ArgumentHelp("With --shelf: only books the reader finished in this year.", valueName: "yyyy")) var year: Int?
+        @Flag(help: "Print one JSON document.") var json = false
+
+        var request: AddRequest { AddRequest(tag: tag, count: count, source: source, shelf: shelf, year: year) }
+
+        func validate() throws {
+            do { try request.validate() } catch { throw ValidationError(error.message) }
+        }
+
+        func run() throws {
+            let session = Session(global)
+            let operations = try session.operations()
+            let request = request
+            let plan = try CommandFailure.checking { try operations.plan(request) }
+            guard case let .new(name, origin) = plan else {
+                if case let .existing(existing) = plan { try reportExisting(existing, operations: operations, session: session) }
+                return
+            }
+            let configuration = try session.configuration()
+            let nightMode = session.preferences.nightMode
+            let added: TagOperations.Gathered
+            do {
+                added = try session.gathering(tag: name.display, wanted: request.count?.wanted ?? configuration.collageCount) { progress in
+                    try await operations.add(request, name: name, origin: origin, configuration: configuration, nightMode: nightMode, progress: progress)
+                }
+            } catch StoreError.tagExists {
+                // Another booktag made it meanwhile.
+                guard let existing = try CommandFailure.checking({ try operations.store.tag(name) }) else { throw CommandFailure(.store, "the tag changed while it was being added: try again") }
+                return try reportExisting(existing, operations: operations, session: session)
+            }
+            let (outcome, wanted) = (added.outcome, added.wanted)
+            let gathering = outcome.gathering
+            if gathering.shortfall > 0 {
+                session.reporter.warn("only \(gathering.books.count) of the \(gathering.totalResults) books found for \"\(Terminal.safe(outcome.tag.name))\" have covers (\(wanted) wanted); kept those")
+            } else if wanted == Int.max, gathering.books.count < gathering.totalResults {
+                session.reporter.warn("\(gathering.totalResults - gathering.books.count) of the \(gathering.totalResults) books have no cover and were left out")
+            }
+            session.reporter.note("added \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Self.describePages(gathering, origin: origin))")
+            session.reporter.warnMissingGlyphs(outcome.collage?.missingGlyphs)
+            try added.report.print(json: json, palette: session.palette)
+        }
+
+        private func reportExisting(_ existing: Tag, operations: TagOperations, session: Session) throws {
+            let safeName = Terminal.safe(existing.name)
+            session.reporter.note("\"\(safeName)\" already exists with \(existing.bookCount) books; nothing changed: 'booktag reroll \(safeName)' picks other books")
+            try CommandFailure.checking { try operations.existingReport(existing) }.print(json: json, palette: session.palette)
+        }
+
+        /// "Goodreads search page 1 of 3 (52 results)", "Open Library subject pages 1, 2 of 40 (…)",
+        /// "Goodreads shelf 12345/read pages 1, 2, 3 (230 books listed, 41 read in 2025)".
+        static func describePages(_ gathering: Gathering, origin: TagOrigin? = nil) -> String {
+            let pages = gathering.pagesFetched.map(String.init).joined(separator: ", ")
+            let noun = gathering.pagesFetched.count == 1 ? "page" : "pages"
+            if let origin {
+                let kept = origin.year.map { ", \(gathering.totalResults) read in \($0)" } ?? ""
+                return "\(origin.listingName) \(noun) \(pages) (\(gathering.listed) books listed\(kept))"
+            }
+            let kind = gathering.source == .openlibrary ? "subject" : "search"
+            return "\(gathering.source.displayName) \(kind) \(noun) \(pages) of \(gathering.totalPages) (\(gathering.totalResults) results)"
+        }
+    }
+}

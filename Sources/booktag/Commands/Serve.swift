@@ -1,0 +1,62 @@
+import ArgumentParser
+import BookTag
+import BookTagServe
+import Logging
+
+extension BookTagCommand {
+    /// The original Booktag app's three screens, in the browser, over this home.
+    package struct Serve: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
+            commandName: "serve",
+            abstract: "Serve the home as a web app and a JSON API until Ctrl-C.",
+            discussion: """
+                The first line on stdout is the address to open, with this start's access token. \
+                Pages: the tags (add, delete), a tag's collage (reroll, drop a book, download the \
+                image, its numbers) and a book's details; night mode is the same preference as \
+                'booktag night'. The API under /api answers with the shapes of --json. The command \
+                line can work on the same home meanwhile. Ctrl-C or SIGTERM stops the server: \
+                work in progress is cancelled and leaves the store as it was.
+
+                Examples:
+                  booktag serve
+                  booktag serve --port 0
+                  booktag serve --host 192.168.1.20 --port 8080
+                """
+        )
+
+        @OptionGroup package var global: GlobalOptions
+        @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1; another one lets other machines in, with the token).", valueName: "host"))
+        package var host = "127.0.0.1"
+        @Option(help: ArgumentHelp("The port (default 8080; 0 picks a free one).", valueName: "port"))
+        package var port = 8080
+
+        package func validate() throws {
+            if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+            if host.isEmpty || host.contains("/") || host.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw ValidationError("--host must be an address such as 127.0.0.1")
+            }
+        }
+
+        /// The home opened and the configuration read (a broken one stops here, not at the first
+        /// job), then the server until a signal.
+        package func run() throws {
+            let session = Session(global)
+            let operations = try session.operations()
+            _ = try session.configuration()
+            var logger = Logger(label: "booktag.serve")
+            logger.logLevel = global.verbose ? .info : .error
+            let server = ServeServer(operations: operations, host: host, port: port, logger: logger)
+            if !server.isLoopback {
+                session.reporter.warn("serving beyond this machine on \(host): anyone who can reach it and has the token can change your tags")
+            }
+            do {
+                try server.runUntilStopped()
+            } catch let stopped as ServeServer.Stopped {
+                throw CommandFailure(.network, "the server stopped: \(stopped.message)")
+            }
+        }
+    }
+}
+

@@ -1,0 +1,76 @@
+import BookTag
+import BookTagHTTP
+import Foundation
+
+/// What one run of a command works with: the workspace the global options describe, its
+/// preferences, and the reporter that says things on stderr.
+struct Session {
+    let options: GlobalOptions
+    let workspace: Workspace
+    let preferences: Preferences
+    let reporter: Reporter
+
+    init(_ options: GlobalOptions) {
+        self.options = options
+        let requests: Workspace.Requests =
+            if let replay = options.replay { .replay(URL(fileURLWithPath: replay, isDirectory: true)) }
+            else if let record = options.record { .record(URL(fileURLWithPath: record, isDirectory: true)) }
+            else { .live }
+        workspace = Workspace(
+            home: options.resolvedHome, configFile: options.config.map { URL(fileURLWithPath: $0) }, requests: requests,
+            network: { userAgent in try HTTPClientTransport(environment: ProcessInfo.processInfo.environment, userAgent: userAgent) })
+        let (preferences, warning) = workspace.preferences()
+        self.preferences = preferences
+        reporter = Reporter(verbosity: options.verbosity, nightMode: preferences.nightMode)
+        if let warning { reporter.warn(warning) }
+    }
+
+    var home: BookTagHome { workspace.home }
+
+    /// Colours for stdout, following night mode.
+    var palette: Palette { Palette.forDescriptor(STDOUT_FILENO, nightMode: preferences.nightMode) }
+
+    /// config.json (or --config) with the environment applied; unknown keys are warned about.
+    func configuration() throws -> BookTagConfiguration {
+        let configuration = try CommandFailure.checking { try workspace.configuration() }
+        for warning in configuration.warnings { reporter.warn(warning) }
+        return configuration
+    }
+
+    func openStore() throws -> BookStore {
+        try CommandFailure.checking { try workspace.openStore() }
+    }
+
+    /// The use cases over this run's store.
+    func operations() throws -> TagOperations {
+        TagOperations(workspace: workspace, store: try openStore())
+    }
+
+    /// The tag a command changes: its name checked, the store opened, the tag found (else exit 66).
+    func existingTag(_ text: String) throws -> (name: TagName, store: BookStore, tag: Tag) {
+        let name = try CommandFailure.checking { try TagName(text) }
+        let store = try openStore()
+        return (name, store, try CommandFailure.checking { try store.existingTag(name) })
+    }
+
+    /// The source a new tag or an unknown book uses, saying so when it was chosen for the reader.
+    func chooseSource(_ chosen: SourceKind?, configuration: BookTagConfiguration) -> SourceKind {
+        workspace.chooseSource(chosen, configuration: configuration, progress: reporter.handle)
+    }
+
+    /// A source of books and its covers, its requests and waits reported on stderr (and into
+    /// `progress`'s line).
+    func connect(_ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: ProgressHandler? = nil) throws -> SourceConnection {
+        try CommandFailure.checking { try workspace.connect(kind, shelf: shelf, configuration: configuration, progress: progress ?? reporter.handle) }
+    }
+
+    /// Runs a use case that gathers (`add`, `reroll`, `drop --replace`) with a progress line for
+    /// `tag`, Ctrl-C handled, and the line cleared however it ends.
+    func gathering<Outcome: Sendable>(
+        tag: String, wanted: Int, _ work: @escaping @Sendable (@escaping ProgressHandler) async throws -> Outcome
+    ) throws -> Outcome {
+        let progress = GatheringProgress(tag: tag, wanted: wanted, reporter: reporter)
+        defer { reporter.endProgress() }
+        return try AsyncRun.run { try await work(progress.handle) }
+    }
+}

@@ -1,0 +1,42 @@
+import BookTag
+import Foundation
+
+extension ShownBook {
+    func text(width: Int, palette: Palette) -> String {
+        let credit = authors.map { author in author.role.map { "\(author.name) (\($0))" } ?? author.name }
+        var rating = averageRating.map { String(format: "%.2f", $0) }
+        if let count = ratingsCount, let shown = rating {
+            rating = "\(shown) (\(GroupedNumber.text(count)) rating\(count == 1 ? "" : "s"))"
+        }
+        let fields: [(String, String?)] = [
+            ("cover", cover),
+            ("title", title),
+            ("authors", credit.isEmpty ? nil : credit.joined(separator: ", ")),
+            ("pages", pages.map(String.init)),
+            ("rating", rating),
+            ("year", year.map(String.init)),
+            ("publisher", publisher),
+            ("isbn", isbn),
+            ("isbn13", isbn13),
+            ("source", "\(source.displayName) \(id)"),
+            ("my rating", myRating.map { "\($0)/5" }),
+            ("read", dateRead),
+            ("tags", tags.isEmpty ? nil : tags.joined(separator: ", ")),
+        ]
+        let labelWidth = fields.map(\.0.count).max()! + 2
+        let wrapWidth = min(width, 88)
+        var lines = fields.map { label, value in
+            let padded = (label + ":").padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+            let shown = value.map { Terminal.safe($0) } ?? "—"
+            // Paths are never broken, so they can be copied whole.
+            guard !shown.contains("/") else { return palette.paint(padded, .heading) + shown }
+            let wrapped = TextWrap.wrap(shown, width: wrapWidth, indent: String(repeating: " ", count: labelWidth))
+            return palette.paint(padded, .heading) + wrapped.dropFirst(labelWidth)
+        }
+        if let description {
+            lines.append("")
+            lines.append(TextWrap.wrap(Terminal.safe(description, keepingLineBreaks: true), width: wrapWidth))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
