@@ -3,7 +3,7 @@ import Hummingbird
 
 /// A refusal or failure as `serve` answers it: a status and the one line the command line would
 /// print (without `error: `), as `{"error"}` on the API and in the page on the pages.
-struct ServeError: Error {
+struct ServeError: HTTPResponseError {
     let status: HTTPResponse.Status
     let message: String
 
@@ -38,6 +38,11 @@ struct ServeError: Error {
                 }
             self.init(status, failure.message)
         }
+    }
+
+    /// As the API answers it; `ResponseMiddleware` gives pages theirs.
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        ServeResponse.json(["error": message], status: status)
     }
 
     static func message(for error: any Error) -> String { ServeError(error).message }

@@ -99,7 +99,8 @@ public struct Gatherer: Sendable {
                     switch result {
                     case .success:
                         kept += 1
-                        progress(.coverKept(title: candidates[order].title, found: min(kept, wanted), wanted: wanted))
+                        // Downloads already under way may bring more than wanted: those add nothing to say.
+                        if kept <= wanted { progress(.coverKept(title: candidates[order].title, found: kept, wanted: wanted)) }
                     case let .failure(failure):
                         progress(.coverSkipped(title: candidates[order].title, reason: failure.reason))
                     }

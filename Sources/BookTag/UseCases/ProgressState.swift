@@ -63,7 +63,7 @@ public struct ProgressState: Sendable, Equatable {
             retrying = nil
         case let .retrying(seconds):
             retrying = seconds
-        case .request, .note:
+        case .request, .note, .fetchingDetails:
             break
         }
     }

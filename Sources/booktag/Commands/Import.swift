@@ -32,54 +32,29 @@ extension BookTagCommand {
         @Option(help: ArgumentHelp("Books with covers per tag (default: all).", valueName: "n|all")) var count: BookCount?
         @Flag(help: "Print one JSON document.") var json = false
 
-        func validate() throws {
-            if let year, !(1000...9999).contains(year) { throw ValidationError("--year must be a four-digit year such as 2025") }
-            if let shelf, shelf.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--shelf needs a shelf's name, such as read") }
+        var request: ImportRequest {
+            ImportRequest(file: URL(fileURLWithPath: file), shelf: shelf, year: year, tag: tag, count: count)
         }
 
-        package struct Report: Encodable {
-            struct Entry: Encodable {
-                let tag: String
-                let books: Int
-                let withoutCover: Int
-                let replaced: Bool
-                let collage: String?
-                let refused: String?
-            }
-            let file: String
-            let rows: Int
-            let malformedRows: Int
-            let tags: [Entry]
+        func validate() throws {
+            do { try request.validate() } catch { throw ValidationError(error.message) }
         }
 
         func run() throws {
             let session = Session(global)
-            let url = URL(fileURLWithPath: file)
-            var rows: [ExportRow] = []
-            let summary = try CommandFailure.checking { try ExportReader.read(url) { rows.append($0) } }
-            if summary.malformed > 0 {
-                session.reporter.warn("skipped \(summary.malformed) malformed row\(summary.malformed == 1 ? "" : "s") of \(file) (a wrong number of fields, or no book id or title)")
+            let operations = ImportOperations(workspace: session.workspace, store: try session.openStore())
+            let plan = try CommandFailure.checking { try operations.plan(request) }
+            if plan.summary.malformed > 0 {
+                session.reporter.warn("skipped \(plan.summary.malformed) malformed row\(plan.summary.malformed == 1 ? "" : "s") of \(file) (a wrong number of fields, or no book id or title)")
             }
-            guard !rows.isEmpty else { throw CommandFailure(.data, ExportError.noBooks(path: file, malformed: summary.malformed).localizedDescription) }
-            let selection = ExportSelection(shelf: shelf, year: year, tagName: tag)
-            let plans = try CommandFailure.checking { try selection.plans(for: rows) }
-            if selection.isFiltered, plans.allSatisfy({ $0.rows.isEmpty }) {
-                throw CommandFailure(.notFound, "no book in \(file) is \([shelf.map { "on the shelf \($0)" }, year.map { "read in \($0)" }].compactMap { $0 }.joined(separator: " and ")); nothing was stored")
-            }
-            let store = try CommandFailure.checking { try session.openStore() }
             let configuration = try session.configuration()
+            let nightMode = session.preferences.nightMode
             let progress = ImportProgress(reporter: session.reporter)
-            let connection = try session.connect(.openlibrary, configuration: configuration, progress: progress.handle)
-            let (source, covers) = (connection.source, connection.covers)
-            guard let client = source as? OpenLibraryClient else { throw CommandFailure(.config, "covers for an export come from Open Library, which could not be set up") }
-            let importer = ExportImporter(store: store, search: CoverSearch(client: client), covers: covers)
-            let options = configuration.collageOptions(nightMode: session.preferences.nightMode)
-            let wanted = count?.wanted ?? .max
-            let outcomes: [ExportImporter.TagOutcome]
+            let (outcomes, report): ([ExportImporter.TagOutcome], ImportReport)
             do {
                 defer { session.reporter.endProgress() }
-                outcomes = try CommandFailure.checking {
-                    try AsyncRun.run { try await connection.closing { try await importer.importTags(plans, count: wanted, collage: options, progress: { progress.handle(.importing($0)) }) } }
+                (outcomes, report) = try CommandFailure.checking {
+                    try AsyncRun.run { try await operations.run(plan, configuration: configuration, nightMode: nightMode, progress: progress.handle) }
                 }
             }
             for outcome in outcomes {
@@ -92,11 +67,7 @@ extension BookTagCommand {
                 }
             }
             let stored = outcomes.filter { $0.tag != nil }
-            guard !stored.isEmpty else { throw CommandFailure(.notFound, "no tag was stored: no book had a cover, or every tag's name is taken") }
-            session.reporter.note("imported \(stored.count) tag\(stored.count == 1 ? "" : "s") from \(summary.rows) rows of \(file)")
-            let report = Report(
-                file: file, rows: summary.rows, malformedRows: summary.malformed,
-                tags: outcomes.map { Report.Entry(tag: $0.tag?.name ?? $0.name.display, books: $0.books, withoutCover: $0.withoutCover, replaced: $0.replaced, collage: $0.collage?.file.path, refused: $0.refusal) })
+            session.reporter.note("imported \(stored.count) tag\(stored.count == 1 ? "" : "s") from \(plan.summary.rows) rows of \(file)")
             if json { return try JSONOutput.print(report) }
             let table = TextTable(
                 headers: ["TAG", "BOOKS", "NO COVER", "", "COLLAGE"],

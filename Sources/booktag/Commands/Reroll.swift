@@ -26,7 +26,8 @@ extension BookTagCommand {
         @Flag(help: "Print one JSON document.") var json = false
 
         func validate() throws {
-            if let count, !AddRequest.countRange.contains(count) { throw ValidationError("the count must be between 1 and 100") }
+            // The same rule as a new tag's count.
+            do { try AddRequest(tag: tag, count: count.map(BookCount.books)).validate() } catch { throw ValidationError(error.message) }
         }
 
         func run() throws {

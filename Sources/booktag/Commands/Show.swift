@@ -34,63 +34,23 @@ extension BookTagCommand {
         package var source: SourceKind?
         @Flag(help: "Print one JSON document.") var json = false
 
+        var request: ShowRequest { ShowRequest(isbn: isbn, id: id, source: source) }
+
         func validate() throws {
-            switch (isbn, id) {
-            case (nil, nil): throw ValidationError("give an ISBN, or --id with a Goodreads or Open Library id")
-            case (.some, .some): throw ValidationError("give an ISBN or --id, not both")
-            case let (nil, id?) where BookID(parsing: id) == nil:
-                throw ValidationError("--id takes a Goodreads book id (digits) or an Open Library work id (such as OL45804W)")
-            case (nil, .some) where source != nil:
-                throw ValidationError("--source is for ISBNs: an id names its source")
-            default: break
-            }
+            do { try request.validate() } catch { throw ValidationError(error.message) }
         }
 
         func run() throws {
-            let query: BookLookup.Query = try CommandFailure.checking {
-                if let id, let parsed = BookID(parsing: id) { return .id(parsed) }
-                return .isbn(try ISBN(isbn ?? ""))
-            }
-            let store = try CommandFailure.checking { try BookStore.open(home: global.resolvedHome) }
-            let lookup = BookLookup(store: store)
-            var book = try CommandFailure.checking { try lookup.stored(query) }
-            let fromStore = book != nil
-            // A book the store does not have is fetched.
             let session = Session(global)
-            if book == nil {
-                let configuration = try session.configuration()
-                let kind: SourceKind
-                switch query {
-                case let .id(id): kind = id.source
-                case .isbn: kind = session.chooseSource(source, configuration: configuration)
-                }
-                let connection = try session.connect(kind, configuration: configuration)
-                do {
-                    book = try AsyncRun.run { try await connection.closing { try await lookup.fetch(query, from: connection.source, covers: connection.covers) } }
-                } catch let error as FetchError {
-                    if case .notFound = error { throw Self.notFound(query, in: kind) }
-                    throw error
-                } catch let GoodreadsError.apiError(message) where message.localizedCaseInsensitiveContains("not found") {
-                    throw Self.notFound(query, in: kind)
-                }
-            }
-            guard let book else { throw Self.notFound(query, in: source ?? .goodreads) }
+            let operations = BookOperations(workspace: session.workspace, store: try session.openStore())
+            let request = request
+            let reporter = session.reporter
+            let (book, shown) = try AsyncRun.run { try await operations.show(request, progress: reporter.handle) }
             if let missing = book.details.missingParts, !missing.isEmpty {
                 session.reporter.warn("\(book.details.id.source.displayName) sent \(missing.joined(separator: ", ")) malformed: shown without \(missing.count == 1 ? "it" : "them") and not kept, so the next 'booktag show' asks again")
             }
-            let tags = try CommandFailure.checking { try lookup.tags(of: book) }
-            let shown = ShownBook(book, tags: tags, store: store, fromStore: fromStore)
             if json { return try JSONOutput.print(shown) }
             print(shown.text(width: Terminal.width, palette: session.palette))
-        }
-
-        private static func notFound(_ query: BookLookup.Query, in source: SourceKind) -> CommandFailure {
-            let error: BookSourceError
-            switch query {
-            case let .isbn(isbn): error = .bookNotFound(source: source, what: "ISBN \(isbn.isbn13)")
-            case let .id(id): error = .bookNotFound(source: id.source, what: "id \(id.value)")
-            }
-            return CommandFailure(.notFound, error.localizedDescription)
         }
     }
 }

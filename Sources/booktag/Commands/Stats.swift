@@ -38,39 +38,16 @@ extension BookTagCommand {
             print(StatsReport(stats: stats, palette: session.palette).text)
         }
 
-        /// `show`'s path for every book without a page count: details and cover kept as they come,
-        /// so an interrupted run loses nothing fetched. A book the source does not have is counted
-        /// and named once; any other failure stops the run with its one line.
+        /// `show`'s path for every book without a page count; a book the source does not have
+        /// is counted and named once.
         private func fetchMissingPages(of name: TagName, store: BookStore, session: Session) throws {
-            let missing = try CommandFailure.checking { try store.booksWithoutPages(of: name) }
-            guard let kind = missing.first?.source else { return }
-            let configuration = try session.configuration()
-            let connection = try session.connect(kind, configuration: configuration)
-            let (client, covers) = (connection.source, connection.covers)
-            let lookup = BookLookup(store: store)
+            let operations = BookOperations(workspace: session.workspace, store: store)
             let reporter = session.reporter
-            let unavailable = try AsyncRun.run {
-                try await connection.closing {
-                    var unavailable: [String] = []
-                    for (index, id) in missing.enumerated() where id.source == kind {
-                        reporter.progress("details: \(index + 1) of \(missing.count) books without pages")
-                        do {
-                            _ = try await lookup.fetch(.id(id), from: client, covers: covers, forItself: false)
-                        } catch let error as FetchError {
-                            switch error {
-                            case .notFound, .notRecorded: unavailable.append("\(id): \(error.localizedDescription)")
-                            default: throw error
-                            }
-                        } catch let GoodreadsError.apiError(message) where message.localizedCaseInsensitiveContains("not found") {
-                            unavailable.append("\(id): \(message)")
-                        }
-                    }
-                    reporter.endProgress()
-                    return unavailable
-                }
-            }
+            _ = try session.configuration()  // its warnings, once
+            defer { reporter.endProgress() }
+            let (missing, unavailable) = try AsyncRun.run { try await operations.fetchMissingPages(of: name, progress: reporter.handle) }
             if let first = unavailable.first {
-                reporter.warn("\(unavailable.count) of \(missing.count) books' details could not be had (first: \(first))")
+                reporter.warn("\(unavailable.count) of \(missing) books' details could not be had (first: \(first))")
             }
         }
     }

@@ -61,6 +61,7 @@ package final class Reporter: Sendable {
             detail("page \(number) of \(totalPages): \(works) results, \(withCovers) with cover images")
         case let .gathering(.coverSkipped(title, reason)), let .importing(.skipped(title, reason)):
             detail("skipped \"\(Terminal.safe(title))\": \(reason)")
+        case let .fetchingDetails(book, total): progress("details: \(book) of \(total) books without pages")
         case .gathering(.coverKept), .importing, .coverDownloaded: break
         }
     }

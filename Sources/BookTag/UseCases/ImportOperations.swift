@@ -1,0 +1,62 @@
+import Foundation
+
+/// The import use case: a reader's library export read, its tags planned, their covers found at
+/// Open Library and downloaded, and each tag stored with its collage.
+public struct ImportOperations: Sendable {
+    /// The home, its settings and sources.
+    public let workspace: Workspace
+    /// The home's store.
+    public let store: BookStore
+
+    /// Operations on `store`, in `workspace`.
+    public init(workspace: Workspace, store: BookStore) {
+        self.workspace = workspace
+        self.store = store
+    }
+
+    /// An export read and planned, before any request: what `run` will store.
+    public struct Plan: Sendable {
+        /// What was asked.
+        public let request: ImportRequest
+        /// The rows read, and those skipped.
+        public let summary: ExportReader.Summary
+        /// The tags to make.
+        public let tags: [ExportSelection.Plan]
+    }
+
+    /// Reads the export and plans its tags; refuses a file with no book, or a filter no book
+    /// passes, before anything is asked or stored.
+    public func plan(_ request: ImportRequest) throws -> Plan {
+        try request.validate()
+        var rows: [ExportRow] = []
+        let summary = try ExportReader.read(request.file) { rows.append($0) }
+        guard !rows.isEmpty else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
+        let selection = ExportSelection(shelf: request.shelf, year: request.year, tagName: request.tag)
+        let tags = try selection.plans(for: rows)
+        if selection.isFiltered, tags.allSatisfy({ $0.rows.isEmpty }) {
+            let filters = [request.shelf.map { "on the shelf \($0)" }, request.year.map { "read in \($0)" }].compactMap { $0 }
+            throw BookTagFailure(.notFound, "no book in \(request.fileName) is \(filters.joined(separator: " and ")); nothing was stored")
+        }
+        return Plan(request: request, summary: summary, tags: tags)
+    }
+
+    /// Stores the planned tags; at least one must be stored.
+    public func run(
+        _ plan: Plan, configuration: BookTagConfiguration, nightMode: Bool, progress: ProgressHandler? = nil
+    ) async throws -> (outcomes: [ExportImporter.TagOutcome], report: ImportReport) {
+        let connection = try workspace.connect(.openlibrary, configuration: configuration, progress: progress)
+        guard let client = connection.source as? OpenLibraryClient else {
+            throw BookTagFailure(.config, "covers for an export come from Open Library, which could not be set up")
+        }
+        let importer = ExportImporter(store: store, search: CoverSearch(client: client), covers: connection.covers)
+        let options = configuration.collageOptions(nightMode: nightMode)
+        let wanted = plan.request.count?.wanted ?? .max
+        let outcomes = try await connection.closing {
+            try await importer.importTags(plan.tags, count: wanted, collage: options, progress: { progress?(.importing($0)) })
+        }
+        guard outcomes.contains(where: { $0.tag != nil }) else {
+            throw BookTagFailure(.notFound, "no tag was stored: no book had a cover, or every tag's name is taken")
+        }
+        return (outcomes, ImportReport(file: plan.request.fileName, summary: plan.summary, outcomes: outcomes))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A reader's library export to make tags from, as `import` (and, later, serve's upload) asks
+/// for it: a tag per shelf, or one tag filtered by shelf and year.
+public struct ImportRequest: Sendable, Equatable {
+    /// The export file.
+    public var file: URL
+    /// Only books on this shelf.
+    public var shelf: String?
+    /// Only books read in this year.
+    public var year: Int?
+    /// The one tag's name (default: the shelf and the year, as "read 2025").
+    public var tag: String?
+    /// Books with covers per tag; `nil`: all.
+    public var count: BookCount?
+
+    /// The request as given; `validate()` applies the rules.
+    public init(file: URL, shelf: String? = nil, year: Int? = nil, tag: String? = nil, count: BookCount? = nil) {
+        self.file = file
+        self.shelf = shelf
+        self.year = year
+        self.tag = tag
+        self.count = count
+    }
+
+    /// The rules that need no file read.
+    public func validate() throws(BookTagFailure) {
+        // An export's tag may hold every book of a shelf: no upper bound.
+        if case let .books(number)? = count, number < 1 { throw BookTagFailure(.usage, "the count must be a number above 0, or all") }
+        if let year, !AddRequest.yearRange.contains(year) { throw BookTagFailure(.usage, "the year must be a four-digit year such as 2025") }
+        if let shelf, shelf.trimmingCharacters(in: .whitespaces).isEmpty { throw BookTagFailure(.usage, "a shelf needs its name, such as read") }
+    }
+
+    /// The file named as the reader named it, for messages.
+    var fileName: String { file.relativePath }
+}
