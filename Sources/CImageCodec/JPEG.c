@@ -121,7 +121,7 @@ void booktag_pixels_free(booktag_pixels *image) {
     image->rows = NULL;
 }
 
-unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height, int quality, int fastDCT, size_t *size) {
+unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height, int quality, int fastDCT, int optimize, size_t *size) {
     if (!rows || width <= 0 || height <= 0 || !size) return NULL;
     struct jpeg_compress_struct info;
     ErrorManager errors;
@@ -145,6 +145,7 @@ unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height
     jpeg_set_defaults(&info);
     jpeg_set_quality(&info, quality, TRUE);
     info.dct_method = fastDCT ? JDCT_IFAST : JDCT_ISLOW;
+    info.optimize_coding = optimize ? TRUE : FALSE;  // Huffman tables made for this image: a second pass
     jpeg_start_compress(&info, TRUE);
     while (info.next_scanline < info.image_height) {
         JSAMPROW row = (JSAMPROW)rows[info.next_scanline];

@@ -55,57 +55,75 @@ static void rgb_row(const int *pixels, int width, unsigned char *out) {
     }
 }
 
-static unsigned char paeth(int a, int b, int c) {
-    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    return (unsigned char)(pa <= pb && pa <= pc ? a : (pb <= pc ? b : c));
+// One filter over a row, each as a plain loop without branches the compiler can vectorise.
+// `above` is NULL for the first row (the row above is then zeros).
+static void apply_filter(int type, const unsigned char *row, const unsigned char *above, size_t length, unsigned char *out) {
+    switch (type) {
+    case 0:
+        memcpy(out, row, length);
+        return;
+    case 1:
+        for (size_t i = 0; i < length && i < 3; i++) out[i] = row[i];
+        for (size_t i = 3; i < length; i++) out[i] = (unsigned char)(row[i] - row[i - 3]);
+        return;
+    case 2:
+        if (!above) { memcpy(out, row, length); return; }
+        for (size_t i = 0; i < length; i++) out[i] = (unsigned char)(row[i] - above[i]);
+        return;
+    case 3:
+        if (!above) {
+            for (size_t i = 0; i < length && i < 3; i++) out[i] = row[i];
+            for (size_t i = 3; i < length; i++) out[i] = (unsigned char)(row[i] - (row[i - 3] >> 1));
+            return;
+        }
+        for (size_t i = 0; i < length && i < 3; i++) out[i] = (unsigned char)(row[i] - (above[i] >> 1));
+        for (size_t i = 3; i < length; i++) out[i] = (unsigned char)(row[i] - ((row[i - 3] + above[i]) >> 1));
+        return;
+    default:
+        // Paeth; on the first row it is Sub, and on a row's first pixel it is Up.
+        if (!above) { apply_filter(1, row, NULL, length, out); return; }
+        for (size_t i = 0; i < length && i < 3; i++) out[i] = (unsigned char)(row[i] - above[i]);
+        for (size_t i = 3; i < length; i++) {
+            int a = row[i - 3], b = above[i], c = above[i - 3];
+            int pa = b - c, pb = a - c, pc = a + b - 2 * c;
+            pa = pa < 0 ? -pa : pa, pb = pb < 0 ? -pb : pb, pc = pc < 0 ? -pc : pc;
+            int predicted = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+            out[i] = (unsigned char)(row[i] - predicted);
+        }
+        return;
+    }
+}
+
+// The sum of a filtered row's bytes taken as signed: libpng's measure of how well it will compress.
+static unsigned long signed_sum(const unsigned char *filtered, size_t length) {
+    unsigned long sum = 0;
+    for (size_t i = 0; i < length; i++) sum += filtered[i] < 128 ? filtered[i] : 256u - filtered[i];
+    return sum;
 }
 
 // Filters `row` (with `above`, NULL for the first row) into out[0] (the filter type) and
 // out[1...]. With several filters allowed, the one with the least sum of absolute values wins
-// (libpng's heuristic).
+// (libpng's heuristic); `scratch` holds a candidate.
 static void filter_row(const unsigned char *row, const unsigned char *above, size_t length, int filters, unsigned char *out,
                        unsigned char *scratch) {
     static const int types[] = {FILTER_NONE, FILTER_SUB, FILTER_UP, FILTER_AVERAGE, FILTER_PAETH};
-    // The common single filters as plain loops the compiler vectorises.
-    if (filters == FILTER_UP && above) {
-        out[0] = 2;
-        for (size_t i = 0; i < length; i++) out[1 + i] = (unsigned char)(row[i] - above[i]);
-        return;
-    }
-    if (filters == FILTER_SUB || (filters == FILTER_UP && !above)) {
-        out[0] = filters == FILTER_SUB ? 1 : 2;  // Up on the first row is the row itself
-        for (size_t i = 0; i < length; i++) out[1 + i] = (unsigned char)(row[i] - (filters == FILTER_SUB && i >= 3 ? row[i - 3] : 0));
-        return;
-    }
-    if (filters == FILTER_NONE) {
-        out[0] = 0;
-        memcpy(out + 1, row, length);
-        return;
+    if (!(filters & (filters - 1))) {  // one filter
+        for (int type = 0; type < 5; type++) {
+            if (filters != types[type]) continue;
+            out[0] = (unsigned char)type;
+            apply_filter(type, row, above, length, out + 1);
+            return;
+        }
     }
     unsigned long best = (unsigned long)-1;
     for (int type = 0; type < 5; type++) {
         if (!(filters & types[type])) continue;
-        unsigned char *target = (filters & (filters - 1)) ? scratch : out;  // several allowed: try in scratch
-        target[0] = (unsigned char)type;
-        unsigned char *filtered = target + 1;
-        for (size_t i = 0; i < length; i++) {
-            int left = i >= 3 ? row[i - 3] : 0, up = above ? above[i] : 0, corner = (above && i >= 3) ? above[i - 3] : 0;
-            int value = row[i];
-            switch (type) {
-            case 1: value -= left; break;
-            case 2: value -= up; break;
-            case 3: value -= (left + up) / 2; break;
-            case 4: value -= paeth(left, up, corner); break;
-            default: break;
-            }
-            filtered[i] = (unsigned char)value;
-        }
-        if (target == out) return;
-        unsigned long sum = 0;
-        for (size_t i = 0; i < length; i++) sum += filtered[i] < 128 ? filtered[i] : 256 - filtered[i];
+        apply_filter(type, row, above, length, scratch + 1);
+        unsigned long sum = signed_sum(scratch + 1, length);
         if (sum < best) {
             best = sum;
-            memcpy(out, target, length + 1);
+            scratch[0] = (unsigned char)type;
+            memcpy(out, scratch, length + 1);
         }
     }
 }

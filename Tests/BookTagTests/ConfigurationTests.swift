@@ -125,6 +125,18 @@ import Testing
         }
     }
 
+    /// `collage.quality` sets the JPEG quality (1–100) the configured options carry; anything else
+    /// is a config error naming the key.
+    @Test func theJPEGQualityIsConfigured() throws {
+        #expect(try load(nil).collageOptions(nightMode: false).jpegQuality == 88)
+        #expect(try load(#"{"collage": {"quality": 60}}"#).collageOptions(nightMode: true).jpegQuality == 60)
+        for bad in ["0", "101", "7.5", "\"high\""] {
+            #expect { try load(#"{"collage": {"quality": \#(bad)}}"#) } throws: { error in
+                (error as? ConfigError)?.localizedDescription.contains("collage.quality") == true
+            }
+        }
+    }
+
     /// Each source waits for answers as long as its own `timeout` says.
     @Test func eachSourceHasItsOwnTimeout() throws {
         let configuration = try load(#"{"openlibrary": {"timeout": 5}, "goodreads": {"timeout": 40}}"#)

@@ -92,3 +92,27 @@ import Testing
         }
     }
 }
+
+/// The JPEG a collage is written as follows the configured quality, and its Huffman tables are
+/// made for the image (smaller, and still a JPEG every decoder reads).
+@Suite struct JPEGWriterTests {
+    @Test func qualityAndOptimisedTablesShapeTheFile() throws {
+        let files = ["13100000-L.png", "13100002-L.png", "13100005-L.png", "13100007-L.png"]
+        let covers = try files.map { name in
+            CollageCover(title: name, image: try Data(contentsOf: Fixtures.openLibraryReplay.appendingPathComponent("covers/\(name)")))
+        }
+        func size(quality: Int, optimised: Bool) throws -> Int {
+            var renderer = CollageRenderer()
+            renderer.jpegOptimizedHuffman = optimised
+            var options = CollageOptions(format: .jpeg)
+            options.jpegQuality = quality
+            let data = try renderer.render(title: nil, covers: covers, options: options, format: .jpeg).data
+            #expect(ImageInfo(data)?.format == .jpeg)
+            #expect(DecodedCover(data, format: .jpeg, atLeast: 10, 10) != nil)
+            return data.count
+        }
+        let low = try size(quality: 40, optimised: true), high = try size(quality: 95, optimised: true)
+        #expect(low < high)
+        #expect(try size(quality: 88, optimised: true) < (try size(quality: 88, optimised: false)))
+    }
+}

@@ -12,8 +12,8 @@ struct ExportReaderTests {
         return file
     }
 
-    static func read(_ file: URL) throws -> (rows: [ExportRow], summary: ExportReader.Summary) {
-        var rows: [ExportRow] = []
+    static func read(_ file: URL) throws -> (rows: [ImportedBook], summary: ExportReader.Summary) {
+        var rows: [ImportedBook] = []
         let summary = try ExportReader.read(file) { rows.append($0) }
         return (rows, summary)
     }
@@ -25,7 +25,7 @@ struct ExportReaderTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let (rows, summary) = try Self.read(file)
         #expect(summary == ExportReader.Summary(rows: 40, malformed: 0), "reviews with commas, quotes and line breaks stay in their row")
-        #expect(rows.map(\.bookID) == books.map(\.bookID))
+        #expect(rows.map(\.identity) == books.map { .goodreads($0.bookID) } && rows.map(\.key) == books.map { String($0.bookID) })
         let first = try #require(rows.first)
         #expect(first.isbn10 == books[0].isbn10 && first.isbn13 == books[0].isbn13, "=\"…\" is unwrapped")
         #expect(first.dateRead == "2025-01-01" && first.shelves == ["read", "favourites"] && first.publisher == "Harbour & Sons, Ltd.")
@@ -80,10 +80,10 @@ struct ExportReaderTests {
         let shelves = try ExportSelection().plans(for: rows)
         #expect(shelves.map(\.name.display) == ["read", "currently-reading", "to-read", "favourites"])
         #expect(shelves[0].rows.count == 16 && shelves[3].rows.count == 10)
-        #expect(shelves.allSatisfy { if case .export(_, nil) = $0.origin { true } else { false } })
+        #expect(shelves.allSatisfy { if case .export(.goodreads, _, nil) = $0.origin { true } else { false } })
 
         let year = try ExportSelection(year: 2025).plans(for: rows)
-        #expect(year.count == 1 && year[0].name.display == "read 2025" && year[0].origin == .export(shelf: nil, year: 2025))
+        #expect(year.count == 1 && year[0].name.display == "read 2025" && year[0].origin == .export(format: .goodreads, shelf: nil, year: 2025))
         let dates = year[0].rows.compactMap(\.dateRead)
         #expect(dates.count == 8 && dates == dates.sorted(by: >) && dates.allSatisfy { $0.hasPrefix("2025-") })
         let named = try ExportSelection(shelf: "Favourites", year: 2025, tagName: "best of 2025").plans(for: rows)
@@ -141,7 +141,7 @@ struct ExportReaderTests {
         let otherEditions = read2025.filter { $0.isbn10 != nil && $0.knownISBNs == [$0.isbn10!] }
         #expect(searches[0].query["q"]?.hasPrefix("isbn:978") == true && searches[1].query["q"]?.components(separatedBy: " OR ").count == otherEditions.count)
         #expect(searches[2].query["q"]?.hasPrefix("(title:\"") == true)
-        #expect(searches.allSatisfy { $0.query["fields"] == "key,title,author_name,cover_i,isbn" })
+        #expect(searches.allSatisfy { $0.query["fields"] == "key,title,author_name,cover_i,isbn,number_of_pages_median" })
         #expect(openLibrary.coverRequests.count == covered.count && openLibrary.coverRequests.allSatisfy { $0.path.hasPrefix("/b/id/") && $0.path.hasSuffix("-L.jpg") })
         let gaps = zip(searches.dropFirst(), searches).map { $0.arrival - $1.arrival }
         #expect(gaps.allSatisfy { $0 >= 0.2 }, "\(gaps)")
@@ -170,7 +170,7 @@ struct ExportReaderTests {
         // Made again under the same name with another filter, the tag says so.
         let narrowed = try await Self.booktag(["import", file.path, "--shelf", "read", "--year", "2025", "--tag", "my 2025 in books"], home: home)
         #expect(narrowed.status == 0, "\(narrowed.errors)")
-        #expect(try BookStore.open(home: home.home).tag(TagName("my 2025 in books"))?.origin == .export(shelf: "read", year: 2025))
+        #expect(try BookStore.open(home: home.home).tag(TagName("my 2025 in books"))?.origin == .export(format: .goodreads, shelf: "read", year: 2025))
         #expect(try await Self.booktag(["collage", "my 2025 in books", "--format", "jpeg"], home: home).status == 0)
         #expect(try await Self.booktag(["reroll", "my 2025 in books"], home: home).errors.contains("importing the export again"))
         #expect(try await Self.booktag(["remove", "my 2025 in books"], home: home).status == 0)
@@ -220,7 +220,7 @@ struct ExportReaderTests {
         #expect(run.errors.contains("\"to-read\" was not stored: \"to-read\" already holds books from Goodreads shelf 12345/read"))
         let tags = try BookStore.open(home: home.home).tags()
         #expect(Set(tags.map(\.name)) == ["read", "currently-reading", "to-read", "favourites"])
-        #expect(tags.first { $0.name == "favourites" }?.origin == .export(shelf: "favourites", year: nil))
+        #expect(tags.first { $0.name == "favourites" }?.origin == .export(format: .goodreads, shelf: "favourites", year: nil))
         #expect(tags.first { $0.name == "to-read" }?.origin == .shelf(try ShelfReference("12345"), year: nil))
         // Books on two shelves were looked up and downloaded once.
         #expect(openLibrary.coverRequests.count == Set(openLibrary.coverRequests.map(\.path)).count)

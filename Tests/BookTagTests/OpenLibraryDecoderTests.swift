@@ -40,6 +40,18 @@ struct OpenLibraryDecoderTests {
         #expect(page.skippedWorks == listed.count - works.count && page.pageSize == 12)
     }
 
+    /// A genuine `search.json` answer gives the cover search each matched work, its cover and its
+    /// editions' median page count: an imported book's identity and pages when its file has none.
+    @Test func genuineSearchDocsGiveWorkCoverAndPages() throws {
+        let docs = try OpenLibraryDecoder.decode(SearchResponse.self, from: Self.recorded("search-q-denver-co-20-docs.json")).docs.compactMap(\.value)
+        #expect(docs.count == 20)
+        let matches = docs.compactMap(\.match)
+        #expect(matches.count == 9, "only documents with a cover match")
+        #expect(matches.first == CoverSearch.Match(coverID: 1_847_337, work: .openLibrary("OL8808821W"), pages: 180))
+        #expect(matches.allSatisfy { $0.work?.source == .openlibrary })
+        #expect(docs.first?.work == .openLibrary("OL8503198W") && docs.first?.match == nil && docs.first?.pages == nil)
+    }
+
     @Test func genuineWorksWithEveryKindOfDescription() throws {
         let string = try Self.recorded("works-OL45804W-fantastic-mr-fox-description-string.json")
         let typed = try Self.recorded("works-OL15832982W-sabriel-description-typed.json")

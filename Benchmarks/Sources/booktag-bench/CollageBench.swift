@@ -3,8 +3,10 @@ import BookTag
 import Foundation
 
 /// `booktag-bench collage`: `booktag collage` as a whole process next to ImageMagick's
-/// `montage` making the same grid from the same 300×450 JPEG covers, alternating: the default
-/// grid of 12 and a 4k canvas of 100; then each layout's render time and the row choice.
+/// `montage` and libvips (Benchmarks/vips/vips-collage.c, built here when libvips' headers are
+/// installed) making the same grid from the same 300×450 covers, alternating: the default grid of
+/// 12 and a 4k canvas of 100, on photographic covers and on flat ones, with each file's size in
+/// bytes per pixel; then each layout's render time and the row choice.
 struct CollageBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "collage",
@@ -39,18 +41,30 @@ struct CollageBench: ParsableCommand {
             throw ValidationError("ImageMagick is needed for the comparison: apt-get install imagemagick")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-collage-\(UUID().uuidString)")
+        let vips = try buildVipsCollage(in: folder)
         defer { if !keepHome { try? FileManager.default.removeItem(at: folder) } }
         let home = BookTagHome(folder: folder.appendingPathComponent("home"))
         if keepHome { print("home: \(home.dataFolder.path)") }
 
         // A hundred photo-like 300×450 JPEG covers (plasma fractals): the first twelve are the
-        // tag "bench", all of them the tag "hundred".
-        var covers: [URL] = []
+        // tag "bench", all of them the tag "hundred". And a hundred flat ones (PNG: a colour, a
+        // panel, a title), "flat" and "flat hundred".
+        var covers: [URL] = [], flatCovers: [URL] = []
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let colours = ["#8B3A3A", "#2F4F6F", "#3B6B3B", "#6B4E8B", "#B8860B", "#1F1F3F"]
         for index in 0..<100 {
             let file = folder.appendingPathComponent("cover-\(index).jpg")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             _ = try spawn([convert, "-size", "300x450", "-seed", "\(index + 1)", "plasma:", "-quality", "88", file.path])
             covers.append(file)
+            let flat = folder.appendingPathComponent("flat-\(index).png")
+            _ = try spawn([convert, "-size", "300x450", "xc:\(colours[index % colours.count])", "-fill", "#F4E4C1", "-draw", "rectangle 30,60 270,\(150 + index % 5 * 20)",
+                           "-fill", "#F4E4C1", "-font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "-pointsize", "30", "-annotate", "+40+330", "Book \(index)", flat.path])
+            flatCovers.append(flat)
+        }
+        let flatBooks = try flatCovers.enumerated().map { index, file in
+            GatheredBook(
+                work: SearchWork(workID: 500 + index, id: .goodreads(5000 + index), title: "Book \(index)", authorName: "Author \(index)", averageRating: 3.9, originalPublicationYear: 1990 + index % 25),
+                cover: try Data(contentsOf: file))
         }
         let books = try covers.enumerated().map { index, file in
             GatheredBook(
@@ -60,44 +74,62 @@ struct CollageBench: ParsableCommand {
         let store = try BookStore.open(home: home)
         try store.createTag(TagName("bench"), source: .goodreads, books: Array(books.prefix(12)), search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
         try store.createTag(TagName("hundred"), source: .goodreads, books: books, search: SearchPosition(totalResults: 100, pageSize: 20, startPage: 1))
+        try store.createTag(TagName("flat"), source: .goodreads, books: Array(flatBooks.prefix(12)), search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
+        try store.createTag(TagName("flat hundred"), source: .goodreads, books: flatBooks, search: SearchPosition(totalResults: 100, pageSize: 20, startPage: 1))
 
         let timeSource = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "from GNU time" : "from wait4 (overstated: install the time package)"
-        print("300×450 JPEG covers; booktag \(binary); median of \(runs) alternating runs; peak memory \(timeSource)")
+        print("300×450 covers; booktag \(binary); median of \(runs) alternating runs; peak memory \(timeSource); JPEG at quality 88 for all; sizes in bytes per pixel (B/px)")
+        if vips == nil { print("(libvips: not measured; apt-get install libvips-dev to compare)") }
         // The default grid (12 covers, 4 columns) and a 4k canvas of 100 covers, against montage
-        // making the same grid at the same size.
-        let cases: [(name: String, tag: String, count: Int, ours: [String], theirs: [String])] = [
-            ("default grid, 12 covers", "bench", 12, [], ["-tile", "4x", "-geometry", "200x300+8+8"]),
-            ("4k, 100 covers", "hundred", 100, ["--size", "4k"], ["-tile", "16x", "-geometry", "232x300+4+4"]),
+        // and libvips making the same grid at the same size.
+        let cases: [(name: String, tag: String, covers: [URL], count: Int, ours: [String], theirs: [String], cell: [String])] = [
+            ("photographic, default grid, 12 covers", "bench", covers, 12, [], ["-tile", "4x", "-geometry", "200x300+8+8"], ["4", "200", "300", "8"]),
+            ("photographic, 4k, 100 covers", "hundred", covers, 100, ["--size", "4k"], ["-tile", "16x", "-geometry", "232x300+4+4"], ["16", "232", "300", "4"]),
+            ("flat, default grid, 12 covers", "flat", flatCovers, 12, [], ["-tile", "4x", "-geometry", "200x300+8+8"], ["4", "200", "300", "8"]),
+            ("flat, 4k, 100 covers", "flat hundred", flatCovers, 100, ["--size", "4k"], ["-tile", "16x", "-geometry", "232x300+4+4"], ["16", "232", "300", "4"]),
         ]
         for entry in cases {
             for format in ["png", "jpeg"] {
                 let ext = format == "png" ? "png" : "jpg"
-                var ours: [Sample] = [], theirs: [Sample] = [], earlier: [Sample] = []
+                var ours: [Sample] = [], theirs: [Sample] = [], earlier: [Sample] = [], vipsSamples: [Sample] = []
                 let ourOutput = folder.appendingPathComponent("booktag.\(ext)").path
                 let theirOutput = folder.appendingPathComponent("montage.\(ext)").path
+                let vipsOutput = folder.appendingPathComponent("vips.\(ext)").path
                 for _ in 0..<runs {
                     if let before {
                         let output = folder.appendingPathComponent("before.\(ext)").path
                         earlier.append(try spawn([before, "collage", entry.tag, "--home", home.dataFolder.path, "--format", format, "--output", output] + entry.ours))
                     }
                     ours.append(try spawn([binary, "collage", entry.tag, "--home", home.dataFolder.path, "--format", format, "--output", ourOutput] + entry.ours))
-                    theirs.append(try spawn([montage] + covers.prefix(entry.count).map(\.path) + entry.theirs + [
+                    theirs.append(try spawn([montage] + entry.covers.prefix(entry.count).map(\.path) + entry.theirs + [
                         "-background", "#F4F0E8", "-title", entry.tag, "-font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "-depth", "8",
                         "-quality", "88", theirOutput,
                     ]))
+                    if let vips {
+                        let target = format == "png" ? vipsOutput : vipsOutput + "[Q=88]"
+                        vipsSamples.append(try spawn([vips, target] + entry.cell + entry.covers.prefix(entry.count).map(\.path)))
+                    }
                 }
                 func median(_ samples: [Sample]) -> Sample { samples.sorted { $0.seconds < $1.seconds }[samples.count / 2] }
+                func bytesPerPixel(_ path: String) -> Double {
+                    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let info = ImageInfo(data) else { return .nan }
+                    return Double(data.count) / Double(info.width * info.height)
+                }
                 let us = median(ours), them = median(theirs)
                 let peak = ours.map(\.maxRSSKilobytes).max() ?? 0
-                let sizes = [ourOutput, theirOutput].map { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
-                let canvas = (ImageInfo((try? Data(contentsOf: URL(fileURLWithPath: ourOutput))) ?? Data())).map { $0.width * $0.height * 4 } ?? 0
-                print(String(format: "%@, %@: booktag %.1f ms (peak %.1f MB; canvas %.1f MB raw, budget 2× + 30 = %.1f MB; %d KB file), montage %.1f ms (peak %.1f MB, %d KB file): booktag %.2f× faster",
-                             entry.name, format.uppercased(), us.seconds * 1000, Double(peak) / 1024, Double(canvas) / 1e6, 2 * Double(canvas) / 1e6 + 30, sizes[0] / 1024,
-                             them.seconds * 1000, Double(them.maxRSSKilobytes) / 1024, sizes[1] / 1024, them.seconds / us.seconds))
+                var line = String(format: "%@, %@: booktag %.1f ms (peak %.1f MB) %.3f B/px; montage %.1f ms %.3f B/px (booktag %.2f× faster)",
+                                  entry.name, format.uppercased(), us.seconds * 1000, Double(peak) / 1024, bytesPerPixel(ourOutput),
+                                  them.seconds * 1000, bytesPerPixel(theirOutput), them.seconds / us.seconds)
+                if !vipsSamples.isEmpty {
+                    let theirs = median(vipsSamples)
+                    line += String(format: "; libvips %.1f ms %.3f B/px (booktag %.2f× faster, %.2f× its bytes per pixel)",
+                                   theirs.seconds * 1000, bytesPerPixel(vipsOutput), theirs.seconds / us.seconds, bytesPerPixel(ourOutput) / bytesPerPixel(vipsOutput))
+                }
+                print(line)
                 if !earlier.isEmpty {
                     let then = median(earlier)
-                    print(String(format: "    before: %.1f ms (peak %.1f MB): %.2f× montage; now %.2f× faster than before",
-                                 then.seconds * 1000, Double(earlier.map(\.maxRSSKilobytes).max() ?? 0) / 1024, them.seconds / then.seconds, then.seconds / us.seconds))
+                    print(String(format: "    before: %.1f ms (peak %.1f MB): now %.2f× faster than before",
+                                 then.seconds * 1000, Double(earlier.map(\.maxRSSKilobytes).max() ?? 0) / 1024, then.seconds / us.seconds))
                 }
             }
         }
@@ -157,6 +189,19 @@ struct CollageBench: ParsableCommand {
             }
             print(line)
         }
+    }
+
+    /// Builds Benchmarks/vips/vips-collage.c against the installed libvips; `nil` without it.
+    private func buildVipsCollage(in folder: URL) throws -> String? {
+        let source = Corpus.packageRoot.appendingPathComponent("Benchmarks/vips/vips-collage.c").path
+        let pkgConfig = Process()
+        pkgConfig.executableURL = URL(fileURLWithPath: "/bin/sh")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let binary = folder.appendingPathComponent("vips-collage").path
+        pkgConfig.arguments = ["-c", "pkg-config --exists vips && cc -O2 -o '\(binary)' '\(source)' $(pkg-config --cflags --libs vips)"]
+        try pkgConfig.run()
+        pkgConfig.waitUntilExit()
+        return pkgConfig.terminationStatus == 0 ? binary : nil
     }
 
     /// Runs a process to completion; its wall time and its own peak memory. The peak comes from

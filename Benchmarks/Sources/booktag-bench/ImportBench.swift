@@ -38,7 +38,7 @@ struct ImportBench: AsyncParsableCommand {
             baseURL: server.baseURL, coversURL: server.baseURL, transport: transport,
             throttle: RequestThrottle(folder: folder.appendingPathComponent("throttle")), minimumRequestInterval: interval)
         let start = DispatchTime.now().uptimeNanoseconds
-        var exportRows: [ExportRow] = []
+        var exportRows: [ImportedBook] = []
         let summary = try ExportReader.read(file) { exportRows.append($0) }
         let plans = try ExportSelection(tagName: "everything").plans(for: exportRows)
         let read = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -64,8 +64,8 @@ struct ImportBench: AsyncParsableCommand {
         let downloader = CoverDownloader(transport: naiveTransport)
         let naiveStart = DispatchTime.now().uptimeNanoseconds
         for row in exportRows.prefix(naiveRows) {
-            let book = CoverSearch.Book(key: row.bookID, isbn13: row.isbn13, isbn10: row.isbn10, title: row.title, author: row.author)
-            if let id = try await naiveSearch.coverIDs(for: [book])[row.bookID], let url = OpenLibraryDecoder.coverURL(id: id, base: server.baseURL) {
+            let book = CoverSearch.Book(key: row.key, isbn13: row.isbn13, isbn10: row.isbn10, title: row.title, author: row.author)
+            if let id = try await naiveSearch.matches(for: [book])[row.key]?.coverID, let url = OpenLibraryDecoder.coverURL(id: id, base: server.baseURL) {
                 _ = try await downloader.cover(imageURL: url)
             }
         }

@@ -2,7 +2,7 @@
 public enum CollageImageFormat: String, Sendable, CaseIterable {
     /// PNG, lossless.
     case png
-    /// JPEG, at ``CollageRenderer/jpegQuality``.
+    /// JPEG, at ``CollageOptions/jpegQuality``.
     case jpeg
 
     /// `png` or `jpg`.

@@ -11,6 +11,12 @@ public struct CollageOptions: Sendable, Equatable {
     public var style: CollageStyle
     /// Night mode's dark theme, unless the style names a background.
     public var nightMode: Bool
+    /// libjpeg's quality for a JPEG, 1–100 (`collage.quality`): how the file is encoded, not how
+    /// the collage looks, so the store does not record it with the style.
+    public var jpegQuality = CollageOptions.defaultJPEGQuality
+
+    /// The quality booktag writes JPEGs at unless `collage.quality` says otherwise.
+    public static let defaultJPEGQuality = 88
 
     /// A style's property, read or changed through the options.
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<CollageStyle, Value>) -> Value {
@@ -55,7 +61,10 @@ public struct CollageOptions: Sendable, Equatable {
     /// The options a tag's collage is drawn again with: its recorded style when it has one
     /// (night mode as now), else these.
     public func following(_ recorded: CollageStyle?) -> CollageOptions {
-        recorded.map { CollageOptions(style: $0, nightMode: nightMode) } ?? self
+        guard let recorded else { return self }
+        var options = self
+        options.style = recorded
+        return options
     }
 }
 

@@ -14,8 +14,10 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public var openLibrary = OpenLibrarySettings()
     /// `collage.count`: books a new tag gathers, 1 to 100.
     public var collageCount = 12
-    /// `collage.*` but the count: how collages look unless a command says otherwise.
+    /// `collage.*` but the count and the quality: how collages look unless a command says otherwise.
     public var collage = CollageStyle()
+    /// `collage.quality`: libjpeg's quality for JPEG collages, 1 to 100.
+    public var jpegQuality = CollageOptions.defaultJPEGQuality
     /// Keys the file has that booktag does not know.
     public var warnings: [String] = []
 
@@ -75,7 +77,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
             case "source": source = try reader.choice(value, path)
             case "goodreads": try Self.read(&goodreads, value, path, with: reader)
             case "openlibrary": try Self.read(&openLibrary, value, path, with: reader)
-            case "collage": try Self.read(&collage, count: &collageCount, value, path, with: reader)
+            case "collage": try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)
             default: return false
             }
             return true
@@ -133,7 +135,9 @@ public struct BookTagConfiguration: Equatable, Sendable {
         return "\(base) (\(contact))"
     }
 
-    private static func read(_ style: inout CollageStyle, count: inout Int, _ value: Any, _ path: String, with reader: ConfigReader) throws(ConfigError) {
+    private static func read(
+        _ style: inout CollageStyle, count: inout Int, quality: inout Int, _ value: Any, _ path: String, with reader: ConfigReader
+    ) throws(ConfigError) {
         let file = reader.file
         try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
             switch key {
@@ -177,6 +181,11 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 guard ConfigReader.number(value) == nil, let shown = value as? Bool else { throw .wrongType(file: file, key: path, expected: "true or false") }
                 style.stats = shown
             case "format": style.format = try reader.choice(value, path)
+            case "quality":
+                guard let number = ConfigReader.wholeNumber(value), (1...100).contains(number) else {
+                    throw .wrongType(file: file, key: path, expected: "a whole number from 1 to 100")
+                }
+                quality = number
             default: return false
             }
             return true
@@ -188,6 +197,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
 
     /// What config.json says a collage looks like, in night mode or not (`add`, `reroll`, `import`).
     public func collageOptions(nightMode: Bool) -> CollageOptions {
-        CollageOptions(style: collage, nightMode: nightMode)
+        var options = CollageOptions(style: collage, nightMode: nightMode)
+        options.jpegQuality = jpegQuality
+        return options
     }
 }

@@ -20,7 +20,7 @@ public enum ExportReader {
     }
 
     /// Reads `file`, handing each well-formed row to `body` in file order.
-    public static func read(_ file: URL, _ body: (ExportRow) throws -> Void) throws -> Summary {
+    public static func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> Summary {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
             throw ExportError.cannotOpen(path: file.path, reason: "no such file")
         }
@@ -112,7 +112,7 @@ public enum ExportReader {
             self.index = index
         }
 
-        func row(from fields: [String]) -> ExportRow? {
+        func row(from fields: [String]) -> ImportedBook? {
             func field(_ name: String) -> String? {
                 guard let position = index[name] else { return nil }
                 let value = ExportReader.unwrap(fields[position])
@@ -121,7 +121,7 @@ public enum ExportReader {
             guard let id = field("Book Id").flatMap(Int.init), id > 0,
                 let title = field("Title")?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty
             else { return nil }
-            var row = ExportRow(bookID: id, title: title)
+            var row = ImportedBook(key: String(id), identity: .goodreads(id), title: title)
             row.author = field("Author")
             let isbn13 = field("ISBN13").flatMap { try? ISBN($0) }
             let isbn10 = field("ISBN").flatMap { try? ISBN($0) }

@@ -11,7 +11,7 @@ public struct CoverSearch: Sendable {
     /// What is known of a book to look it up.
     public struct Book: Hashable, Sendable {
         /// The caller's own key for the book, to match answers to asks.
-        public var key: Int
+        public var key: String
         /// Looked up first.
         public var isbn13: String?
         /// Then this, for editions Open Library files under it.
@@ -22,12 +22,30 @@ public struct CoverSearch: Sendable {
         public var author: String?
 
         /// A book to find.
-        public init(key: Int, isbn13: String?, isbn10: String?, title: String, author: String?) {
+        public init(key: String, isbn13: String?, isbn10: String?, title: String, author: String?) {
             self.key = key
             self.isbn13 = isbn13
             self.isbn10 = isbn10
             self.title = title
             self.author = author
+        }
+    }
+
+    /// What Open Library has for a book: a cover, the work the answer was (a book's identity
+    /// when its file gives none), and its editions' median page count.
+    public struct Match: Hashable, Sendable {
+        /// The cover's id (covers by id are not rate-limited).
+        public var coverID: Int
+        /// The Open Library work.
+        public var work: BookID?
+        /// `number_of_pages_median`, when Open Library knows it.
+        public var pages: Int?
+
+        /// A match.
+        public init(coverID: Int, work: BookID?, pages: Int?) {
+            self.coverID = coverID
+            self.work = work
+            self.pages = pages
         }
     }
 
@@ -43,10 +61,10 @@ public struct CoverSearch: Sendable {
         self.client = client
     }
 
-    /// The cover id of each book Open Library has a cover for, by `Book.key`; books missing
-    /// from the answer have none. `calls` is told of each API call made.
-    public func coverIDs(for books: [Book]) async throws -> [Int: Int] {
-        var found: [Int: Int] = [:]
+    /// What Open Library has for each book it has a cover for, by `Book.key`; books missing from
+    /// the answer have none.
+    public func matches(for books: [Book]) async throws -> [String: Match] {
+        var found: [String: Match] = [:]
         for chunk in books.chunked(batchSize) {
             let by13 = chunk.compactMap { book in book.isbn13.map { (book, $0) } }
             try await resolveByISBN(by13, into: &found)
@@ -63,21 +81,21 @@ public struct CoverSearch: Sendable {
         return found
     }
 
-    private func resolveByISBN(_ books: [(Book, String)], into found: inout [Int: Int]) async throws {
+    private func resolveByISBN(_ books: [(Book, String)], into found: inout [String: Match]) async throws {
         guard !books.isEmpty else { return }
         let query = books.map { "isbn:\($0.1)" }.joined(separator: " OR ")
         let docs = try await search(query, limit: max(100, books.count * 2))
-        var covers: [String: Int] = [:]
+        var covers: [String: Match] = [:]
         for doc in docs {
-            guard let cover = doc.coverID, cover > 0 else { continue }
-            for isbn in doc.isbns where covers[isbn] == nil { covers[isbn] = cover }
+            guard let match = doc.match else { continue }
+            for isbn in doc.isbns where covers[isbn] == nil { covers[isbn] = match }
         }
         for (book, isbn) in books {
-            if let cover = covers[isbn] { found[book.key] = cover }
+            if let match = covers[isbn] { found[book.key] = match }
         }
     }
 
-    private func resolveByTitle(_ books: [Book], into found: inout [Int: Int]) async throws {
+    private func resolveByTitle(_ books: [Book], into found: inout [String: Match]) async throws {
         let clauses = books.compactMap { book -> String? in
             let title = Self.queryText(Self.mainTitle(book.title))
             guard !title.isEmpty else { return nil }
@@ -94,14 +112,14 @@ public struct CoverSearch: Sendable {
                 guard let surname else { return true }
                 return doc.authorNames.contains { Self.normalized($0).contains(surname) }
             }
-            if let cover = match?.coverID { found[book.key] = cover }
+            if let match = match?.match { found[book.key] = match }
         }
     }
 
     private func search(_ query: String, limit: Int) async throws -> [SearchDoc] {
         guard let body = try await client.call(
             "search.json",
-            query: [("q", Self.encoded(query)), ("fields", "key,title,author_name,cover_i,isbn"), ("limit", String(limit))],
+            query: [("q", Self.encoded(query)), ("fields", "key,title,author_name,cover_i,isbn,number_of_pages_median"), ("limit", String(limit))],
             notFound: nil)
         else { return [] }
         return try OpenLibraryDecoder.decode(SearchResponse.self, from: body).docs.compactMap(\.value)

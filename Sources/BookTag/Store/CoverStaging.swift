@@ -48,7 +48,7 @@ final class CoverStaging: @unchecked Sendable {
     func commit(_ name: TagName, books: [(work: SearchWork, file: CoverFile)], origin: TagOrigin, creating: Bool, search: SearchPosition) throws -> Tag {
         try store.commitSet(
             name, books: books.map { StagedBook(work: $0.work, file: $0.file) }, search: search,
-            change: creating ? .create(source: .goodreads, origin: origin) : .replace(origin: origin))
+            change: creating ? .create(source: origin.libraryFormat?.booksSource ?? .goodreads, origin: origin) : .replace(origin: origin))
     }
 
     /// Lets the sweep run again and removes staged files no set took.

@@ -6,8 +6,15 @@ import Foundation
 public enum TagOrigin: Equatable, Sendable, Codable {
     /// A public Goodreads shelf (RSS), optionally only the books read in one year.
     case shelf(ShelfReference, year: Int?)
-    /// Rows of a Goodreads library export: one shelf, or every row, optionally one year.
-    case export(shelf: String?, year: Int?)
+    /// Rows of a reader's library export: one shelf, or every row, optionally one year. A tag
+    /// made before booktag read other services' files has no format: Goodreads'.
+    case export(format: LibraryFormat?, shelf: String?, year: Int?)
+
+    /// The service whose export made the tag, for an export's tag.
+    public var libraryFormat: LibraryFormat? {
+        if case let .export(format, _, _) = self { return format ?? .goodreads }
+        return nil
+    }
 
     /// Whether the tag was made from an export, and so is made again by importing, not gathered.
     public var isExport: Bool {
@@ -18,7 +25,7 @@ public enum TagOrigin: Equatable, Sendable, Codable {
     /// The year the books were read in, when the tag keeps only one.
     public var year: Int? {
         switch self {
-        case let .shelf(_, year), let .export(_, year): year
+        case let .shelf(_, year), let .export(_, _, year): year
         }
     }
 
@@ -31,7 +38,7 @@ public enum TagOrigin: Equatable, Sendable, Codable {
     public var listingName: String {
         switch self {
         case let .shelf(reference, _): "Goodreads shelf \(reference)"
-        case let .export(shelf, _): "Goodreads export" + (shelf.map { ", shelf \($0)" } ?? "")
+        case let .export(format, shelf, _): "\((format ?? .goodreads).displayName) export" + (shelf.map { ", shelf \($0)" } ?? "")
         }
     }
 

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Makes tags from a Goodreads library export: finds each book's cover at Open Library (cover
-/// ids in batches through `search.json`, then the images by id), stages the covers as files as
-/// they arrive, and stores each tag's set in one transaction, its collage ready before the commit.
+/// Makes tags from a reader's library export, whichever service wrote it (the one importer every
+/// format's reader feeds): finds each book's cover at Open Library (cover ids in batches through
+/// `search.json`, then the images by id), stages the covers as files as they arrive, and stores
+/// each tag's set in one transaction, its collage ready before the commit. A book the file gives
+/// no identity is the Open Library work its cover was found for.
 ///
 /// Books already in the store keep their cover (no look-up, no download). At most
 /// `maximumConcurrentDownloads` covers are in flight and at most `stagingBatch` held in memory,
@@ -57,14 +59,15 @@ public struct ExportImporter: Sendable {
         public var refusal: String?
     }
 
+    /// What is settled of a book, by its key: its identity and cover file, or no cover.
     private enum CoverState: Sendable {
-        case file(CoverFile, url: String?)
+        case file(CoverFile, identity: BookID, url: String?)
         case missing
     }
 
     private enum Job: Sendable {
-        case resolved([CoverSearch.Book], [Int: Int])
-        case downloaded(ExportRow, String, Result<Data, CoverDownloader.Failure>)
+        case resolved([CoverSearch.Book], [String: CoverSearch.Match])
+        case downloaded(ImportedBook, BookID, String, Result<Data, CoverDownloader.Failure>)
     }
 
     /// Imports `plans`, each with at most `count` books (`Int.max`: all), in order.
@@ -74,11 +77,13 @@ public struct ExportImporter: Sendable {
     ) async throws -> [TagOutcome] {
         let staging = try store.beginStaging()
         defer { staging.finish() }
-        var known: [Int: CoverState] = [:]
+        var known: [String: CoverState] = [:]
         var outcomes: [TagOutcome] = []
         for plan in plans {
             let existing = try store.tag(plan.name)
-            if let existing, existing.origin?.isExport != true {
+            // Only an export of the same service is replaced; a search's, a shelf's or another
+            // service's tag is left alone.
+            if let existing, existing.origin?.libraryFormat != plan.origin.libraryFormat {
                 outcomes.append(TagOutcome(
                     name: plan.name, books: 0, withoutCover: 0, replaced: false,
                     refusal: "\"\(existing.name)\" already holds books from \(existing.sourceDescription); left as it is (name the tag with --tag)"))
@@ -87,10 +92,14 @@ public struct ExportImporter: Sendable {
             let wanted = max(1, count)
             try await settle(plan.rows, wanted: wanted, known: &known, staging: staging, progress: progress)
             var chosen: [(work: SearchWork, file: CoverFile)] = []
+            var identities = Set<BookID>()
             for row in plan.rows where chosen.count < wanted {
-                if case let .file(file, url)? = known[row.bookID] { chosen.append((row.work(imageURL: url), file)) }
+                // Two rows the search matched to one work are one book.
+                if case let .file(file, identity, url)? = known[row.key], identities.insert(identity).inserted {
+                    chosen.append((row.work(identity: identity, imageURL: url), file))
+                }
             }
-            let withoutCover = plan.rows.filter { if case .missing? = known[$0.bookID] { true } else { false } }.count
+            let withoutCover = plan.rows.filter { if case .missing? = known[$0.key] { true } else { false } }.count
             guard !chosen.isEmpty else {
                 outcomes.append(TagOutcome(
                     name: plan.name, books: 0, withoutCover: withoutCover, replaced: false,
@@ -99,7 +108,7 @@ public struct ExportImporter: Sendable {
             }
             let prepared = try collage.map { options in
                 try CollageMaker(store: store).prepare(
-                    title: plan.name.display, key: plan.name.key, source: .goodreads,
+                    title: plan.name.display, key: plan.name.key, source: plan.origin.libraryFormat?.booksSource ?? .goodreads,
                     entries: chosen.prefix(CollageMaker.maximumCovers).map { book in
                         CollageEntry(
                             bookID: book.work.id, title: book.work.title, author: book.work.authorName,
@@ -126,46 +135,52 @@ public struct ExportImporter: Sendable {
 
     /// Settles the covers of `rows`, in order, until `wanted` of them have one or all are settled.
     private func settle(
-        _ rows: [ExportRow], wanted: Int, known: inout [Int: CoverState], staging: CoverStaging,
+        _ rows: [ImportedBook], wanted: Int, known: inout [String: CoverState], staging: CoverStaging,
         progress: @escaping @Sendable (Event) -> Void
     ) async throws {
         var covered = 0
-        var unknown: [ExportRow] = []
-        var seen = Set<Int>()
-        let asked = rows.filter { known[$0.bookID] == nil }.map(\.id.value)
-        let stored = try staging.storedCovers(of: asked, source: .goodreads)
-        for row in rows where seen.insert(row.bookID).inserted {
-            if known[row.bookID] == nil, let file = stored[row.id.value] {
-                known[row.bookID] = .file(file, url: nil)
+        var unknown: [ImportedBook] = []
+        var seen = Set<String>()
+        // Books whose file names them and whose cover the store holds need no look-up.
+        var stored: [BookID: CoverFile] = [:]
+        let named = rows.filter { known[$0.key] == nil }.compactMap(\.identity)
+        for source in Set(named.map(\.source)) {
+            for (value, file) in try staging.storedCovers(of: named.filter { $0.source == source }.map(\.value), source: source) {
+                stored[BookID(source: source, value: value)] = file
+            }
+        }
+        for row in rows where seen.insert(row.key).inserted {
+            if known[row.key] == nil, let identity = row.identity, let file = stored[identity] {
+                known[row.key] = .file(file, identity: identity, url: nil)
                 progress(.reused)
             }
-            switch known[row.bookID] {
+            switch known[row.key] {
             case .file?: covered += 1
             case .missing?: break
             case nil: unknown.append(row)
             }
         }
         guard covered < wanted, !unknown.isEmpty else { return }
-        let rowsByID = Dictionary(unknown.map { ($0.bookID, $0) }, uniquingKeysWith: { first, _ in first })
+        let rowsByKey = Dictionary(unknown.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var batches = unknown.chunked(search.batchSize).makeIterator()
-        var waiting: [(ExportRow, String)] = []
+        var waiting: [(ImportedBook, BookID, String)] = []
         var downloading = 0
         var lookingUp = false
-        var buffer: [(row: ExportRow, url: String, data: Data)] = []
+        var buffer: [(row: ImportedBook, identity: BookID, url: String, data: Data)] = []
 
         func flush() throws {
             guard !buffer.isEmpty else { return }
             let files = try staging.stage(buffer.map { ($0.data, $0.row.title) })
-            for (entry, file) in zip(buffer, files) { known[entry.row.bookID] = .file(file, url: entry.url) }
+            for (entry, file) in zip(buffer, files) { known[entry.row.key] = .file(file, identity: entry.identity, url: entry.url) }
             buffer.removeAll(keepingCapacity: true)
         }
 
         try await withThrowingTaskGroup(of: Job.self) { group in
             func lookUpNext() {
                 guard let batch = batches.next() else { return }
-                let books = batch.map { CoverSearch.Book(key: $0.bookID, isbn13: $0.isbn13, isbn10: $0.isbn10, title: $0.title, author: $0.author) }
+                let books = batch.map { CoverSearch.Book(key: $0.key, isbn13: $0.isbn13, isbn10: $0.isbn10, title: $0.title, author: $0.author) }
                 lookingUp = true
-                group.addTask { .resolved(books, try await search.coverIDs(for: books)) }
+                group.addTask { .resolved(books, try await search.matches(for: books)) }
             }
             lookUpNext()
             while let job = try await group.next() {
@@ -174,31 +189,33 @@ public struct ExportImporter: Sendable {
                     lookingUp = false
                     progress(.resolved(books: books.count, found: found.count))
                     for book in books {
-                        guard let row = rowsByID[book.key] else { continue }
-                        if let cover = found[book.key], let url = OpenLibraryDecoder.coverURL(id: cover, base: search.client.coversURL) {
-                            waiting.append((row, url))
+                        guard let row = rowsByKey[book.key] else { continue }
+                        if let match = found[book.key], let identity = row.identity ?? match.work,
+                            let url = OpenLibraryDecoder.coverURL(id: match.coverID, base: search.client.coversURL)
+                        {
+                            waiting.append((row, identity, url))
                         } else {
                             known[book.key] = .missing
                             progress(.skipped(title: row.title, reason: "no cover found at Open Library"))
                         }
                     }
-                case let .downloaded(row, url, result):
+                case let .downloaded(row, identity, url, result):
                     downloading -= 1
                     switch result {
                     case let .success(data):
                         covered += 1
-                        buffer.append((row, url, data))
+                        buffer.append((row, identity, url, data))
                         progress(.downloaded(title: row.title))
                         if buffer.count >= stagingBatch { try flush() }
                     case let .failure(failure):
-                        known[row.bookID] = .missing
+                        known[row.key] = .missing
                         progress(.skipped(title: row.title, reason: failure.reason))
                     }
                 }
                 while downloading < maximumConcurrentDownloads, covered + downloading < wanted, !waiting.isEmpty {
-                    let (row, url) = waiting.removeFirst()
+                    let (row, identity, url) = waiting.removeFirst()
                     downloading += 1
-                    group.addTask { .downloaded(row, url, try await covers.cover(imageURL: url)) }
+                    group.addTask { .downloaded(row, identity, url, try await covers.cover(imageURL: url)) }
                 }
                 if covered >= wanted {
                     group.cancelAll()

@@ -28,10 +28,10 @@ public struct ImportOperations: Sendable {
     /// passes, before anything is asked or stored.
     public func plan(_ request: ImportRequest) throws -> Plan {
         try request.validate()
-        var rows: [ExportRow] = []
+        var rows: [ImportedBook] = []
         let summary = try ExportReader.read(request.file) { rows.append($0) }
         guard !rows.isEmpty else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
-        let selection = ExportSelection(shelf: request.shelf, year: request.year, tagName: request.tag)
+        let selection = ExportSelection(format: .goodreads, shelf: request.shelf, year: request.year, tagName: request.tag)
         let tags = try selection.plans(for: rows)
         if selection.isFiltered, tags.allSatisfy({ $0.rows.isEmpty }) {
             let filters = [request.shelf.map { "on the shelf \($0)" }, request.year.map { "read in \($0)" }].compactMap { $0 }

@@ -40,7 +40,7 @@ int booktag_png_decode(const unsigned char *data, size_t size, long maxPixels, b
 
 /// Encodes rows of true-colour pixels as a baseline JPEG (4:2:0) at `quality`; `fastDCT`
 /// picks libjpeg's fast integer DCT. Returns a buffer to release with booktag_jpeg_free.
-unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height, int quality, int fastDCT, size_t *size);
+unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height, int quality, int fastDCT, int optimize, size_t *size);
 void booktag_jpeg_free(unsigned char *buffer);
 
 /// Scales the `sw` × `sh` rectangle at (`sx`, `sy`) of `source` to `dw` × `dh` pixels written

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Which tags an import makes from an export's rows: one per shelf, or, with a shelf, a year or
-/// a name, one tag of the matching rows.
+/// Which tags an import makes from an export's rows, whichever service wrote it: one per shelf,
+/// or, with a shelf, a year or a name, one tag of the matching rows.
 public struct ExportSelection: Equatable, Sendable {
+    /// The service that wrote the export, carried to each tag's origin.
+    public var format: LibraryFormat
     /// `--shelf`.
     public var shelf: String?
     /// `--year`: books read that year.
@@ -11,7 +13,8 @@ public struct ExportSelection: Equatable, Sendable {
     public var tagName: String?
 
     /// A selection; with neither shelf nor year, a tag per shelf.
-    public init(shelf: String? = nil, year: Int? = nil, tagName: String? = nil) {
+    public init(format: LibraryFormat = .goodreads, shelf: String? = nil, year: Int? = nil, tagName: String? = nil) {
+        self.format = format
         self.shelf = shelf?.trimmingCharacters(in: .whitespaces).lowercased()
         self.year = year
         self.tagName = tagName
@@ -27,13 +30,13 @@ public struct ExportSelection: Equatable, Sendable {
         /// How the tag was made, for `list` and `reroll`.
         public var origin: TagOrigin
         /// Its books, newest read first.
-        public var rows: [ExportRow]
+        public var rows: [ImportedBook]
     }
 
     /// The tags for `rows`. Rows are in `Date Read` order, newest first; rows not read yet follow,
     /// newest added first; ties keep the file's order. Shelves come in Goodreads' order (read,
     /// currently-reading, to-read), then the reader's own by name.
-    public func plans(for rows: [ExportRow]) throws(TagNameError) -> [Plan] {
+    public func plans(for rows: [ImportedBook]) throws(TagNameError) -> [Plan] {
         let ordered = rows.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)
             if x.dateRead != y.dateRead { return (x.dateRead ?? "") > (y.dateRead ?? "") }
@@ -45,9 +48,9 @@ public struct ExportSelection: Equatable, Sendable {
                 (shelf.map { row.shelves.contains($0) } ?? true) && (year.map { row.dateRead?.hasPrefix("\($0)-") == true } ?? true)
             }
             let name = tagName ?? [shelf ?? (year != nil ? "read" : "books"), year.map(String.init)].compactMap { $0 }.joined(separator: " ")
-            return [Plan(name: try TagName(name), origin: .export(shelf: shelf, year: year), rows: chosen)]
+            return [Plan(name: try TagName(name), origin: .export(format: format, shelf: shelf, year: year), rows: chosen)]
         }
-        var byShelf: [String: [ExportRow]] = [:]
+        var byShelf: [String: [ImportedBook]] = [:]
         for row in ordered {
             for shelf in row.shelves { byShelf[shelf, default: []].append(row) }
         }
@@ -55,7 +58,7 @@ public struct ExportSelection: Equatable, Sendable {
         let names = standard.filter { byShelf[$0] != nil } + byShelf.keys.filter { !standard.contains($0) }.sorted()
         var plans: [Plan] = []
         for shelf in names {
-            plans.append(Plan(name: try TagName(shelf), origin: .export(shelf: shelf, year: nil), rows: byShelf[shelf] ?? []))
+            plans.append(Plan(name: try TagName(shelf), origin: .export(format: format, shelf: shelf, year: nil), rows: byShelf[shelf] ?? []))
         }
         return plans
     }

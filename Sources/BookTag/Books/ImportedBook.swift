@@ -1,0 +1,59 @@
+import Foundation
+
+/// One book of a reader's library export, as any format's reader gives it to the one importer:
+/// the book as the file names it, what the reader did with it, and the shelves it is on. Reviews
+/// and private notes are not kept.
+public struct ImportedBook: Equatable, Sendable {
+    /// Unique within its file: how the importer tells its books apart (Goodreads: the book id).
+    public var key: String
+    /// The book's identity when the file says it (a Goodreads export's book id); `nil` when only
+    /// the cover search can tell (then the Open Library work it matched).
+    public var identity: BookID?
+    /// The title.
+    public var title: String
+    /// The (first) author.
+    public var author: String?
+    /// The ISBN-10, checked.
+    public var isbn10: String?
+    /// The ISBN-13, checked.
+    public var isbn13: String?
+    /// The reader's stars, 1 to 5; `nil` for none.
+    public var myRating: Int?
+    /// The average rating the service shows.
+    public var averageRating: Double?
+    /// The publisher.
+    public var publisher: String?
+    /// The page count.
+    public var pageCount: Int?
+    /// The edition's year.
+    public var yearPublished: Int?
+    /// The year of first publication.
+    public var originalPublicationYear: Int?
+    /// When the reader finished it, `YYYY-MM-DD`.
+    public var dateRead: String?
+    /// When the reader shelved it, `YYYY-MM-DD`.
+    public var dateAdded: String?
+    /// The service's main shelf first (`read`, `to-read`, `currently-reading`), then the others, lower-case.
+    public var shelves: [String]
+
+    /// A book with nothing but its key, identity, title and shelves.
+    public init(key: String, identity: BookID? = nil, title: String, shelves: [String] = []) {
+        self.key = key
+        self.identity = identity
+        self.title = title
+        self.shelves = shelves
+    }
+
+    /// The book as a search result of `identity` whose cover is at `imageURL`, its details and
+    /// the reader's record kept with it.
+    public func work(identity id: BookID, imageURL: String?) -> SearchWork {
+        let details = BookDetails(
+            id: id, title: title, isbn: isbn10, isbn13: isbn13, imageURL: imageURL, publicationYear: yearPublished,
+            originalPublicationYear: originalPublicationYear, publisher: publisher, averageRating: averageRating,
+            pageCount: pageCount, authors: author.map { [BookAuthor(id: nil, name: $0)] } ?? [],
+            reading: Reading(rating: myRating, dateRead: dateRead))
+        return SearchWork(
+            id: id, title: title, authorName: author, imageURL: imageURL, averageRating: averageRating,
+            originalPublicationYear: originalPublicationYear ?? yearPublished, details: details)
+    }
+}
