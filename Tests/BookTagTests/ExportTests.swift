@@ -56,7 +56,7 @@ struct ExportReaderTests {
             try Self.read(file)
         }
         let message = ExportError.missingColumns(["Book Id"], path: "x.csv").localizedDescription
-        #expect(message == "x.csv is not a Goodreads library export: it has no \"Book Id\" column; nothing was stored")
+        #expect(message == "x.csv is not a Goodreads library export CSV: it has no \"Book Id\" column; nothing was stored")
     }
 
     @Test func emptyMissingAndNonUTF8FilesAreOneError() throws {
@@ -247,7 +247,7 @@ struct ExportReaderTests {
     }
 
     @Test(arguments: [
-        ("Title,Author\r\nDune,Frank Herbert\r\n", Int32(65), "is not a Goodreads library export: it has no \"Book Id\""),
+        ("Title,Author\r\nDune,Frank Herbert\r\n", Int32(65), "is no library export booktag knows (Goodreads library export CSV, StoryGraph export CSV): its first line is \"Title,Author\""),
         ("", 65, "is empty"),
         (SyntheticExport.header + "\r\n", 65, "has no books"),
     ])

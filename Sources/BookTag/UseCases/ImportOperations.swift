@@ -18,6 +18,8 @@ public struct ImportOperations: Sendable {
     public struct Plan: Sendable {
         /// What was asked.
         public let request: ImportRequest
+        /// The service that wrote the file.
+        public let format: LibraryFormat
         /// The rows read, and those skipped.
         public let summary: ExportReader.Summary
         /// The tags to make.
@@ -28,16 +30,17 @@ public struct ImportOperations: Sendable {
     /// passes, before anything is asked or stored.
     public func plan(_ request: ImportRequest) throws -> Plan {
         try request.validate()
+        let format = try request.format ?? LibraryFormat.detect(request.file)
         var rows: [ImportedBook] = []
-        let summary = try ExportReader.read(request.file) { rows.append($0) }
+        let summary = try format.read(request.file) { rows.append($0) }
         guard !rows.isEmpty else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
-        let selection = ExportSelection(format: .goodreads, shelf: request.shelf, year: request.year, tagName: request.tag)
+        let selection = ExportSelection(format: format, shelf: request.shelf, year: request.year, tagName: request.tag)
         let tags = try selection.plans(for: rows)
         if selection.isFiltered, tags.allSatisfy({ $0.rows.isEmpty }) {
             let filters = [request.shelf.map { "on the shelf \($0)" }, request.year.map { "read in \($0)" }].compactMap { $0 }
             throw BookTagFailure(.notFound, "no book in \(request.fileName) is \(filters.joined(separator: " and ")); nothing was stored")
         }
-        return Plan(request: request, summary: summary, tags: tags)
+        return Plan(request: request, format: format, summary: summary, tags: tags)
     }
 
     /// Stores the planned tags; at least one must be stored.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A reader's library export to make tags from, as `import` (and, later, serve's upload) asks
-/// for it: a tag per shelf, or one tag filtered by shelf and year.
+/// for it: a Goodreads or StoryGraph export, a tag per shelf, or one tag filtered by shelf and year.
 public struct ImportRequest: Sendable, Equatable {
     /// The export file.
     public var file: URL
@@ -13,10 +13,13 @@ public struct ImportRequest: Sendable, Equatable {
     public var tag: String?
     /// Books with covers per tag; `nil`: all.
     public var count: BookCount?
+    /// The service that wrote the file; `nil`: recognised by its content.
+    public var format: LibraryFormat?
 
     /// The request as given; `validate()` applies the rules.
-    public init(file: URL, shelf: String? = nil, year: Int? = nil, tag: String? = nil, count: BookCount? = nil) {
+    public init(file: URL, shelf: String? = nil, year: Int? = nil, tag: String? = nil, count: BookCount? = nil, format: LibraryFormat? = nil) {
         self.file = file
+        self.format = format
         self.shelf = shelf
         self.year = year
         self.tag = tag

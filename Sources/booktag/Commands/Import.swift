@@ -3,15 +3,16 @@ import BookTag
 import Foundation
 
 extension BookTagCommand {
-    /// Makes tags from a Goodreads library export, with covers from Open Library.
+    /// Makes tags from a reader's library export (Goodreads, StoryGraph), with covers from Open Library.
     struct Import: ParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Make tags from a Goodreads library export (CSV), with covers from Open Library.",
+            abstract: "Make tags from a library export (Goodreads or StoryGraph CSV), with covers from Open Library.",
             discussion: """
                 Reads the CSV Goodreads gives every reader (My Books → Import and export → Export \
-                Library). Without filters it makes one tag per shelf (read, to-read, \
-                currently-reading and your own shelves); with --shelf, --year or --tag, one tag of \
+                Library) or StoryGraph's export, recognised by its columns (--format names it). \
+                Without filters it makes one tag per shelf (read, to-read, currently-reading, \
+                StoryGraph's statuses and tags, and your own shelves); with --shelf, --year or --tag, one tag of \
                 the matching books, newest read first. Covers come from Open Library, looked up \
                 by ISBN (then title and author) in batches and downloaded by id; books with no \
                 cover are left out and counted. Importing again replaces each imported tag's set \
@@ -21,19 +22,21 @@ extension BookTagCommand {
                   booktag import goodreads_library_export.csv
                   booktag import goodreads_library_export.csv --year 2025 --tag "my 2025 in books"
                   booktag import goodreads_library_export.csv --shelf favourites --count 24
+                  booktag import storygraph_export.csv --year 2025
                 """
         )
 
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The export file (goodreads_library_export.csv).") var file: String
+        @Argument(help: "The export file (goodreads_library_export.csv, a StoryGraph export).") var file: String
         @Option(help: ArgumentHelp("Only books on this shelf (read, to-read, or one of yours).", valueName: "name")) var shelf: String?
         @Option(help: ArgumentHelp("Only books read in this year.", valueName: "yyyy")) var year: Int?
         @Option(help: ArgumentHelp("The tag's name (default: the shelf and the year, as \"read 2025\").", valueName: "name")) var tag: String?
         @Option(help: ArgumentHelp("Books with covers per tag (default: all).", valueName: "n|all")) var count: BookCount?
+        @Option(help: ArgumentHelp("The service that wrote the file, when its content does not say: goodreads or storygraph.", valueName: "format")) var format: LibraryFormat?
         @Flag(help: "Print one JSON document.") var json = false
 
         var request: ImportRequest {
-            ImportRequest(file: URL(fileURLWithPath: file), shelf: shelf, year: year, tag: tag, count: count)
+            ImportRequest(file: URL(fileURLWithPath: file), shelf: shelf, year: year, tag: tag, count: count, format: format)
         }
 
         func validate() throws {
@@ -46,6 +49,9 @@ extension BookTagCommand {
             let plan = try CommandFailure.checking { try operations.plan(request) }
             if plan.summary.malformed > 0 {
                 session.reporter.warn("skipped \(plan.summary.malformed) malformed row\(plan.summary.malformed == 1 ? "" : "s") of \(file) (a wrong number of fields, or no book id or title)")
+            }
+            if plan.summary.mangledISBNs > 0 {
+                session.reporter.warn("\(plan.summary.mangledISBNs) ISBN\(plan.summary.mangledISBNs == 1 ? " was" : "s were") turned into numbers such as 9.78053E+12 by a spreadsheet; those books are looked up by title and author")
             }
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode

@@ -17,8 +17,12 @@ public struct ImportedBook: Equatable, Sendable {
     public var isbn10: String?
     /// The ISBN-13, checked.
     public var isbn13: String?
-    /// The reader's stars, 1 to 5; `nil` for none.
+    /// The reader's stars, 1 to 5 (the nearest whole star to `stars`); `nil` for none.
     public var myRating: Int?
+    /// The reader's stars as written, in quarter steps where the service allows them (3.75).
+    public var stars: Double?
+    /// Paper, ebook or audio, when the service records it.
+    public var readingFormat: ReadingFormat?
     /// The average rating the service shows.
     public var averageRating: Double?
     /// The publisher.

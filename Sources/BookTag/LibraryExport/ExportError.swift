@@ -1,0 +1,42 @@
+import Foundation
+
+/// Why a file cannot be imported as a reader's library export. Nothing is stored in any case.
+public enum ExportError: Error, Equatable, Sendable {
+    /// The file cannot be opened.
+    case cannotOpen(path: String, reason: String)
+    /// The file has no bytes.
+    case empty(path: String)
+    /// The header lacks columns every export of `format` has.
+    case missingColumns([String], path: String, format: LibraryFormat = .goodreads)
+    /// The file is no export booktag knows: `firstLine` is how it starts.
+    case unknownFormat(path: String, firstLine: String)
+    /// Not UTF-8 text (a spreadsheet saved in another encoding, or not text at all).
+    case unreadableText(path: String)
+    /// The header was read but no row was a book.
+    case noBooks(path: String, malformed: Int)
+}
+
+extension ExportError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case let .cannotOpen(path, reason):
+            "cannot read \(path): \(reason)"
+        case let .empty(path):
+            "\(path) is empty: export your library again"
+        case let .unknownFormat(path, firstLine):
+            "\(path) is no library export booktag knows (\(LibraryFormat.allCases.map(\.fileDescription).joined(separator: ", "))): its first line is \"\(Self.shown(firstLine))\"; name the format with --format if it is one of them"
+        case let .missingColumns(columns, path, format):
+            "\(path) is not a \(format.fileDescription): it has no \(columns.map { "\"\($0)\"" }.joined(separator: ", ")) column\(columns.count == 1 ? "" : "s"); nothing was stored"
+        case let .unreadableText(path):
+            "\(path) is not UTF-8 text as the services' exports are; nothing was stored"
+        case let .noBooks(path, malformed):
+            "\(path) has no books\(malformed > 0 ? " (\(malformed) malformed rows skipped)" : ""); nothing was stored"
+        }
+    }
+
+    /// At most 80 characters of a line, control characters as spaces: it goes into a message.
+    static func shown(_ line: String) -> String {
+        let cleaned = String(line.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        return cleaned.count > 80 ? cleaned.prefix(80) + "…" : cleaned
+    }
+}

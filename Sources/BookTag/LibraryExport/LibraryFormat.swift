@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where a reader's library export comes from: which service wrote the file, and so how its
+/// books are named (`list`: "StoryGraph export, shelf read") and where their identity comes from.
+public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
+    /// A Goodreads library export (`goodreads_library_export.csv`): its books are Goodreads books.
+    case goodreads
+    /// A StoryGraph export CSV: its books are found at Open Library by ISBN, or title and author.
+    case storygraph
+
+    /// "Goodreads", "StoryGraph".
+    public var displayName: String {
+        switch self {
+        case .goodreads: "Goodreads"
+        case .storygraph: "StoryGraph"
+        }
+    }
+
+    /// What the reader gives, for messages: "Goodreads library export CSV".
+    public var fileDescription: String {
+        switch self {
+        case .goodreads: "Goodreads library export CSV"
+        case .storygraph: "StoryGraph export CSV"
+        }
+    }
+
+    /// The source the imported books are books of: Goodreads for its own export; for the others,
+    /// the Open Library work the cover search matched.
+    public var booksSource: SourceKind {
+        switch self {
+        case .goodreads: .goodreads
+        case .storygraph: .openlibrary
+        }
+    }
+
+    /// The format a file's content says it is, by its header row.
+    public static func detect(_ file: URL) throws -> LibraryFormat {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
+            throw ExportError.cannotOpen(path: file.path, reason: "no such file")
+        }
+        guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
+            throw ExportError.cannotOpen(path: file.path, reason: "it is a folder")
+        }
+        guard ((attributes[.size] as? NSNumber)?.int64Value ?? 0) > 0 else { throw ExportError.empty(path: file.path) }
+        guard try LibraryCSV.isUTF8(file) else { throw ExportError.unreadableText(path: file.path) }
+        let line = try LibraryCSV.firstLine(of: file)
+        let names = Set(line.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) })
+        if names.isSuperset(of: ["Book Id", "Exclusive Shelf"]) { return .goodreads }
+        if names.isSuperset(of: ["ISBN/UID", "Read Status"]) { return .storygraph }
+        throw ExportError.unknownFormat(path: file.path, firstLine: line)
+    }
+
+    /// Reads `file` as this format, handing each book to `body` in file order.
+    public func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
+        switch self {
+        case .goodreads: try ExportReader.read(file, body)
+        case .storygraph: try StoryGraphReader.read(file, body)
+        }
+    }
+}

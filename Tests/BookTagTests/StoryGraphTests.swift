@@ -1,0 +1,137 @@
+import BookTagTestSupport
+import CSV
+import Foundation
+import Testing
+
+@testable import BookTag
+
+/// StoryGraph exports, on the genuine files in fixtures/libraries/storygraph (PROVENANCE.md): what
+/// the reader keeps is checked against the file read independently here (CSV.swift's rows, the
+/// columns by name), not against booktag's own mapping.
+@Suite struct StoryGraphTests {
+    static let folder = Fixtures.packageRoot.appendingPathComponent("fixtures/libraries/storygraph")
+    static let raw = folder.appendingPathComponent("bsanser-mapmyreads.csv")
+    static let spreadsheet = folder.appendingPathComponent("dblake26-streaming-excel-edited.csv")
+
+    /// The file's rows as dictionaries by column name.
+    static func rows(_ file: URL) throws -> [[String: String]] {
+        let reader = try CSVReader(stream: try #require(InputStream(url: file)), hasHeaderRow: true)
+        let header = try #require(reader.headerRow)
+        var rows: [[String: String]] = []
+        while let fields = reader.next() { rows.append(Dictionary(uniqueKeysWithValues: zip(header, fields))) }
+        return rows
+    }
+
+    static func read(_ file: URL) throws -> ([ImportedBook], LibraryCSV.Summary) {
+        var books: [ImportedBook] = []
+        let summary = try StoryGraphReader.read(file) { books.append($0) }
+        return (books, summary)
+    }
+
+    @Test func theRawExportKeepsEveryRowAsWritten() throws {
+        let expected = try Self.rows(Self.raw)
+        let (books, summary) = try Self.read(Self.raw)
+        #expect(try LibraryFormat.detect(Self.raw) == .storygraph)
+        #expect(summary == LibraryCSV.Summary(rows: expected.count, malformed: 0, mangledISBNs: 0) && expected.count == 193)
+        #expect(books.map(\.title) == expected.map { $0["Title"]!.trimmingCharacters(in: .whitespaces) })
+        #expect(Set(books.map(\.key)).count == books.count, "every row its own key")
+        #expect(books.allSatisfy { $0.identity == nil }, "StoryGraph names no book ids: Open Library's work will")
+        for status in ["read", "to-read", "did-not-finish"] {
+            #expect(books.count { $0.shelves.first == status } == expected.count { $0["Read Status"] == status }, "\(status)")
+        }
+        for (book, row) in zip(books, expected) {
+            let stars = Double(row["Star Rating"] ?? "")
+            #expect(book.stars == stars, "\(book.title)")
+            #expect(book.myRating == stars.map { Int($0.rounded()) }, "\(book.title): the nearest whole star")
+            let lastRead = row["Last Date Read"].flatMap { $0.isEmpty ? nil : $0.replacingOccurrences(of: "/", with: "-") }
+            let finishes = (row["Dates Read"] ?? "").split(separator: ",").compactMap { $0.split(separator: "-").last.map { $0.trimmingCharacters(in: .whitespaces) } }
+            #expect(book.dateRead == (lastRead ?? finishes.max().map { $0.replacingOccurrences(of: "/", with: "-") }), "\(book.title)")
+            for tag in (row["Tags"] ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !tag.isEmpty {
+                #expect(book.shelves.contains(tag), "\(book.title) is on its tag \(tag)")
+            }
+            let code = row["ISBN/UID"] ?? ""
+            if code.hasPrefix("978") || code.hasPrefix("979") { #expect(book.isbn13 == code, "\(book.title)") }
+            if code.hasPrefix("B0") { #expect(book.isbn13 == nil && book.isbn10 == nil, "an ASIN is no ISBN") }
+        }
+        #expect(books.contains { $0.stars == 3.75 && $0.myRating == 4 }, "quarter stars kept beside the whole star")
+        #expect(Dictionary(grouping: books.compactMap(\.readingFormat), by: { $0 }).mapValues(\.count)
+            == [.paper: expected.count { ["hardcover", "paperback"].contains($0["Format"]) }, .ebook: expected.count { $0["Format"] == "digital" }, .audio: expected.count { $0["Format"] == "audio" }])
+    }
+
+    /// A file a spreadsheet re-saved: eight columns, ISBNs turned into `9.78053E+12`, dates `M/D/YYYY`.
+    @Test func aSpreadsheetsSaveIsReadWithItsISBNsCounted() throws {
+        let expected = try Self.rows(Self.spreadsheet)
+        let (books, summary) = try Self.read(Self.spreadsheet)
+        #expect(try LibraryFormat.detect(Self.spreadsheet) == .storygraph)
+        #expect(summary.rows == 299 && summary.malformed == 0)
+        #expect(summary.mangledISBNs == expected.count { ($0["ISBN/UID"] ?? "").contains("E+") } && summary.mangledISBNs > 0)
+        #expect(books.allSatisfy { $0.isbn13 == nil || !$0.isbn13!.hasSuffix("0000000") })
+        #expect(books.map(\.title) == expected.map { $0["Title"]!.trimmingCharacters(in: .whitespaces) } && books[1].title == "Mister Concierge")
+        // `4/1/2024` is the first of April.
+        #expect(books[1].dateRead == "2024-03-27" && books[1].dateAdded == "2024-04-01")
+        #expect(books.count { $0.shelves.first == "read" } == 258 && books.count { $0.shelves.first == "currently-reading" } == 10)
+    }
+
+    @Test func tagsFromAYearOfStoryGraph() throws {
+        let (books, _) = try Self.read(Self.raw)
+        let plans = try ExportSelection(format: .storygraph, year: 2024).plans(for: books)
+        let read2024 = books.filter { $0.dateRead?.hasPrefix("2024-") == true }
+        #expect(plans.count == 1 && plans[0].rows.count == read2024.count && !read2024.isEmpty)
+        #expect(plans[0].origin == .export(format: .storygraph, shelf: nil, year: 2024))
+        #expect(plans[0].origin.displayName == "StoryGraph export, read in 2024")
+        #expect(plans[0].rows.compactMap(\.dateRead) == read2024.compactMap(\.dateRead).sorted(by: >), "newest read first")
+    }
+
+    /// A file of no known format names the formats booktag reads and shows its first line.
+    @Test func anUnknownFileIsOneErrorThatShowsItsFirstLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-unknown-\(UUID().uuidString).csv")
+        try Data("Name,Colour\nApple,red\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect { try LibraryFormat.detect(file) } throws: { error in
+            let message = error.localizedDescription
+            return message.contains("Goodreads library export CSV") && message.contains("StoryGraph export CSV") && message.contains("\"Name,Colour\"")
+        }
+    }
+}
+
+/// `booktag import` of the genuine StoryGraph export against a fake Open Library that knows its
+/// books (by ISBN, and by title and author for the rows without one): the books become the Open
+/// Library works their covers were found for, and the tags say they come from StoryGraph.
+@Suite(.serialized) struct StoryGraphImportTests {
+    @Test func aYearOfStoryGraphBecomesATagOfOpenLibraryWorks() async throws {
+        let rows = try StoryGraphTests.rows(StoryGraphTests.raw)
+        let catalogue = rows.enumerated().map { index, row -> SyntheticExport.Book in
+            let isbn = (try? ISBN(row["ISBN/UID"] ?? ""))
+            return SyntheticExport.Book(
+                bookID: index + 1, title: row["Title"]!.trimmingCharacters(in: .whitespaces),
+                author: row["Authors"]!.components(separatedBy: ", ")[0], isbn10: isbn?.isbn10, isbn13: isbn?.isbn13,
+                knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 }, coverID: index % 9 == 4 ? nil : 5000 + index,
+                dateRead: nil, dateAdded: "2025/01/01", myRating: 0, exclusiveShelf: "read", shelves: [])
+        }
+        let openLibrary = try FakeOpenLibrary(books: catalogue)
+        let home = try TemporaryHome()
+        try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
+        let run = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path, "--year", "2024", "--json"], home: home)
+        #expect(run.status == 0, "\(run.errors)")
+
+        let (books, _) = try StoryGraphTests.read(StoryGraphTests.raw)
+        let read2024 = books.enumerated().filter { $0.element.dateRead?.hasPrefix("2024-") == true }
+        let covered = read2024.filter { $0.offset % 9 != 4 }
+        let store = try BookStore.open(home: home.home)
+        let tag = try #require(try store.tag(TagName("read 2024")))
+        #expect(tag.source == .openlibrary && tag.origin == .export(format: .storygraph, shelf: nil, year: 2024))
+        let stored = try store.books(of: TagName("read 2024"))
+        #expect(stored.count == covered.count)
+        #expect(Set(stored.map(\.book.bookID)) == Set(covered.map { BookID.openLibrary("OL\($0.offset + 1)W") }), "each the work its cover was found for")
+        #expect(Set(stored.map(\.book.title)) == Set(covered.map(\.element.title)), "titles as the file wrote them, trimmed")
+        let ratings = Dictionary(uniqueKeysWithValues: stored.map { ($0.book.bookID, $0.reading?.rating) })
+        for (offset, book) in covered {
+            #expect(ratings[.openLibrary("OL\(offset + 1)W")] == book.myRating, "\(book.title): the reader's stars, to the nearest whole star")
+        }
+        #expect(stored.compactMap { $0.reading?.dateRead } == stored.compactMap { $0.reading?.dateRead }.sorted(by: >), "newest read first")
+        let list = try await ImportEndToEndTests.booktag(["list"], home: home)
+        #expect(list.output.contains("StoryGraph export, read in 2024"), "\(list.output)")
+        let reroll = try await ImportEndToEndTests.booktag(["reroll", "read 2024"], home: home)
+        #expect(reroll.status == 64 && reroll.errors.contains("StoryGraph export"), "\(reroll.errors)")
+    }
+}
