@@ -16,4 +16,19 @@ public enum ReadingFormat: String, Sendable, Codable, CaseIterable {
         default: return nil
         }
     }
+
+    /// LibraryThing's `Media`: `Paperback`, `Hardcover`, `Paper Book`, `Ebook`, `Audiobook`…;
+    /// films and anything else are no reading format.
+    public init?(libraryThing text: String) {
+        let media = text.lowercased()
+        if ["paperback", "hardcover", "paper book", "mass market paperback", "book"].contains(media) {
+            self = .paper
+        } else if media.contains("ebook") || media.contains("e-book") {
+            self = .ebook
+        } else if media.contains("audio") {
+            self = .audio
+        } else {
+            return nil
+        }
+    }
 }

@@ -7,12 +7,15 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     case goodreads
     /// A StoryGraph export CSV: its books are found at Open Library by ISBN, or title and author.
     case storygraph
+    /// LibraryThing's TSV export: found at Open Library as StoryGraph's are.
+    case librarything
 
     /// "Goodreads", "StoryGraph".
     public var displayName: String {
         switch self {
         case .goodreads: "Goodreads"
         case .storygraph: "StoryGraph"
+        case .librarything: "LibraryThing"
         }
     }
 
@@ -21,6 +24,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         switch self {
         case .goodreads: "Goodreads library export CSV"
         case .storygraph: "StoryGraph export CSV"
+        case .librarything: "LibraryThing export TSV"
         }
     }
 
@@ -29,7 +33,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     public var booksSource: SourceKind {
         switch self {
         case .goodreads: .goodreads
-        case .storygraph: .openlibrary
+        case .storygraph, .librarything: .openlibrary
         }
     }
 
@@ -42,8 +46,11 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
             throw ExportError.cannotOpen(path: file.path, reason: "it is a folder")
         }
         guard ((attributes[.size] as? NSNumber)?.int64Value ?? 0) > 0 else { throw ExportError.empty(path: file.path) }
-        guard try LibraryCSV.isUTF8(file) else { throw ExportError.unreadableText(path: file.path) }
         let line = try LibraryCSV.firstLine(of: file)
+        // LibraryThing's header is tab-separated, and its file need not be UTF-8 past it.
+        let tabbed = Set(line.split(separator: "\t").map { $0.trimmingCharacters(in: .whitespaces) })
+        if tabbed.isSuperset(of: ["Book Id", "Primary Author", "Collections"]) { return .librarything }
+        guard try LibraryCSV.isUTF8(file) else { throw ExportError.unreadableText(path: file.path) }
         let names = Set(line.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) })
         if names.isSuperset(of: ["Book Id", "Exclusive Shelf"]) { return .goodreads }
         if names.isSuperset(of: ["ISBN/UID", "Read Status"]) { return .storygraph }
@@ -55,6 +62,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         switch self {
         case .goodreads: try ExportReader.read(file, body)
         case .storygraph: try StoryGraphReader.read(file, body)
+        case .librarything: try LibraryThingReader.read(file, body)
         }
     }
 }
