@@ -298,7 +298,7 @@ import Testing
         let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let firstParagraph = readme.components(separatedBy: "\n\n")[1].replacingOccurrences(of: "\n", with: " ")
         let helpText = help.output.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
-        for source in ["Open Library subject (no key needed)", "a Goodreads search (with a Goodreads key)", "a reader's public Goodreads shelf", "a library export from Goodreads, StoryGraph or LibraryThing", "booktag serve"] {
+        for source in ["Open Library subject (no key needed)", "a Goodreads search (with a Goodreads key)", "a reader's public Goodreads shelf", "a library export from Goodreads, StoryGraph, LibraryThing or a Calibre library", "booktag serve"] {
             #expect(helpText.contains(source), "help lacks \(source)")
             #expect(firstParagraph.replacingOccurrences(of: "[Open Library](https://openlibrary.org)", with: "Open Library").replacingOccurrences(of: "`", with: "").contains(source), "README lacks \(source)")
         }

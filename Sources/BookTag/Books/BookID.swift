@@ -25,6 +25,11 @@ public struct BookID: Hashable, Sendable, Codable, CustomStringConvertible {
         BookID(source: .openlibrary, value: workID)
     }
 
+    /// A book of a reader's Calibre library, by Calibre's own uuid for it.
+    public static func calibre(_ uuid: String) -> BookID {
+        BookID(source: .calibre, value: uuid)
+    }
+
     /// Reads an id as a user types it: digits are a Goodreads book id, `OL…W` an Open Library
     /// work (a `/works/` prefix is accepted, as Open Library writes keys).
     public init?(parsing text: String) {

@@ -5,12 +5,19 @@ public enum SourceKind: String, Sendable, Codable, CaseIterable, CustomStringCon
     case goodreads
     /// Open Library: subjects and books, no key.
     case openlibrary
+    /// A reader's Calibre library, read from its folder: books are made again by importing it,
+    /// never searched or fetched.
+    case calibre
+
+    /// The sources a reader can search or fetch from (`--source`, `"source"`).
+    public static let searchable: [SourceKind] = [.goodreads, .openlibrary]
 
     /// The name readers know the service by, for captions and messages.
     public var displayName: String {
         switch self {
         case .goodreads: "Goodreads"
         case .openlibrary: "Open Library"
+        case .calibre: "Calibre"
         }
     }
 

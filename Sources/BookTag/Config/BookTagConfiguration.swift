@@ -74,7 +74,12 @@ public struct BookTagConfiguration: Equatable, Sendable {
         let reader = ConfigReader(file: file)
         try reader.section(root, at: nil) { (key, value, path) throws(ConfigError) -> Bool in
             switch key {
-            case "source": source = try reader.choice(value, path)
+            case "source":
+                // A Calibre library is imported, never searched: no source for new tags.
+                guard let text = value as? String, let chosen = SourceKind(rawValue: text.lowercased()), SourceKind.searchable.contains(chosen) else {
+                    throw .wrongType(file: reader.file, key: path, expected: "\"goodreads\" or \"openlibrary\"")
+                }
+                source = chosen
             case "goodreads": try Self.read(&goodreads, value, path, with: reader)
             case "openlibrary": try Self.read(&openLibrary, value, path, with: reader)
             case "collage": try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)

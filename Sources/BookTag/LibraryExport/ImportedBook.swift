@@ -37,6 +37,11 @@ public struct ImportedBook: Equatable, Sendable {
     public var dateRead: String?
     /// When the reader shelved it, `YYYY-MM-DD`.
     public var dateAdded: String?
+    /// The cover the library keeps beside the book (Calibre's `cover.jpg`): used as it is, with
+    /// no look-up or download.
+    public var coverFile: URL?
+    /// The description, as HTML (sanitised wherever it is shown).
+    public var descriptionHTML: String?
     /// The service's main shelf first (`read`, `to-read`, `currently-reading`), then the others, lower-case.
     public var shelves: [String]
 
@@ -56,8 +61,10 @@ public struct ImportedBook: Equatable, Sendable {
             originalPublicationYear: originalPublicationYear, publisher: publisher, averageRating: averageRating,
             pageCount: pageCount, authors: author.map { [BookAuthor(id: nil, name: $0)] } ?? [],
             reading: Reading(rating: myRating, dateRead: dateRead))
+        var described = details
+        described.descriptionHTML = descriptionHTML
         return SearchWork(
             id: id, title: title, authorName: author, imageURL: imageURL, averageRating: averageRating,
-            originalPublicationYear: originalPublicationYear ?? yearPublished, details: details)
+            originalPublicationYear: originalPublicationYear ?? yearPublished, details: described)
     }
 }

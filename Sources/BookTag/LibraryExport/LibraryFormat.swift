@@ -9,6 +9,8 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     case storygraph
     /// LibraryThing's TSV export: found at Open Library as StoryGraph's are.
     case librarything
+    /// A Calibre library folder (or its `metadata.db`): its books and covers are its own.
+    case calibre
 
     /// "Goodreads", "StoryGraph".
     public var displayName: String {
@@ -16,7 +18,13 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .goodreads: "Goodreads"
         case .storygraph: "StoryGraph"
         case .librarything: "LibraryThing"
+        case .calibre: "Calibre"
         }
+    }
+
+    /// What a tag made from it is named after: "Goodreads export", "Calibre library".
+    public var listingName: String {
+        self == .calibre ? "Calibre library" : "\(displayName) export"
     }
 
     /// What the reader gives, for messages: "Goodreads library export CSV".
@@ -25,6 +33,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .goodreads: "Goodreads library export CSV"
         case .storygraph: "StoryGraph export CSV"
         case .librarything: "LibraryThing export TSV"
+        case .calibre: "Calibre library folder"
         }
     }
 
@@ -34,11 +43,13 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         switch self {
         case .goodreads: .goodreads
         case .storygraph, .librarything: .openlibrary
+        case .calibre: .calibre
         }
     }
 
     /// The format a file's content says it is, by its header row.
     public static func detect(_ file: URL) throws -> LibraryFormat {
+        if CalibreReader.isLibrary(file) { return .calibre }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
             throw ExportError.cannotOpen(path: file.path, reason: "no such file")
         }
@@ -63,6 +74,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .goodreads: try ExportReader.read(file, body)
         case .storygraph: try StoryGraphReader.read(file, body)
         case .librarything: try LibraryThingReader.read(file, body)
+        case .calibre: try CalibreReader.read(file, body)
         }
     }
 }

@@ -38,7 +38,7 @@ public enum TagOrigin: Equatable, Sendable, Codable {
     public var listingName: String {
         switch self {
         case let .shelf(reference, _): "Goodreads shelf \(reference)"
-        case let .export(format, shelf, _): "\((format ?? .goodreads).displayName) export" + (shelf.map { ", shelf \($0)" } ?? "")
+        case let .export(format, shelf, _): (format ?? .goodreads).listingName + (shelf.map { ", shelf \($0)" } ?? "")
         }
     }
 

@@ -31,6 +31,9 @@ public struct AddRequest: Sendable, Equatable {
             throw BookTagFailure(.usage, "a year needs a shelf (for a library export: booktag import FILE --year YYYY)")
         }
         if let year, !Self.yearRange.contains(year) { throw Self.badYear }
+        if let source, !SourceKind.searchable.contains(source) {
+            throw BookTagFailure(.usage, "new tags come from goodreads or openlibrary; a Calibre library is imported: booktag import FOLDER")
+        }
         if shelf != nil, let source, source != .goodreads {
             throw BookTagFailure(.usage, "a shelf is a Goodreads shelf: leave out the source \(source.rawValue)")
         }

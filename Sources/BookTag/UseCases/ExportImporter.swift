@@ -161,6 +161,38 @@ public struct ExportImporter: Sendable {
             }
         }
         guard covered < wanted, !unknown.isEmpty else { return }
+        // Covers the library keeps beside its books (Calibre) are taken as they are, read and
+        // staged `stagingBatch` at a time; a book of such a library without one has none:
+        // nothing is looked up or downloaded for them.
+        var local: [(row: ImportedBook, identity: BookID, file: URL)] = []
+        unknown = unknown.filter { row in
+            guard let identity = row.identity, identity.source == .calibre || row.coverFile != nil else { return true }
+            if let file = row.coverFile {
+                local.append((row, identity, file))
+            } else {
+                known[row.key] = .missing
+                progress(.skipped(title: row.title, reason: "no cover in the library"))
+            }
+            return false
+        }
+        for batch in local.chunked(stagingBatch) where covered < wanted {
+            var images: [(data: Data, entry: (row: ImportedBook, identity: BookID, file: URL))] = []
+            for entry in batch {
+                if let data = try? Data(contentsOf: entry.file), ImageInfo(data) != nil {
+                    images.append((data, entry))
+                } else {
+                    known[entry.row.key] = .missing
+                    progress(.skipped(title: entry.row.title, reason: "its cover file is missing or not an image"))
+                }
+            }
+            let files = try staging.stage(images.map { ($0.data, $0.entry.row.title) })
+            for (image, file) in zip(images, files) {
+                known[image.entry.row.key] = .file(file, identity: image.entry.identity, url: nil)
+                covered += 1
+                progress(.downloaded(title: image.entry.row.title))
+            }
+        }
+        guard covered < wanted, !unknown.isEmpty else { return }
         let rowsByKey = Dictionary(unknown.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var batches = unknown.chunked(search.batchSize).makeIterator()
         var waiting: [(ImportedBook, BookID, String)] = []

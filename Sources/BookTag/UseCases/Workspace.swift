@@ -133,6 +133,8 @@ public struct Workspace: Sendable {
             source = client
         case .openlibrary where shelf:
             throw BookTagFailure(.usage, "a shelf is a Goodreads shelf: leave out the source openlibrary")
+        case .calibre:
+            throw BookTagFailure(.usage, "a Calibre library is read from its folder, never searched: import the library again (booktag import FOLDER)")
         case .goodreads:
             var client = GoodreadsClient(
                 baseURL: configuration.goodreads.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,

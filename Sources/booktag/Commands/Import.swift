@@ -7,11 +7,11 @@ extension BookTagCommand {
     struct Import: ParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Make tags from a library export (Goodreads, StoryGraph, LibraryThing), with covers from Open Library.",
+            abstract: "Make tags from a library export (Goodreads, StoryGraph, LibraryThing) or a Calibre library.",
             discussion: """
                 Reads the CSV Goodreads gives every reader (My Books → Import and export → Export \
-                Library), StoryGraph's export or LibraryThing's TSV, recognised by its columns \
-                (--format names it). \
+                Library), StoryGraph's export or LibraryThing's TSV, recognised by its columns, or a \
+                Calibre library folder, read-only with its own covers and no network (--format names it). \
                 Without filters it makes one tag per shelf (read, to-read, currently-reading, \
                 StoryGraph's statuses and tags, and your own shelves); with --shelf, --year or --tag, one tag of \
                 the matching books, newest read first. Covers come from Open Library, looked up \
@@ -24,6 +24,7 @@ extension BookTagCommand {
                   booktag import goodreads_library_export.csv --year 2025 --tag "my 2025 in books"
                   booktag import goodreads_library_export.csv --shelf favourites --count 24
                   booktag import storygraph_export.csv --year 2025
+                  booktag import ~/"Calibre Library"
                 """
         )
 
@@ -33,7 +34,7 @@ extension BookTagCommand {
         @Option(help: ArgumentHelp("Only books read in this year.", valueName: "yyyy")) var year: Int?
         @Option(help: ArgumentHelp("The tag's name (default: the shelf and the year, as \"read 2025\").", valueName: "name")) var tag: String?
         @Option(help: ArgumentHelp("Books with covers per tag (default: all).", valueName: "n|all")) var count: BookCount?
-        @Option(help: ArgumentHelp("The service that wrote the file, when its content does not say: goodreads, storygraph or librarything.", valueName: "format")) var format: LibraryFormat?
+        @Option(help: ArgumentHelp("The service that wrote the file, when its content does not say: goodreads, storygraph, librarything or calibre (a library folder).", valueName: "format")) var format: LibraryFormat?
         @Flag(help: "Print one JSON document.") var json = false
 
         var request: ImportRequest {

@@ -1,8 +1,16 @@
 import ArgumentParser
 import BookTag
 
-/// `--source goodreads|openlibrary`; help lists the choices.
-extension SourceKind: ExpressibleByArgument {}
+/// `--source goodreads|openlibrary`; help lists the choices. A Calibre library is imported, not
+/// searched, so it is no choice here.
+extension SourceKind: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let kind = SourceKind(rawValue: argument), SourceKind.searchable.contains(kind) else { return nil }
+        self = kind
+    }
+
+    public static var allValueStrings: [String] { searchable.map(\.rawValue) }
+}
 
 /// `--format goodreads|storygraph`; help lists the choices.
 extension LibraryFormat: ExpressibleByArgument {}

@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+
+/// Reads a Calibre library: its `metadata.db` opened read-only (never changed, also while Calibre
+/// has it open), each book's covers from its own folder. Calibre's schema (PROVENANCE.md): ISBNs
+/// in `identifiers`, stars as 0–10, `|` for a comma inside one author's name, `0101-01-01` for an
+/// unknown date, folder names shortened and transliterated (so paths come from `books.path`,
+/// never from titles). No network: the covers are the library's own.
+public enum CalibreReader {
+    /// The library folder for `location`: the folder itself, or the folder of a `metadata.db`.
+    public static func libraryFolder(_ location: URL) -> URL {
+        location.lastPathComponent == "metadata.db" ? location.deletingLastPathComponent() : location
+    }
+
+    /// Whether `location` is a Calibre library (a folder holding `metadata.db`) or its `metadata.db`.
+    public static func isLibrary(_ location: URL) -> Bool {
+        FileManager.default.fileExists(atPath: libraryFolder(location).appendingPathComponent("metadata.db").path)
+    }
+
+    /// Reads every book, handing each to `body` in Calibre's id order. Each is on the shelf
+    /// named after the library's folder (the whole library, one tag) and on each of its tags.
+    public static func read(_ location: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
+        let folder = libraryFolder(location)
+        let database = folder.appendingPathComponent("metadata.db")
+        guard FileManager.default.fileExists(atPath: database.path) else {
+            throw ExportError.cannotOpen(path: folder.path, reason: "it is no Calibre library: it has no metadata.db")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let books: [ImportedBook]
+        do {
+            let queue = try DatabaseQueue(path: database.path, configuration: configuration)
+            books = try queue.read { db in try Self.books(db, folder: folder) }
+            try queue.close()
+        } catch let error as DatabaseError {
+            throw ExportError.cannotOpen(path: database.path, reason: "it is not a Calibre database SQLite can read (\(error.message ?? "\(error.resultCode)"))")
+        }
+        var summary = LibraryCSV.Summary()
+        for book in books {
+            summary.rows += 1
+            try body(book)
+        }
+        return summary
+    }
+
+    private static func books(_ db: Database, folder: URL) throws -> [ImportedBook] {
+        let shelf = folder.lastPathComponent.lowercased()
+        var authors: [Int64: [String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT l.book, a.name FROM books_authors_link l JOIN authors a ON a.id = l.author ORDER BY l.id") {
+            authors[row["book"], default: []].append((row["name"] as String).replacingOccurrences(of: "|", with: ","))
+        }
+        var tags: [Int64: [String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT l.book, t.name FROM books_tags_link l JOIN tags t ON t.id = l.tag ORDER BY l.id") {
+            tags[row["book"], default: []].append(row["name"])
+        }
+        var isbns: [Int64: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT book, val FROM identifiers WHERE type = 'isbn'") { isbns[row["book"]] = row["val"] }
+        var ratings: [Int64: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT l.book, r.rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating") {
+            ratings[row["book"]] = row["rating"]
+        }
+        var comments: [Int64: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT book, text FROM comments") { comments[row["book"]] = row["text"] }
+        var publishers: [Int64: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT l.book, p.name FROM books_publishers_link l JOIN publishers p ON p.id = l.publisher") {
+            publishers[row["book"]] = row["name"]
+        }
+        return try Row.fetchAll(db, sql: "SELECT id, title, path, has_cover, uuid, isbn, pubdate FROM books ORDER BY id").compactMap { row in
+            let id: Int64 = row["id"]
+            guard let title = (row["title"] as String?)?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty,
+                let uuid: String = row["uuid"], !uuid.isEmpty
+            else { return nil }
+            var book = ImportedBook(key: "calibre \(id)", identity: .calibre(uuid), title: title)
+            book.author = authors[id]?.first
+            let isbn = (isbns[id] ?? row["isbn"]).flatMap { try? ISBN($0) }
+            book.isbn13 = isbn?.isbn13
+            book.isbn10 = isbn?.isbn10
+            // 0–10, two a star; 0 is none.
+            book.stars = ratings[id].flatMap { $0 > 0 ? Double($0) / 2 : nil }
+            book.myRating = book.stars.map { Int($0.rounded(.toNearestOrAwayFromZero)) }
+            book.yearPublished = (row["pubdate"] as String?).flatMap { Int($0.prefix(4)) }.flatMap { $0 > 101 ? $0 : nil }
+            book.publisher = publishers[id]
+            book.descriptionHTML = comments[id]
+            if (row["has_cover"] as Int?) == 1, let path: String = row["path"], !path.contains("..") {
+                book.coverFile = folder.appendingPathComponent(path, isDirectory: true).appendingPathComponent("cover.jpg")
+            }
+            book.shelves = [shelf] + (tags[id] ?? []).map { $0.lowercased() }.filter { $0 != shelf }
+            return book
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import BookTagTestSupport
+import Foundation
+import Testing
+
+@testable import BookTag
+
+/// A genuine Calibre library (fixtures/libraries/calibre, PROVENANCE.md: Chinese titles,
+/// transliterated folder names): imported with no request at all, its `metadata.db` unchanged,
+/// each stored cover the library's own `cover.jpg`, byte for byte.
+@Suite(.serialized) struct CalibreTests {
+    static let library = Fixtures.packageRoot.appendingPathComponent("fixtures/libraries/calibre/finleyge-mycalibredatebase")
+
+    @Test func theLibraryIsReadAsCalibreWroteIt() throws {
+        #expect(try LibraryFormat.detect(Self.library) == .calibre)
+        #expect(try LibraryFormat.detect(Self.library.appendingPathComponent("metadata.db")) == .calibre)
+        var books: [ImportedBook] = []
+        let summary = try CalibreReader.read(Self.library) { books.append($0) }
+        #expect(summary.rows == 5 && books.count == 5)
+        #expect(books.map(\.title) == ["Quick Start Guide", "斐多篇", "会饮篇", "柏拉图全集 5 增订版", "毛最后的革命"])
+        #expect(books.allSatisfy { $0.identity?.source == .calibre && $0.shelves == ["finleyge-mycalibredatebase"] })
+        #expect(books[1].identity == .calibre("44d7dfad-ff44-43fa-910c-82d00ad59b02"))
+        #expect(books.allSatisfy { book in book.coverFile.map { FileManager.default.fileExists(atPath: $0.path) } == true })
+        #expect(books[0].yearPublished == nil, "0101-01-01 is Calibre's unknown date")
+        #expect(books[1].yearPublished == 2009)
+    }
+
+    @Test func importingMakesNoRequestAndChangesNothingOfTheLibrary() async throws {
+        let database = Self.library.appendingPathComponent("metadata.db")
+        let before = try Data(contentsOf: database)
+        let openLibrary = try FakeOpenLibrary(books: [])
+        let home = try TemporaryHome()
+        try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
+        let run = try await ImportEndToEndTests.booktag(["import", Self.library.path, "--json"], home: home)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(openLibrary.server.requests.isEmpty, "a Calibre library needs no network")
+        #expect(try Data(contentsOf: database) == before, "metadata.db byte for byte as it was")
+        #expect(!FileManager.default.fileExists(atPath: database.path + "-wal") && !FileManager.default.fileExists(atPath: database.path + "-journal"))
+
+        let store = try BookStore.open(home: home.home)
+        let name = try TagName("finleyge-mycalibredatebase")
+        let tag = try #require(try store.tag(name))
+        #expect(tag.source == .calibre && tag.origin?.displayName == "Calibre library, shelf finleyge-mycalibredatebase")
+        let stored = try store.books(of: name)
+        #expect(stored.count == 5)
+        var library: [ImportedBook] = []
+        _ = try CalibreReader.read(Self.library) { library.append($0) }
+        let coversOnDisk = try Set(library.compactMap(\.coverFile).map { try Data(contentsOf: $0) })
+        let coversStored = try Set(stored.map { try Data(contentsOf: store.coverURL($0.book.coverPath)) })
+        #expect(coversStored == coversOnDisk, "each stored cover is the library's cover.jpg, byte for byte")
+        let reroll = try await ImportEndToEndTests.booktag(["reroll", name.display], home: home)
+        #expect(reroll.status == 64 && reroll.errors.contains("Calibre library"), "\(reroll.errors)")
+    }
+
+    @Test func aFolderWithoutMetadataIsOneClearError() async throws {
+        let home = try TemporaryHome()
+        let empty = home.folder.appendingPathComponent("not-a-library", isDirectory: true)
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let run = try await ImportEndToEndTests.booktag(["import", empty.path, "--format", "calibre"], home: home)
+        #expect(run.status == 66 && run.errors.contains("no metadata.db"), "\(run.errors)")
+        #expect(try BookStore.open(home: home.home).tags().isEmpty)
+    }
+}
