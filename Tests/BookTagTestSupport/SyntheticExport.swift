@@ -132,7 +132,12 @@ public enum SyntheticExport {
 public final class FakeOpenLibrary: Sendable {
     public let server: LoopbackServer
 
-    public init(books: [SyntheticExport.Book], apiDelay: Double = 0, coverDelay: Double = 0) throws {
+    /// `works`, when given, are the books' Open Library work ids (else `OL1W`, `OL2W`, …), which
+    /// `key:/works/…` queries find.
+    public init(books: [SyntheticExport.Book], works: [String]? = nil, apiDelay: Double = 0, coverDelay: Double = 0) throws {
+        let workIDs = works ?? books.indices.map { "OL\($0 + 1)W" }
+        var byWork: [String: Int] = [:]
+        for (index, work) in workIDs.enumerated() { byWork[work] = index }
         var byISBN: [String: Int] = [:]
         var byTitle: [String: Int] = [:]
         for (index, book) in books.enumerated() {
@@ -140,13 +145,15 @@ public final class FakeOpenLibrary: Sendable {
             byTitle[Self.normalized(book.title)] = index
         }
         let catalogue = books
-        let (isbnIndex, titleIndex) = (byISBN, byTitle)
+        let (isbnIndex, titleIndex, workIndex) = (byISBN, byTitle, byWork)
         server = try LoopbackServer { request in
             if request.path == "/search.json" {
                 let query = request.query["q"] ?? ""
                 var matched: [Int] = []
                 for term in query.components(separatedBy: " OR ") {
                     if term.hasPrefix("isbn:"), let index = isbnIndex[String(term.dropFirst(5))] {
+                        matched.append(index)
+                    } else if term.hasPrefix("key:/works/"), let index = workIndex[String(term.dropFirst(11))] {
                         matched.append(index)
                     } else if let start = term.range(of: "title:\""), let end = term[start.upperBound...].firstIndex(of: "\""),
                         let index = titleIndex[Self.normalized(String(term[start.upperBound..<end]))]
@@ -156,7 +163,7 @@ public final class FakeOpenLibrary: Sendable {
                 }
                 let docs = matched.map { index -> [String: Any] in
                     let book = catalogue[index]
-                    var doc: [String: Any] = ["key": "/works/OL\(index + 1)W", "title": book.title, "author_name": [book.author], "isbn": book.knownISBNs]
+                    var doc: [String: Any] = ["key": "/works/\(workIDs[index])", "title": book.title, "author_name": [book.author], "isbn": book.knownISBNs]
                     if let cover = book.coverID { doc["cover_i"] = cover }
                     return doc
                 }

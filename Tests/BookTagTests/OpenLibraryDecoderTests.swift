@@ -47,7 +47,7 @@ struct OpenLibraryDecoderTests {
         #expect(docs.count == 20)
         let matches = docs.compactMap(\.match)
         #expect(matches.count == 9, "only documents with a cover match")
-        #expect(matches.first == CoverSearch.Match(coverID: 1_847_337, work: .openLibrary("OL8808821W"), pages: 180))
+        #expect(matches.first == CoverSearch.Match(coverID: 1_847_337, work: .openLibrary("OL8808821W"), pages: 180, title: "University of Denver Co 2007", author: "College Prowler"))
         #expect(matches.allSatisfy { $0.work?.source == .openlibrary })
         #expect(docs.first?.work == .openLibrary("OL8503198W") && docs.first?.match == nil && docs.first?.pages == nil)
     }

@@ -42,6 +42,9 @@ public struct ImportedBook: Equatable, Sendable {
     public var coverFile: URL?
     /// The description, as HTML (sanitised wherever it is shown).
     public var descriptionHTML: String?
+    /// The file names the book but not its title and author (Open Library's reading log): the
+    /// cover search's answer gives them.
+    public var needsDetails = false
     /// The service's main shelf first (`read`, `to-read`, `currently-reading`), then the others, lower-case.
     public var shelves: [String]
 

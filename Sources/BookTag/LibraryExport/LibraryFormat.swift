@@ -11,6 +11,8 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     case librarything
     /// A Calibre library folder (or its `metadata.db`): its books and covers are its own.
     case calibre
+    /// Open Library's reading-log export: works by id, their titles and covers from Open Library.
+    case openlibrary
 
     /// "Goodreads", "StoryGraph".
     public var displayName: String {
@@ -19,12 +21,17 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .storygraph: "StoryGraph"
         case .librarything: "LibraryThing"
         case .calibre: "Calibre"
+        case .openlibrary: "Open Library"
         }
     }
 
     /// What a tag made from it is named after: "Goodreads export", "Calibre library".
     public var listingName: String {
-        self == .calibre ? "Calibre library" : "\(displayName) export"
+        switch self {
+        case .calibre: "Calibre library"
+        case .openlibrary: "Open Library reading log"
+        default: "\(displayName) export"
+        }
     }
 
     /// What the reader gives, for messages: "Goodreads library export CSV".
@@ -34,6 +41,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .storygraph: "StoryGraph export CSV"
         case .librarything: "LibraryThing export TSV"
         case .calibre: "Calibre library folder"
+        case .openlibrary: "Open Library reading-log CSV"
         }
     }
 
@@ -42,7 +50,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     public var booksSource: SourceKind {
         switch self {
         case .goodreads: .goodreads
-        case .storygraph, .librarything: .openlibrary
+        case .storygraph, .librarything, .openlibrary: .openlibrary
         case .calibre: .calibre
         }
     }
@@ -65,6 +73,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         let names = Set(line.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) })
         if names.isSuperset(of: ["Book Id", "Exclusive Shelf"]) { return .goodreads }
         if names.isSuperset(of: ["ISBN/UID", "Read Status"]) { return .storygraph }
+        if names.isSuperset(of: ["Work Id", "Bookshelf"]) { return .openlibrary }
         throw ExportError.unknownFormat(path: file.path, firstLine: line)
     }
 
@@ -75,6 +84,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .storygraph: try StoryGraphReader.read(file, body)
         case .librarything: try LibraryThingReader.read(file, body)
         case .calibre: try CalibreReader.read(file, body)
+        case .openlibrary: try ReadingLogReader.read(file, body)
         }
     }
 }

@@ -20,10 +20,13 @@ public struct CoverSearch: Sendable {
         public var title: String
         /// With the title.
         public var author: String?
+        /// The Open Library work, when the caller knows it: looked up by its key, nothing else.
+        public var work: BookID?
 
         /// A book to find.
-        public init(key: String, isbn13: String?, isbn10: String?, title: String, author: String?) {
+        public init(key: String, isbn13: String?, isbn10: String?, title: String, author: String?, work: BookID? = nil) {
             self.key = key
+            self.work = work?.source == .openlibrary ? work : nil
             self.isbn13 = isbn13
             self.isbn10 = isbn10
             self.title = title
@@ -40,12 +43,18 @@ public struct CoverSearch: Sendable {
         public var work: BookID?
         /// `number_of_pages_median`, when Open Library knows it.
         public var pages: Int?
+        /// The work's title, as Open Library has it.
+        public var title: String?
+        /// Its first author.
+        public var author: String?
 
         /// A match.
-        public init(coverID: Int, work: BookID?, pages: Int?) {
+        public init(coverID: Int, work: BookID?, pages: Int?, title: String? = nil, author: String? = nil) {
             self.coverID = coverID
             self.work = work
             self.pages = pages
+            self.title = title
+            self.author = author
         }
     }
 
@@ -66,6 +75,9 @@ public struct CoverSearch: Sendable {
     public func matches(for books: [Book]) async throws -> [String: Match] {
         var found: [String: Match] = [:]
         for chunk in books.chunked(batchSize) {
+            // Works known by key are asked for by key alone: a reading log has no title or ISBN.
+            try await resolveByWork(chunk.filter { $0.work != nil }, into: &found)
+            let chunk = chunk.filter { $0.work == nil }
             let by13 = chunk.compactMap { book in book.isbn13.map { (book, $0) } }
             try await resolveByISBN(by13, into: &found)
             let by10 = chunk.filter { found[$0.key] == nil }.compactMap { book -> (Book, String)? in
@@ -79,6 +91,15 @@ public struct CoverSearch: Sendable {
             }
         }
         return found
+    }
+
+    private func resolveByWork(_ books: [Book], into found: inout [String: Match]) async throws {
+        guard !books.isEmpty else { return }
+        let query = books.compactMap { $0.work.map { "key:/works/\($0.value)" } }.joined(separator: " OR ")
+        let docs = try await search(query, limit: max(100, books.count * 2))
+        for book in books {
+            if let match = docs.first(where: { $0.work == book.work })?.match { found[book.key] = match }
+        }
     }
 
     private func resolveByISBN(_ books: [(Book, String)], into found: inout [String: Match]) async throws {

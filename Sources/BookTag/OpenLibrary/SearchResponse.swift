@@ -44,6 +44,6 @@ struct SearchDoc: Decodable {
     /// What a cover search keeps of the document: its cover, work and pages.
     var match: CoverSearch.Match? {
         guard let coverID, coverID > 0 else { return nil }
-        return CoverSearch.Match(coverID: coverID, work: work, pages: pages)
+        return CoverSearch.Match(coverID: coverID, work: work, pages: pages, title: title, author: authorNames.first)
     }
 }

@@ -61,8 +61,14 @@ public struct ExportImporter: Sendable {
 
     /// What is settled of a book, by its key: its identity and cover file, or no cover.
     private enum CoverState: Sendable {
-        case file(CoverFile, identity: BookID, url: String?)
+        /// `named`: the title and author the search gave a book its file did not name.
+        case file(CoverFile, identity: BookID, url: String?, named: Named? = nil)
         case missing
+    }
+
+    private struct Named: Sendable {
+        var title: String
+        var author: String?
     }
 
     private enum Job: Sendable {
@@ -95,8 +101,13 @@ public struct ExportImporter: Sendable {
             var identities = Set<BookID>()
             for row in plan.rows where chosen.count < wanted {
                 // Two rows the search matched to one work are one book.
-                if case let .file(file, identity, url)? = known[row.key], identities.insert(identity).inserted {
-                    chosen.append((row.work(identity: identity, imageURL: url), file))
+                if case let .file(file, identity, url, named)? = known[row.key], identities.insert(identity).inserted {
+                    var book = row
+                    if let named {
+                        book.title = named.title
+                        book.author = named.author
+                    }
+                    chosen.append((book.work(identity: identity, imageURL: url), file))
                 }
             }
             let withoutCover = plan.rows.filter { if case .missing? = known[$0.key] { true } else { false } }.count
@@ -151,7 +162,9 @@ public struct ExportImporter: Sendable {
         }
         for row in rows where seen.insert(row.key).inserted {
             if known[row.key] == nil, let identity = row.identity, let file = stored[identity] {
-                known[row.key] = .file(file, identity: identity, url: nil)
+                // A book its file does not name keeps the title the store has for it.
+                let kept = row.needsDetails ? try store.tagBook(id: identity).map { Named(title: $0.book.title, author: $0.book.authorName) } : nil
+                known[row.key] = .file(file, identity: identity, url: nil, named: kept)
                 progress(.reused)
             }
             switch known[row.key] {
@@ -193,7 +206,7 @@ public struct ExportImporter: Sendable {
             }
         }
         guard covered < wanted, !unknown.isEmpty else { return }
-        let rowsByKey = Dictionary(unknown.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var rowsByKey = Dictionary(unknown.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var batches = unknown.chunked(search.batchSize).makeIterator()
         var waiting: [(ImportedBook, BookID, String)] = []
         var downloading = 0
@@ -203,14 +216,19 @@ public struct ExportImporter: Sendable {
         func flush() throws {
             guard !buffer.isEmpty else { return }
             let files = try staging.stage(buffer.map { ($0.data, $0.row.title) })
-            for (entry, file) in zip(buffer, files) { known[entry.row.key] = .file(file, identity: entry.identity, url: entry.url) }
+            for (entry, file) in zip(buffer, files) {
+                let named = entry.row.identity == nil || entry.row.needsDetails ? nil : Named(title: entry.row.title, author: entry.row.author)
+                known[entry.row.key] = .file(file, identity: entry.identity, url: entry.url, named: named)
+            }
             buffer.removeAll(keepingCapacity: true)
         }
 
         try await withThrowingTaskGroup(of: Job.self) { group in
             func lookUpNext() {
                 guard let batch = batches.next() else { return }
-                let books = batch.map { CoverSearch.Book(key: $0.key, isbn13: $0.isbn13, isbn10: $0.isbn10, title: $0.title, author: $0.author) }
+                let books = batch.map {
+                    CoverSearch.Book(key: $0.key, isbn13: $0.isbn13, isbn10: $0.isbn10, title: $0.title, author: $0.author, work: $0.needsDetails ? $0.identity : nil)
+                }
                 lookingUp = true
                 group.addTask { .resolved(books, try await search.matches(for: books)) }
             }
@@ -221,7 +239,13 @@ public struct ExportImporter: Sendable {
                     lookingUp = false
                     progress(.resolved(books: books.count, found: found.count))
                     for book in books {
-                        guard let row = rowsByKey[book.key] else { continue }
+                        guard var row = rowsByKey[book.key] else { continue }
+                        if row.needsDetails, let match = found[book.key], let title = match.title {
+                            row.title = title
+                            row.author = match.author
+                            row.needsDetails = false
+                            rowsByKey[book.key] = row
+                        }
                         if let match = found[book.key], let identity = row.identity ?? match.work,
                             let url = OpenLibraryDecoder.coverURL(id: match.coverID, base: search.client.coversURL)
                         {

@@ -10,7 +10,8 @@ extension BookTagCommand {
             abstract: "Make tags from a library export (Goodreads, StoryGraph, LibraryThing) or a Calibre library.",
             discussion: """
                 Reads the CSV Goodreads gives every reader (My Books → Import and export → Export \
-                Library), StoryGraph's export or LibraryThing's TSV, recognised by its columns, or a \
+                Library), StoryGraph's export, LibraryThing's TSV or Open Library's reading log, \
+                recognised by its columns, or a \
                 Calibre library folder, read-only with its own covers and no network (--format names it). \
                 Without filters it makes one tag per shelf (read, to-read, currently-reading, \
                 StoryGraph's statuses and tags, and your own shelves); with --shelf, --year or --tag, one tag of \
@@ -34,7 +35,7 @@ extension BookTagCommand {
         @Option(help: ArgumentHelp("Only books read in this year.", valueName: "yyyy")) var year: Int?
         @Option(help: ArgumentHelp("The tag's name (default: the shelf and the year, as \"read 2025\").", valueName: "name")) var tag: String?
         @Option(help: ArgumentHelp("Books with covers per tag (default: all).", valueName: "n|all")) var count: BookCount?
-        @Option(help: ArgumentHelp("The service that wrote the file, when its content does not say: goodreads, storygraph, librarything or calibre (a library folder).", valueName: "format")) var format: LibraryFormat?
+        @Option(help: ArgumentHelp("The service that wrote the file, when its content does not say: goodreads, storygraph, librarything, calibre (a library folder) or openlibrary (a reading log).", valueName: "format")) var format: LibraryFormat?
         @Flag(help: "Print one JSON document.") var json = false
 
         var request: ImportRequest {
