@@ -72,6 +72,20 @@ import Testing
         #expect(books.count { $0.shelves.first == "read" } == 258 && books.count { $0.shelves.first == "currently-reading" } == 10)
     }
 
+    /// A row of empty fields (a raw export writes some as `""`, some as nothing) is skipped and
+    /// counted; the rows around it are kept. (The file is the genuine header and first row, with
+    /// such a row added: synthetic.)
+    @Test func aRowOfEmptyFieldsIsSkippedAndCounted() throws {
+        let lines = try String(contentsOf: Self.raw, encoding: .utf8).components(separatedBy: "\r\n")
+        let empty = Array(repeating: "\"\"", count: 11).joined(separator: ",") + "," + Array(repeating: "", count: 12).joined(separator: ",")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-storygraph-\(UUID().uuidString).csv")
+        try Data(([lines[0], lines[1], empty, lines[2]].joined(separator: "\r\n") + "\r\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (books, summary) = try Self.read(file)
+        #expect(summary.rows == 2 && summary.malformed == 1)
+        #expect(books.map(\.title) == ["Shuggie Bain", "Queenie"])
+    }
+
     @Test func tagsFromAYearOfStoryGraph() throws {
         let (books, _) = try Self.read(Self.raw)
         let plans = try ExportSelection(format: .storygraph, year: 2024).plans(for: books)
