@@ -42,7 +42,7 @@ final class JobProgress: Sendable {
         case let .retrying(seconds):
             send("retry", Payload(
                 line: String(format: "the source did not answer; trying again in %.1f s", seconds), found: found, wanted: wanted, seconds: seconds))
-        case .importing, .coverDownloaded, .request, .note, .fetchingDetails:
+        case .importing, .coverDownloaded, .request, .note, .warning, .fetchingDetails:
             break
         }
     }

@@ -258,4 +258,14 @@ import Testing
         }
         #expect(try BookStore.open(home: home.home).tags().isEmpty && home.coverFilesOnDisk().isEmpty)
     }
+
+    /// A command that reads the settings only to fetch (`show` of a book not kept, `stats --fetch`)
+    /// still warns of config.json's unknown keys, once.
+    @Test func showWarnsOfUnknownConfigKeysWhenItFetches() async throws {
+        let home = try TemporaryHome()
+        try Data(#"{"openlibrary": {"contacts": "x@example.org"}}"#.utf8).write(to: home.home.configFile)
+        let run = try await Self.booktag(["show", "--id", "OL5100000W"] + Self.replay, home: home)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.components(separatedBy: "unknown key \"openlibrary.contacts\"").count == 2, "\(run.errors)")
+    }
 }

@@ -22,7 +22,7 @@ public struct BookOperations: Sendable {
         if let kept = try lookup.stored(query) {
             return (kept, ShownBook(kept, tags: try lookup.tags(of: kept), store: store, fromStore: true))
         }
-        let configuration = try workspace.configuration()
+        let configuration = try configuration(progress)
         let kind: SourceKind =
             switch query {
             case let .id(id): id.source
@@ -47,7 +47,7 @@ public struct BookOperations: Sendable {
     public func fetchMissingPages(of name: TagName, progress: ProgressHandler? = nil) async throws -> (missing: Int, unavailable: [String]) {
         let missing = try store.booksWithoutPages(of: name)
         guard let kind = missing.first?.source else { return (0, []) }
-        let configuration = try workspace.configuration()
+        let configuration = try configuration(progress)
         let connection = try workspace.connect(kind, configuration: configuration, progress: progress)
         let lookup = BookLookup(store: store)
         let unavailable = try await connection.closing {
@@ -68,6 +68,13 @@ public struct BookOperations: Sendable {
             return unavailable
         }
         return (missing.count, unavailable)
+    }
+
+    /// The settings, read only when a source is needed; unknown keys go to `progress` as warnings.
+    private func configuration(_ progress: ProgressHandler?) throws -> BookTagConfiguration {
+        let configuration = try workspace.configuration()
+        configuration.warnings.forEach { progress?(.warning($0)) }
+        return configuration
     }
 
     private static func notFound(_ query: BookLookup.Query, in source: SourceKind) -> BookSourceError {

@@ -217,8 +217,8 @@ public struct ExportImporter: Sendable {
             guard !buffer.isEmpty else { return }
             let files = try staging.stage(buffer.map { ($0.data, $0.row.title) })
             for (entry, file) in zip(buffer, files) {
-                let named = entry.row.identity == nil || entry.row.needsDetails ? nil : Named(title: entry.row.title, author: entry.row.author)
-                known[entry.row.key] = .file(file, identity: entry.identity, url: entry.url, named: named)
+                // The row as the search left it: a reading log's title and author filled in.
+                known[entry.row.key] = .file(file, identity: entry.identity, url: entry.url, named: Named(title: entry.row.title, author: entry.row.author))
             }
             buffer.removeAll(keepingCapacity: true)
         }

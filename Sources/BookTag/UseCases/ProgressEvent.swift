@@ -19,6 +19,8 @@ public enum ProgressEvent: Sendable, Equatable {
     case request(String)
     /// Something the reader should know that is not an error (a source chosen for them, …).
     case note(String)
+    /// Something the reader should fix that did not stop the work (an unknown key in config.json).
+    case warning(String)
 }
 
 /// The receiver of a `ProgressEvent` stream; it may be called from any task.

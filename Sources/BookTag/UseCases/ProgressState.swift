@@ -63,7 +63,7 @@ public struct ProgressState: Sendable, Equatable {
             retrying = nil
         case let .retrying(seconds):
             retrying = seconds
-        case .request, .note, .fetchingDetails:
+        case .request, .note, .warning, .fetchingDetails:
             break
         }
     }

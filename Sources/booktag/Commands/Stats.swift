@@ -43,7 +43,6 @@ extension BookTagCommand {
         private func fetchMissingPages(of name: TagName, store: BookStore, session: Session) throws {
             let operations = BookOperations(workspace: session.workspace, store: store)
             let reporter = session.reporter
-            _ = try session.configuration()  // its warnings, once
             defer { reporter.endProgress() }
             let (missing, unavailable) = try AsyncRun.run { try await operations.fetchMissingPages(of: name, progress: reporter.handle) }
             if let first = unavailable.first {

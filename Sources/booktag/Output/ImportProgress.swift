@@ -15,7 +15,7 @@ final class ImportProgress: Sendable {
         reporter.handle(event)
         let state = tracker.record(event)
         switch event {
-        case .request, .note, .coverDownloaded, .fetchingDetails: return
+        case .request, .note, .warning, .coverDownloaded, .fetchingDetails: return
         default: break
         }
         var parts = ["import: \(state.covered)/\(state.lookedUp) covers found at Open Library", "\(state.imported) downloaded"]

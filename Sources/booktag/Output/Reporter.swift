@@ -54,6 +54,7 @@ package final class Reporter: Sendable {
     @Sendable func handle(_ event: ProgressEvent) {
         switch event {
         case let .note(message): note(message)
+        case let .warning(message): warn(message)
         case let .request(line): detail(line)
         case let .waiting(seconds, interval): detail(String(format: "waiting %.2f s: API calls are at least %.1f s apart", seconds, interval))
         case let .retrying(seconds): detail(String(format: "retrying in %.1f s", seconds))
