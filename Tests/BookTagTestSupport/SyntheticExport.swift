@@ -29,6 +29,8 @@ public enum SyntheticExport {
         public var originalYear: Int? = nil
         /// How many times the reader read it (a re-read is one row with 2).
         public var readCount: Int? = nil
+        /// Open Library's `number_of_pages_median` for the book's work; `nil`: it has none.
+        public var openLibraryPages: Int? = nil
 
         public init(
             bookID: Int, title: String, author: String, isbn10: String?, isbn13: String?, knownISBNs: [String], coverID: Int?,
@@ -165,6 +167,7 @@ public final class FakeOpenLibrary: Sendable {
                     let book = catalogue[index]
                     var doc: [String: Any] = ["key": "/works/\(workIDs[index])", "title": book.title, "author_name": [book.author], "isbn": book.knownISBNs]
                     if let cover = book.coverID { doc["cover_i"] = cover }
+                    if let pages = book.openLibraryPages { doc["number_of_pages_median"] = pages }
                     return doc
                 }
                 let body = try! JSONSerialization.data(withJSONObject: ["numFound": docs.count, "start": 0, "docs": docs])

@@ -99,6 +99,26 @@ struct MigrationTests {
     }
 }
 
+extension MigrationTests {
+    /// v8: a v7 home's whole stars and one day read become the reader's stars as written and
+    /// their list of reads; `stats` reads them from the rebuilt numbers index.
+    @Test func aV7ReadersStarsAndDayBecomeTheFullRecord() throws {
+        let temporary = try Self.v1Home()
+        let queue = try DatabaseQueue(path: temporary.home.databaseFile.path)
+        try StoreSchema.migrator.migrate(queue, upTo: "v7: a book's description kept as plain text too")
+        let id: String = try queue.write { db in
+            let id = try String.fetchOne(db, sql: "SELECT sourceID FROM book LIMIT 1")!
+            try db.execute(sql: "UPDATE book SET myRating = 4, dateRead = '2024-11-02' WHERE sourceID = ?", arguments: [id])
+            return id
+        }
+        try queue.close()
+        let store = try BookStore.open(home: temporary.home)
+        let reading = try #require(try store.book(id: BookID(source: .goodreads, value: id))?.details.reading)
+        #expect(reading.stars == 4 && reading.rating == 4 && reading.readDates == ["2024-11-02"] && reading.format == nil && reading.moods.isEmpty)
+        #expect(try store.integrityCheck())
+    }
+}
+
 /// A reader's own record of a book (their stars and date, from a shelf or an export) joins what a
 /// source said of it, and survives the source saying it again.
 struct ReadingStoreTests {

@@ -78,7 +78,9 @@ import Testing
             Self.book(7, "Seven", author: "Z", pages: 123, rating: 3.25, year: 1999, stars: 4, read: "2025-05-05"),
         ])
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(stats)) as? [String: Any])
-        #expect(Set(json.keys) == ["tag", "year", "books", "pages", "ratings", "months", "undated", "authors", "published"])
+        #expect(Set(json.keys) == ["tag", "year", "books", "pages", "ratings", "months", "undated", "authors", "published", "formats", "moods", "pace"])
+        #expect(json["formats"] is NSNull && json["moods"] is NSNull && json["pace"] is NSNull, "a Goodreads book says none of them")
+        #expect((json["pages"] as? [String: Any])?["fromOpenLibrary"] as? Int == 0)
         let shortest = try #require((json["pages"] as? [String: Any])?["shortest"] as? [String: Any])
         #expect(shortest["source"] as? String == "goodreads" && shortest["id"] as? String == "7" && shortest["title"] as? String == "Seven")
         #expect(shortest["pages"] as? Int == 123 && shortest.count == 4)

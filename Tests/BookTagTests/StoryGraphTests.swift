@@ -97,6 +97,28 @@ import Testing
     }
 
     /// A file of no known format names the formats booktag reads and shows its first line.
+    /// A re-read: StoryGraph writes each read in `Dates Read` (a synthetic row, as the service
+    /// writes one; the genuine file's re-read kept only its last range). Each read is kept, the
+    /// book counts once, and a year tag of either read holds it.
+    @Test func everyReadIsKeptAndARereadCountsOnce() throws {
+        let home = try TemporaryHome()
+        let file = home.folder.appendingPathComponent("reread.csv")
+        try """
+            Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Star Rating
+            Piranesi,Susanna Clarke,,9781635575637,audio,read,2021/01/02,2024/03/09,"2021/01/04-2021/01/20, 2024/03/01-2024/03/09",2,"mysterious, reflective",slow,4.5
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let (books, _) = try Self.read(file)
+        let book = try #require(books.first)
+        #expect(book.reading.readDates == ["2021-01-20", "2024-03-09"] && book.dateRead == "2024-03-09")
+        #expect(book.reading.format == .audio && book.reading.moods == ["mysterious", "reflective"] && book.reading.pace == .slow)
+        #expect(book.stars == 4.5 && book.myRating == 5, "halves up")
+        for year in [2021, 2024] {
+            #expect(try ExportSelection(format: .storygraph, year: year).plans(for: books)[0].rows.count == 1, "\(year)")
+        }
+        #expect(try ExportSelection(format: .storygraph, year: 2022).plans(for: books)[0].rows.isEmpty)
+    }
+
     @Test func anUnknownFileIsOneErrorThatShowsItsFirstLine() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-unknown-\(UUID().uuidString).csv")
         try Data("Name,Colour\nApple,red\n".utf8).write(to: file)
@@ -147,5 +169,79 @@ import Testing
         #expect(list.output.contains("StoryGraph export, read in 2024"), "\(list.output)")
         let reroll = try await ImportEndToEndTests.booktag(["reroll", "read 2024"], home: home)
         #expect(reroll.status == 64 && reroll.errors.contains("StoryGraph export"), "\(reroll.errors)")
+    }
+
+    /// `stats --json` on a StoryGraph year, every number computed here from the file's columns:
+    /// quarter stars exactly in `mine` and at the nearest whole star (halves up) in `stars`,
+    /// months by the finish date, formats, moods, pace, and the page counts Open Library gave.
+    @Test func aStoryGraphYearsNumbersAreTheFilesOwn() async throws {
+        let rows = try StoryGraphTests.rows(StoryGraphTests.raw)
+        // Open Library knows the pages of most works, not all; one book in nine has no cover.
+        let catalogue = rows.enumerated().map { index, row -> SyntheticExport.Book in
+            let isbn = (try? ISBN(row["ISBN/UID"] ?? ""))
+            var book = SyntheticExport.Book(
+                bookID: index + 1, title: row["Title"]!.trimmingCharacters(in: .whitespaces),
+                author: row["Authors"]!.components(separatedBy: ", ")[0], isbn10: isbn?.isbn10, isbn13: isbn?.isbn13,
+                knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 }, coverID: index % 9 == 4 ? nil : 5000 + index,
+                dateRead: nil, dateAdded: "2025/01/01", myRating: 0, exclusiveShelf: "read", shelves: [])
+            book.openLibraryPages = index % 5 == 2 ? nil : 120 + index * 3
+            return book
+        }
+        let openLibrary = try FakeOpenLibrary(books: catalogue)
+        let home = try TemporaryHome()
+        try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
+        let year = 2022
+        let run = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path, "--year", String(year)], home: home)
+        #expect(run.status == 0, "\(run.errors)")
+        let stats = try await ImportEndToEndTests.booktag(["stats", "read \(year)", "--json"], home: home)
+        #expect(stats.status == 0, "\(stats.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any])
+
+        // The rows read that year that Open Library has a cover for, straight from the columns.
+        let read = rows.enumerated().filter { index, row in
+            let finish = row["Last Date Read"].flatMap { $0.isEmpty ? nil : $0 } ?? ""
+            return finish.hasPrefix("\(year)/") && index % 9 != 4
+        }
+        #expect(json["books"] as? Int == read.count && read.count >= 8, "\(stats.output)")
+        let stars = read.compactMap { Double($0.element["Star Rating"] ?? "") }
+        #expect(stars.contains { $0 != $0.rounded() }, "the year has a quarter star to keep")
+        let ratings = try #require(json["ratings"] as? [String: Any])
+        #expect(ratings["mine"] as? Double == (stars.reduce(0, +) / Double(stars.count) * 100).rounded() / 100)
+        #expect(ratings["rated"] as? Int == stars.count)
+        let nearest = stars.map { Int(($0 + 0.5).rounded(.down)) }
+        #expect(ratings["stars"] as? [Int] == (1...5).map { value in nearest.count { $0 == value } })
+        var months = [Int](repeating: 0, count: 12)
+        for (_, row) in read { months[Int(row["Last Date Read"]!.split(separator: "/")[1])! - 1] += 1 }
+        #expect(json["months"] as? [Int] == months)
+        let formats = try #require(json["formats"] as? [String: Int])
+        #expect(formats == [
+            "paper": read.count { ["hardcover", "paperback"].contains($0.element["Format"]) },
+            "ebook": read.count { $0.element["Format"] == "digital" },
+            "audio": read.count { $0.element["Format"] == "audio" },
+        ])
+        let pages = try #require(json["pages"] as? [String: Any])
+        let known = read.compactMap { catalogue[$0.offset].openLibraryPages }
+        #expect(pages["known"] as? Int == known.count && pages["fromOpenLibrary"] as? Int == known.count, "StoryGraph has no pages: each is Open Library's")
+        #expect(pages["total"] as? Int == known.reduce(0, +))
+        var moodCounts: [String: Int] = [:]
+        for (_, row) in read {
+            for mood in Set((row["Moods"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) where !mood.isEmpty {
+                moodCounts[mood, default: 0] += 1
+            }
+        }
+        let topMoods = moodCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(5)
+        let moods = try #require(json["moods"] as? [[String: Any]])
+        #expect(moods.map { $0["mood"] as? String } == topMoods.map(\.key) && moods.map { $0["books"] as? Int } == topMoods.map(\.value))
+        let pace = try #require(json["pace"] as? [String: Int])
+        #expect(pace == ["slow": read.count { $0.element["Pace"] == "slow" }, "medium": read.count { $0.element["Pace"] == "medium" }, "fast": read.count { $0.element["Pace"] == "fast" }])
+
+        let text = try await ImportEndToEndTests.booktag(["stats", "read \(year)"], home: home)
+        #expect(text.output.contains("formats") && text.output.contains("moods") && text.output.contains("from Open Library"), "\(text.output)")
+        let quarter = try #require(read.first { Double($0.element["Star Rating"] ?? "").map { $0 != $0.rounded() } ?? false })
+        let shown = try await ImportEndToEndTests.booktag(["show", "--id", "OL\(quarter.offset + 1)W", "--json"], home: home)
+        let book = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any], "\(shown.errors)")
+        #expect(book["myStars"] as? Double == Double(quarter.element["Star Rating"]!), "\(book)")
+        #expect(book["pages"] as? Int == catalogue[quarter.offset].openLibraryPages)
+        #expect(book["pagesFrom"] as? String == (catalogue[quarter.offset].openLibraryPages == nil ? nil : "openlibrary"))
     }
 }

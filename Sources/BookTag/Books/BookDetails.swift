@@ -40,6 +40,9 @@ public struct BookDetails: Equatable, Sendable, Codable {
     public var authors: [BookAuthor]
     /// The reader's own record of the book, when it came from their shelf or export.
     public var reading: Reading?
+    /// Where `pageCount` came from when the reader's library had none: Open Library's median
+    /// for the work a StoryGraph row matched (`stats` counts them in `pages.fromOpenLibrary`).
+    public var pageCountSource: SourceKind?
     /// Parts the source sent broken (a malformed work record, an author, the ratings), named for
     /// a warning; a book with any is not kept, so the next look-up asks again.
     public var missingParts: [String]?

@@ -77,7 +77,6 @@ public enum CalibreReader {
             book.isbn10 = isbn?.isbn10
             // 0–10, two a star; 0 is none.
             book.stars = ratings[id].flatMap { $0 > 0 ? Double($0) / 2 : nil }
-            book.myRating = book.stars.map { Int($0.rounded(.toNearestOrAwayFromZero)) }
             book.yearPublished = (row["pubdate"] as String?).flatMap { Int($0.prefix(4)) }.flatMap { $0 > 101 ? $0 : nil }
             book.publisher = publishers[id]
             book.descriptionHTML = comments[id]

@@ -1,5 +1,5 @@
 /// A tag's numbers and charts drawn under its covers (`collage --stats`): the headline, the
-/// books that stand out, then books per month and stars given as bars, each chart only when it
+/// books that stand out, how they were read (formats, moods, pace) when the library says, then books per month and stars given as bars, each chart only when it
 /// has a book. Everything stays inside the band the planner left, so nothing covers a cover.
 struct CollageStatsPanel {
     let stats: TagStats
@@ -21,6 +21,11 @@ struct CollageStatsPanel {
         if let highlights = stats.highlights {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
             if CollageText.draw(highlights, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 { unreadable.append(highlights) }
+            y += smallHeight
+        }
+        if let habits = stats.habits {
+            let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
+            if CollageText.draw(habits, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 { unreadable.append(habits) }
             y += smallHeight
         }
         y += smallHeight / 2

@@ -26,7 +26,7 @@ public enum ExportReader {
         let isbn10 = field("ISBN").flatMap { try? ISBN($0) }
         row.isbn13 = isbn13?.isbn13 ?? isbn10?.isbn13
         row.isbn10 = isbn10?.isbn10 ?? isbn13?.isbn10
-        row.myRating = field("My Rating").flatMap(Int.init).flatMap { (1...5).contains($0) ? $0 : nil }
+        row.stars = field("My Rating").flatMap(Int.init).flatMap { (1...5).contains($0) ? Double($0) : nil }
         row.averageRating = field("Average Rating").flatMap(Double.init)
         row.publisher = field("Publisher")
         row.pageCount = field("Number of Pages").flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }

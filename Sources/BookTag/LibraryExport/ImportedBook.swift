@@ -17,9 +17,8 @@ public struct ImportedBook: Equatable, Sendable {
     public var isbn10: String?
     /// The ISBN-13, checked.
     public var isbn13: String?
-    /// The reader's stars, 1 to 5 (the nearest whole star to `stars`); `nil` for none.
-    public var myRating: Int?
-    /// The reader's stars as written, in quarter steps where the service allows them (3.75).
+    /// The reader's stars as written, in quarter steps where the service allows them (3.75);
+    /// `nil` for none.
     public var stars: Double?
     /// Paper, ebook or audio, when the service records it.
     public var readingFormat: ReadingFormat?
@@ -33,8 +32,14 @@ public struct ImportedBook: Equatable, Sendable {
     public var yearPublished: Int?
     /// The year of first publication.
     public var originalPublicationYear: Int?
-    /// When the reader finished it, `YYYY-MM-DD`.
+    /// When the reader last finished it, `YYYY-MM-DD`.
     public var dateRead: String?
+    /// Every day the reader finished it (re-reads), when the service keeps them.
+    public var readDates: [String] = []
+    /// StoryGraph's moods, lower-case.
+    public var moods: [String] = []
+    /// StoryGraph's pace.
+    public var pace: ReadingPace?
     /// When the reader shelved it, `YYYY-MM-DD`.
     public var dateAdded: String?
     /// The cover the library keeps beside the book (Calibre's `cover.jpg`): used as it is, with
@@ -48,6 +53,17 @@ public struct ImportedBook: Equatable, Sendable {
     /// The service's main shelf first (`read`, `to-read`, `currently-reading`), then the others, lower-case.
     public var shelves: [String]
 
+    /// The reader's stars to the nearest whole star (halves up), 1 to 5.
+    public var myRating: Int? { reading.rating }
+
+    /// What the reader wrote of the book, as the store keeps it.
+    public var reading: Reading {
+        Reading(stars: stars, dateRead: dateRead, readDates: readDates, format: readingFormat, moods: moods, pace: pace)
+    }
+
+    /// Whether the reader finished the book in `year`, on any of their reads.
+    public func wasRead(in year: Int) -> Bool { reading.wasRead(in: year) }
+
     /// A book with nothing but its key, identity, title and shelves.
     public init(key: String, identity: BookID? = nil, title: String, shelves: [String] = []) {
         self.key = key
@@ -58,14 +74,15 @@ public struct ImportedBook: Equatable, Sendable {
 
     /// The book as a search result of `identity` whose cover is at `imageURL`, its details and
     /// the reader's record kept with it.
-    public func work(identity id: BookID, imageURL: String?) -> SearchWork {
+    public func work(identity id: BookID, imageURL: String?, pagesFromOpenLibrary: Int? = nil) -> SearchWork {
         let details = BookDetails(
             id: id, title: title, isbn: isbn10, isbn13: isbn13, imageURL: imageURL, publicationYear: yearPublished,
             originalPublicationYear: originalPublicationYear, publisher: publisher, averageRating: averageRating,
-            pageCount: pageCount, authors: author.map { [BookAuthor(id: nil, name: $0)] } ?? [],
-            reading: Reading(rating: myRating, dateRead: dateRead))
+            pageCount: pageCount ?? pagesFromOpenLibrary, authors: author.map { [BookAuthor(id: nil, name: $0)] } ?? [],
+            reading: reading.isEmpty ? nil : reading)
         var described = details
         described.descriptionHTML = descriptionHTML
+        if pageCount == nil, pagesFromOpenLibrary != nil { described.pageCountSource = .openlibrary }
         return SearchWork(
             id: id, title: title, authorName: author, imageURL: imageURL, averageRating: averageRating,
             originalPublicationYear: originalPublicationYear ?? yearPublished, details: described)

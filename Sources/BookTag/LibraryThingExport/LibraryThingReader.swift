@@ -64,7 +64,6 @@ public enum LibraryThingReader {
         book.isbn13 = isbns.first?.isbn13
         book.isbn10 = isbns.first?.isbn10
         book.stars = field("Rating").flatMap(Double.init).flatMap { (0.5...5).contains($0) ? $0 : nil }
-        book.myRating = book.stars.map { Int($0.rounded(.toNearestOrAwayFromZero)) }
         book.pageCount = field("Page Count").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 > 0 ? $0 : nil }
         book.yearPublished = field("Date").flatMap { Int($0.prefix(4)) }
         book.publisher = field("Publication").map { $0.components(separatedBy: " (").first ?? $0 }

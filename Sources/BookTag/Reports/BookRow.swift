@@ -21,8 +21,10 @@ public struct BookRow: Encodable, Sendable {
     public let isbn: String?
     /// The ISBN-13, when known.
     public let isbn13: String?
-    /// The reader's stars, for books from their shelf or export.
+    /// The reader's stars to the nearest whole star, for books from their shelf or export.
     public let myRating: Int?
+    /// The reader's stars as written (3.75).
+    public let myStars: Double?
     /// The day the reader finished it, for books from their shelf or export.
     public let dateRead: String?
     /// The cover file's path.
@@ -40,6 +42,7 @@ public struct BookRow: Encodable, Sendable {
         isbn = entry.isbn10
         isbn13 = entry.isbn13
         myRating = entry.reading?.rating
+        myStars = entry.reading?.stars
         dateRead = entry.reading?.dateRead
         cover = store.coverFilePath(entry.book.coverPath)
     }

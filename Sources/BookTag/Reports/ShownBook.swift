@@ -36,10 +36,22 @@ public struct ShownBook: Encodable, Sendable {
     public let isbn13: String?
     /// The cover file's path, when booktag keeps one.
     public let cover: String?
-    /// The reader's stars, from their shelf or export.
+    /// The reader's stars to the nearest whole star, from their shelf or export.
     public let myRating: Int?
-    /// The day the reader finished the book, from their shelf or export.
+    /// The reader's stars as written (quarter and half stars kept).
+    public let myStars: Double?
+    /// The last day the reader finished the book, from their shelf or export.
     public let dateRead: String?
+    /// Every day they finished it (re-reads), oldest first.
+    public let readDates: [String]?
+    /// How they read it: `paper`, `ebook` or `audio`, when their library says.
+    public let readAs: ReadingFormat?
+    /// StoryGraph's moods.
+    public let moods: [String]?
+    /// StoryGraph's pace.
+    public let pace: ReadingPace?
+    /// Where the page count came from when not the book's source (`openlibrary`).
+    public let pagesFrom: SourceKind?
     /// The tags that hold the book.
     public let tags: [String]
     /// "store" when shown from what booktag kept, "network" when just fetched (and now kept).
@@ -61,8 +73,15 @@ public struct ShownBook: Encodable, Sendable {
         isbn = book.isbn10 ?? details.isbn
         isbn13 = book.isbn13 ?? details.isbn13
         cover = book.coverPath.map(store.coverFilePath)
-        myRating = details.reading?.rating
-        dateRead = details.reading?.dateRead
+        let reading = details.reading
+        myRating = reading?.rating
+        myStars = reading?.stars
+        dateRead = reading?.dateRead
+        readDates = reading.flatMap { $0.readDates.isEmpty ? nil : $0.readDates }
+        readAs = reading?.format
+        moods = reading.flatMap { $0.moods.isEmpty ? nil : $0.moods }
+        pace = reading?.pace
+        pagesFrom = details.pageCountSource
         self.tags = tags
         shownFrom = fromStore ? "store" : "network"
     }

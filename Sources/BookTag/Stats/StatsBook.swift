@@ -12,10 +12,12 @@ struct StatsBook: Equatable, Sendable {
     var year: Int?
     /// The reader's stars and the day read, for books from their shelf or export.
     var reading: Reading?
+    /// Whether `pages` is Open Library's count for a book from elsewhere.
+    var pagesFromOpenLibrary: Bool
 
     init(
         id: BookID, title: String, author: String? = nil, pages: Int? = nil, averageRating: Double? = nil, year: Int? = nil,
-        reading: Reading? = nil
+        reading: Reading? = nil, pagesFromOpenLibrary: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -24,5 +26,6 @@ struct StatsBook: Equatable, Sendable {
         self.averageRating = averageRating.flatMap { $0 > 0 ? $0 : nil }
         self.year = year
         self.reading = reading
+        self.pagesFromOpenLibrary = pagesFromOpenLibrary && self.pages != nil
     }
 }

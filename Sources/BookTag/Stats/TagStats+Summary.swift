@@ -34,6 +34,23 @@ extension TagStats {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
+    /// How the books were read, where the library says: "12 paper · 8 ebook · 3 audio · moods:
+    /// reflective, emotional · pace: mostly medium"; `nil` when no book's format, mood or pace is known.
+    public var habits: String? {
+        var parts: [String] = []
+        if let formats {
+            parts.append(
+                [("paper", formats.paper), ("ebook", formats.ebook), ("audio", formats.audio)]
+                    .filter { $0.1 > 0 }.map { "\(GroupedNumber.text($0.1)) \($0.0)" }.joined(separator: " · "))
+        }
+        if let moods, !moods.isEmpty { parts.append("moods: " + moods.prefix(3).map(\.mood).joined(separator: ", ")) }
+        if let pace {
+            let most = [("slow", pace.slow), ("medium", pace.medium), ("fast", pace.fast)].max { $0.1 < $1.1 }
+            if let most, most.1 > 0 { parts.append("pace: mostly \(most.0)") }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     /// The charts worth drawing: books per month and stars given, each only when it has a book.
     public var charts: [(title: String, labels: [String], counts: [Int])] {
         var charts: [(String, [String], [Int])] = []

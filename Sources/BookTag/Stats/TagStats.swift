@@ -31,18 +31,23 @@ public struct TagStats: Equatable, Sendable {
         public var shortest: Mention?
         /// The most pages.
         public var longest: Mention?
+        /// Known page counts that are Open Library's count for a book from elsewhere (a
+        /// StoryGraph export has none of its own).
+        public var fromOpenLibrary: Int
     }
 
     /// Everyone's ratings and the reader's stars.
     public struct Ratings: Equatable, Sendable {
         /// The mean of the books' average ratings, to 2 decimals.
         public var average: Double?
-        /// The mean of the reader's stars over the books they rated, to 2 decimals; this and the
-        /// next three are `nil` for a tag with no reading records (a search or a subject).
+        /// The mean of the reader's stars as written (quarter stars too) over the books they
+        /// rated, to 2 decimals; this and the next three are `nil` for a tag with no reading
+        /// records (a search or a subject).
         public var mine: Double?
         /// Books the reader gave stars.
         public var rated: Int?
-        /// How many books were given 1, 2, 3, 4 and 5 stars.
+        /// How many books were given 1, 2, 3, 4 and 5 stars, each at its nearest whole star
+        /// (halves up: 3.5 counts as 4, 3.25 as 3).
         public var stars: [Int]?
         /// The mean of (mine − average) over the books that have both, to 2 decimals.
         public var versusAverage: Double?
@@ -64,6 +69,28 @@ public struct TagStats: Equatable, Sendable {
         public var distinct: Int
         /// Up to 5, most books first, then by name.
         public var top: [AuthorCount]
+    }
+
+    /// Books by how they were read, where the library says.
+    public struct Formats: Equatable, Sendable, Encodable {
+        public var paper: Int
+        public var ebook: Int
+        public var audio: Int
+    }
+
+    /// A StoryGraph mood and how many of the tag's books the reader gave it.
+    public struct MoodCount: Equatable, Sendable, Encodable {
+        /// The mood, as StoryGraph names it.
+        public var mood: String
+        /// Books given it.
+        public var books: Int
+    }
+
+    /// Books by StoryGraph's pace.
+    public struct Pace: Equatable, Sendable, Encodable {
+        public var slow: Int
+        public var medium: Int
+        public var fast: Int
     }
 
     /// When the books were first published.
@@ -91,6 +118,13 @@ public struct TagStats: Equatable, Sendable {
     public var undated: Int?
     /// Authors.
     public var authors: Authors
+    /// Paper, ebook and audio; `nil` when no book's format is known.
+    public var formats: Formats?
+    /// Up to 5 moods, most books first, then by name; `nil` when no book has one (only
+    /// StoryGraph records them).
+    public var moods: [MoodCount]?
+    /// Slow, medium and fast; `nil` when no book's pace is known.
+    public var pace: Pace?
     /// Publication years.
     public var published: Published
 
@@ -123,18 +157,20 @@ public struct TagStats: Equatable, Sendable {
         pages = Pages(
             total: paged.isEmpty ? nil : totalPages, known: paged.count,
             average: paged.isEmpty ? nil : Int((Double(totalPages) / Double(paged.count)).rounded()),
-            shortest: first({ $0.pages.map(Double.init) }, beating: <), longest: first({ $0.pages.map(Double.init) }, beating: >))
+            shortest: first({ $0.pages.map(Double.init) }, beating: <), longest: first({ $0.pages.map(Double.init) }, beating: >),
+            fromOpenLibrary: books.count(where: \.pagesFromOpenLibrary))
 
         let averages = books.compactMap(\.averageRating)
         var ratings = Ratings(average: Self.mean(averages), highest: first(\.averageRating, beating: >))
         if readingRecords {
-            let stars = books.compactMap { $0.reading?.rating }
-            ratings.mine = Self.mean(stars.map(Double.init))
+            let stars = books.compactMap { $0.reading?.stars }
+            ratings.mine = Self.mean(stars)
             ratings.rated = stars.count
-            ratings.stars = (1...5).map { value in stars.count { $0 == value } }
+            let whole = books.compactMap { $0.reading?.rating }
+            ratings.stars = (1...5).map { value in whole.count { $0 == value } }
             ratings.versusAverage = Self.mean(books.compactMap { book in
-                guard let mine = book.reading?.rating, let average = book.averageRating else { return nil }
-                return Double(mine) - average
+                guard let mine = book.reading?.stars, let average = book.averageRating else { return nil }
+                return mine - average
             })
             var months = [Int](repeating: 0, count: 12)
             var undated = 0
@@ -161,6 +197,34 @@ public struct TagStats: Equatable, Sendable {
         authors = Authors(distinct: counts.count, top: Array(top))
         published = Published(
             oldest: first({ $0.year.map(Double.init) }, beating: <), newest: first({ $0.year.map(Double.init) }, beating: >))
+
+        var formats = Formats(paper: 0, ebook: 0, audio: 0)
+        var pace = Pace(slow: 0, medium: 0, fast: 0)
+        var moods: [String: Int] = [:]
+        var (formatted, paced) = (false, false)
+        for reading in books.lazy.compactMap(\.reading) {
+            switch reading.format {
+            case .paper?: formats.paper += 1
+            case .ebook?: formats.ebook += 1
+            case .audio?: formats.audio += 1
+            case nil: break
+            }
+            formatted = formatted || reading.format != nil
+            switch reading.pace {
+            case .slow?: pace.slow += 1
+            case .medium?: pace.medium += 1
+            case .fast?: pace.fast += 1
+            case nil: break
+            }
+            paced = paced || reading.pace != nil
+            for mood in Set(reading.moods) { moods[mood, default: 0] += 1 }
+        }
+        self.formats = formatted ? formats : nil
+        self.pace = paced ? pace : nil
+        self.moods = moods.isEmpty ? nil : Array(
+            moods.map { MoodCount(mood: $0.key, books: $0.value) }
+                .sorted { $0.books != $1.books ? $0.books > $1.books : $0.mood < $1.mood }
+                .prefix(5))
     }
 
     /// `name` without surrounding whitespace; most names have none, and Foundation's trimming
@@ -182,8 +246,8 @@ public struct TagStats: Equatable, Sendable {
 
 extension TagStats: Encodable {
     private enum Keys: String, CodingKey {
-        case tag, year, books, pages, ratings, months, undated, authors, published
-        case total, known, average, shortest, longest
+        case tag, year, books, pages, ratings, months, undated, authors, published, formats, moods, pace
+        case total, known, average, shortest, longest, fromOpenLibrary
         case mine, rated, stars, versusAverage, highest
         case distinct, top, oldest, newest
     }
@@ -200,6 +264,7 @@ extension TagStats: Encodable {
         try pages.encode(self.pages.average, forKey: .average)
         try pages.encode(self.pages.shortest.map { MentionJSON($0, key: "pages") }, forKey: .shortest)
         try pages.encode(self.pages.longest.map { MentionJSON($0, key: "pages") }, forKey: .longest)
+        try pages.encode(self.pages.fromOpenLibrary, forKey: .fromOpenLibrary)
         var ratings = root.nestedContainer(keyedBy: Keys.self, forKey: .ratings)
         try ratings.encode(self.ratings.average, forKey: .average)
         try ratings.encode(self.ratings.mine, forKey: .mine)
@@ -215,6 +280,9 @@ extension TagStats: Encodable {
         var published = root.nestedContainer(keyedBy: Keys.self, forKey: .published)
         try published.encode(self.published.oldest.map { MentionJSON($0, key: "year") }, forKey: .oldest)
         try published.encode(self.published.newest.map { MentionJSON($0, key: "year") }, forKey: .newest)
+        try root.encode(formats, forKey: .formats)
+        try root.encode(moods, forKey: .moods)
+        try root.encode(pace, forKey: .pace)
     }
 
     /// `{"source", "id", "title", KEY}`: pages and years as whole numbers, ratings as they are.

@@ -47,7 +47,7 @@ extension BookStore {
     public func tagBook(id: BookID) throws -> TagBookEntry? {
         try read { db in
             try TagBookEntry.fetchOne(db, sql: """
-                SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.dateRead
+                SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readingFormat, book.moods, book.pace
                 FROM tagBook
                 LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
                 WHERE tagBook.source = ? AND tagBook.sourceID = ?

@@ -139,7 +139,10 @@ extension BookStore {
         details.publisher = details.publisher ?? listing.publisher
         details.descriptionHTML = details.descriptionHTML ?? listing.descriptionHTML
         details.averageRating = details.averageRating ?? listing.averageRating
-        details.pageCount = details.pageCount ?? listing.pageCount
+        if details.pageCount == nil, let pages = listing.pageCount {
+            details.pageCount = pages
+            details.pageCountSource = listing.pageCountSource
+        }
         details.format = details.format ?? listing.format
         if details.authors.isEmpty { details.authors = listing.authors }
         details.reading = listing.reading.flatMap { $0.isEmpty ? nil : $0 }

@@ -3,7 +3,7 @@ import GRDBSQLite
 
 extension BookStore {
     /// The tag's numbers (see `TagStats`), from what the store holds: no network. The books'
-    /// numbers come from the `book_numbers` covering index (store v6), not their rows.
+    /// numbers come from the `book_numbers` covering index (store v8), not their rows.
     public func stats(of name: TagName) throws -> TagStats {
         try read { db in
             guard let tag = try Self.tag(name, in: db) else { throw StoreError.tagNotFound(name.display) }
@@ -11,7 +11,7 @@ extension BookStore {
                 SELECT tagBook.source, tagBook.sourceID, tagBook.title, tagBook.authorName,
                        COALESCE(tagBook.averageRating, book.averageRating) AS averageRating,
                        COALESCE(tagBook.originalPublicationYear, book.originalPublicationYear, book.publicationYear) AS year,
-                       book.pageCount, book.myRating, book.dateRead
+                       book.pageCount, book.myStars, book.dateRead, book.readingFormat, book.moods, book.pace, book.pageCountSource
                 FROM tagBook
                 LEFT JOIN book INDEXED BY book_numbers ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
                 WHERE tagBook.tagId = ?
@@ -39,7 +39,10 @@ extension BookStore {
                 books.append(StatsBook(
                     id: BookID(source: SourceKind(storedValue: text(0) ?? ""), value: text(1) ?? ""), title: text(2) ?? "",
                     author: text(3), pages: integer(6), averageRating: real(4), year: integer(5),
-                    reading: Reading(rating: integer(7), dateRead: text(8))))
+                    reading: Reading(
+                        stars: real(7), dateRead: text(8), format: text(9).flatMap(ReadingFormat.init(rawValue:)),
+                        moods: text(10).map(Reading.list) ?? [], pace: text(11).flatMap(ReadingPace.init(rawValue:))),
+                    pagesFromOpenLibrary: text(12) == SourceKind.openlibrary.rawValue))
             }
             // A tag holds a book once (`tagBook` is unique on the tag and the book).
             return TagStats(tag: tag.name, year: tag.origin?.year, readingRecords: tag.origin != nil, books: books, unique: true)

@@ -104,7 +104,7 @@ public final class BookStore: Sendable {
     public func books(of name: TagName) throws -> [TagBookEntry] {
         try read { db in
             try TagBookEntry.fetchAll(db, sql: """
-                SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.dateRead
+                SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readingFormat, book.moods, book.pace
                 FROM tag
                 JOIN tagBook ON tagBook.tagId = tag.id
                 LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID

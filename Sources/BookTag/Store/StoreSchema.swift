@@ -136,6 +136,29 @@ enum StoreSchema {
                     arguments: [HTMLSanitizer.plainText(fromHTML: html), row[0] as String, row[1] as String])
             }
         }
+        migrator.registerMigration("v8: what the reader wrote, in full") { db in
+            // Quarter and half stars as written (`myRating` keeps the nearest whole star, so a
+            // home read by 0.4.0 still shows them), every day a book was finished, how it was read
+            // and StoryGraph's moods and pace; and where a page count came from when not the
+            // book's own source (Open Library's count for a StoryGraph book). `stats` reads them
+            // all from the numbers index, rebuilt with them.
+            try db.alter(table: "book") { t in
+                t.add(column: "myStars", .double)
+                t.add(column: "readDates", .text)  // YYYY-MM-DD, comma-separated, oldest first
+                t.add(column: "readingFormat", .text)
+                t.add(column: "moods", .text)  // comma-separated, as the reader gave them
+                t.add(column: "pace", .text)
+                t.add(column: "pageCountSource", .text)
+            }
+            try db.execute(sql: "UPDATE book SET myStars = myRating, readDates = dateRead WHERE myRating IS NOT NULL OR dateRead IS NOT NULL")
+            try db.drop(index: "book_numbers")
+            try db.create(
+                index: "book_numbers", on: "book",
+                columns: [
+                    "source", "sourceID", "pageCount", "myStars", "dateRead", "averageRating", "originalPublicationYear", "publicationYear",
+                    "readingFormat", "moods", "pace", "pageCountSource",
+                ])
+        }
         return migrator
     }
 

@@ -59,8 +59,8 @@ extension StoredBook: FetchableRecord, PersistableRecord {
             averageRating: row["averageRating"], ratingsCount: row["ratingsCount"], pageCount: row["pageCount"],
             format: row["format"],
             authors: try JSONDecoder().decode([BookAuthor].self, from: Data(authorsJSON.utf8)))
-        let reading = Reading(rating: row["myRating"], dateRead: row["dateRead"])
-        details.reading = reading.isEmpty ? nil : reading
+        details.reading = Reading(row: row)
+        details.pageCountSource = (row["pageCountSource"] as String?).map(SourceKind.init(storedValue:))
         isbn10 = row["isbn10"]
         isbn13 = row["isbn13"]
         coverPath = row["coverPath"]
@@ -92,8 +92,8 @@ extension StoredBook: FetchableRecord, PersistableRecord {
         container["format"] = details.format
         container["authors"] = String(decoding: try JSONEncoder().encode(details.authors), as: UTF8.self)
         container["coverPath"] = coverPath
-        container["myRating"] = details.reading?.rating
-        container["dateRead"] = details.reading?.dateRead
+        Reading.encode(details.reading, to: &container)
+        container["pageCountSource"] = details.pageCountSource?.rawValue
         container["fetchedAt"] = fetchedAt.storeMilliseconds
         container["fetchedForItself"] = fetchedForItself
         container["descriptionText"] = descriptionText

@@ -16,7 +16,6 @@ public struct TagBookEntry: Equatable, Sendable, FetchableRecord {
         book = TagBook(row: row)
         isbn10 = row["isbn10"]
         isbn13 = row["isbn13"]
-        let reading = Reading(rating: row["myRating"], dateRead: row["dateRead"])
-        self.reading = reading.isEmpty ? nil : reading
+        reading = Reading(row: row)
     }
 }

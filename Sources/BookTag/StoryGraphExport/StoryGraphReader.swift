@@ -35,9 +35,11 @@ public enum StoryGraphReader {
             }
         }
         book.stars = field("Star Rating").flatMap(Double.init).flatMap { (0.25...5).contains($0) ? $0 : nil }
-        book.myRating = book.stars.map { Int(($0).rounded(.toNearestOrAwayFromZero)) }
         book.readingFormat = field("Format").flatMap(ReadingFormat.init(storyGraph:))
-        book.dateRead = field("Last Date Read").flatMap(day) ?? field("Dates Read").flatMap(lastFinish)
+        book.readDates = field("Dates Read").map(finishes) ?? []
+        book.dateRead = field("Last Date Read").flatMap(day) ?? book.readDates.max()
+        book.moods = field("Moods").map { $0.components(separatedBy: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty } } ?? []
+        book.pace = field("Pace").flatMap { ReadingPace(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
         book.dateAdded = field("Date Added").flatMap(day)
         var shelves: [String] = []
         for shelf in [field("Read Status")].compactMap({ $0 }) + (field("Tags")?.components(separatedBy: ",") ?? []) {
@@ -55,11 +57,12 @@ public enum StoryGraphReader {
         return parts[0] > 31 ? Reading.day(year: parts[0], month: parts[1], day: parts[2]) : Reading.day(year: parts[2], month: parts[0], day: parts[1])
     }
 
-    /// The last finish of `Dates Read`: `2023/05/23-2023/06/07, 2024/01/02` → `2024-01-02`.
-    static func lastFinish(_ text: String) -> String? {
+    /// Every finish of `Dates Read`, one per read: `2023/05/23-2023/06/07, 2024/01/02` →
+    /// `2023-06-07`, `2024-01-02` (a range's end is its finish).
+    static func finishes(_ text: String) -> [String] {
         text.components(separatedBy: ",").compactMap { read in
             read.split(separator: "-").last.map { day(String($0).trimmingCharacters(in: .whitespaces)) } ?? nil
-        }.max()
+        }
     }
 
     /// `9.78053E+12`: an ISBN a spreadsheet stored as a number, its last digits lost.

@@ -61,7 +61,8 @@ public struct ExportImporter: Sendable {
 
     /// What is settled of a book, by its key: its identity and cover file, or no cover.
     private enum CoverState: Sendable {
-        /// `named`: the title and author the search gave a book its file did not name.
+        /// `named`: what the search said of the book (the title and author a reading log does
+        /// not give, the work's page count).
         case file(CoverFile, identity: BookID, url: String?, named: Named? = nil)
         case missing
     }
@@ -69,6 +70,8 @@ public struct ExportImporter: Sendable {
     private struct Named: Sendable {
         var title: String
         var author: String?
+        /// Open Library's median page count of the work the search matched.
+        var pages: Int?
     }
 
     private enum Job: Sendable {
@@ -107,7 +110,7 @@ public struct ExportImporter: Sendable {
                         book.title = named.title
                         book.author = named.author
                     }
-                    chosen.append((book.work(identity: identity, imageURL: url), file))
+                    chosen.append((book.work(identity: identity, imageURL: url, pagesFromOpenLibrary: named?.pages), file))
                 }
             }
             let withoutCover = plan.rows.filter { if case .missing? = known[$0.key] { true } else { false } }.count
@@ -163,7 +166,7 @@ public struct ExportImporter: Sendable {
         for row in rows where seen.insert(row.key).inserted {
             if known[row.key] == nil, let identity = row.identity, let file = stored[identity] {
                 // A book its file does not name keeps the title the store has for it.
-                let kept = row.needsDetails ? try store.tagBook(id: identity).map { Named(title: $0.book.title, author: $0.book.authorName) } : nil
+                let kept = row.needsDetails ? try store.tagBook(id: identity).map { Named(title: $0.book.title, author: $0.book.authorName, pages: nil) } : nil
                 known[row.key] = .file(file, identity: identity, url: nil, named: kept)
                 progress(.reused)
             }
@@ -212,13 +215,16 @@ public struct ExportImporter: Sendable {
         var downloading = 0
         var lookingUp = false
         var buffer: [(row: ImportedBook, identity: BookID, url: String, data: Data)] = []
+        var pages: [String: Int] = [:]
 
         func flush() throws {
             guard !buffer.isEmpty else { return }
             let files = try staging.stage(buffer.map { ($0.data, $0.row.title) })
             for (entry, file) in zip(buffer, files) {
                 // The row as the search left it: a reading log's title and author filled in.
-                known[entry.row.key] = .file(file, identity: entry.identity, url: entry.url, named: Named(title: entry.row.title, author: entry.row.author))
+                known[entry.row.key] = .file(
+                    file, identity: entry.identity, url: entry.url,
+                    named: Named(title: entry.row.title, author: entry.row.author, pages: pages[entry.row.key]))
             }
             buffer.removeAll(keepingCapacity: true)
         }
@@ -246,6 +252,7 @@ public struct ExportImporter: Sendable {
                             row.needsDetails = false
                             rowsByKey[book.key] = row
                         }
+                        if row.pageCount == nil, let count = found[book.key]?.pages { pages[book.key] = count }
                         if let match = found[book.key], let identity = row.identity ?? match.work,
                             let url = OpenLibraryDecoder.coverURL(id: match.coverID, base: search.client.coversURL)
                         {

@@ -45,7 +45,7 @@ public struct ExportSelection: Equatable, Sendable {
         }.map(\.element)
         if isFiltered {
             let chosen = ordered.filter { row in
-                (shelf.map { row.shelves.contains($0) } ?? true) && (year.map { row.dateRead?.hasPrefix("\($0)-") == true } ?? true)
+                (shelf.map { row.shelves.contains($0) } ?? true) && (year.map(row.wasRead(in:)) ?? true)
             }
             let name = tagName ?? [shelf ?? (year != nil ? "read" : "books"), year.map(String.init)].compactMap { $0 }.joined(separator: " ")
             return [Plan(name: try TagName(name), origin: .export(format: format, shelf: shelf, year: year), rows: chosen)]

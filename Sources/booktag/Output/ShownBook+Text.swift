@@ -8,21 +8,28 @@ extension ShownBook {
         if let count = ratingsCount, let shown = rating {
             rating = "\(shown) (\(GroupedNumber.text(count)) rating\(count == 1 ? "" : "s"))"
         }
-        let fields: [(String, String?)] = [
+        let optional: Set = ["read as", "moods", "pace"]
+        let shownPages: String? = pages.map { count in pagesFrom.map { "\(count) (\($0.displayName)'s count)" } ?? String(count) }
+        let stars: String? = myStars.map { "\($0.formatted(.number.precision(.fractionLength(0...2))))/5" }
+        let all: [(String, String?)] = [
             ("cover", cover),
             ("title", title),
             ("authors", credit.isEmpty ? nil : credit.joined(separator: ", ")),
-            ("pages", pages.map(String.init)),
+            ("pages", shownPages),
             ("rating", rating),
             ("year", year.map(String.init)),
             ("publisher", publisher),
             ("isbn", isbn),
             ("isbn13", isbn13),
             ("source", "\(source.displayName) \(id)"),
-            ("my rating", myRating.map { "\($0)/5" }),
-            ("read", dateRead),
+            ("my rating", stars),
+            ("read", readDates.map { $0.joined(separator: ", ") } ?? dateRead),
+            ("read as", readAs?.rawValue),
+            ("moods", moods?.joined(separator: ", ")),
+            ("pace", pace?.rawValue),
             ("tags", tags.isEmpty ? nil : tags.joined(separator: ", ")),
         ]
+        let fields = all.filter { !optional.contains($0.0) || $0.1 != nil }
         let labelWidth = fields.map(\.0.count).max()! + 2
         let wrapWidth = min(width, 88)
         var lines = fields.map { label, value in

@@ -18,7 +18,8 @@ struct StatsReport {
         let pages = stats.pages
         if let total = pages.total, let average = pages.average {
             let known = pages.known == stats.books ? "" : " (known for \(pages.known) of \(stats.books))"
-            lines.append(row("pages", "\(GroupedNumber.text(total))\(known) · average \(GroupedNumber.text(average))"))
+            let borrowed = pages.fromOpenLibrary > 0 ? " · \(GroupedNumber.text(pages.fromOpenLibrary)) counts from Open Library" : ""
+            lines.append(row("pages", "\(GroupedNumber.text(total))\(known) · average \(GroupedNumber.text(average))\(borrowed)"))
         } else {
             lines.append(row("pages", "unknown"))
         }
@@ -47,6 +48,15 @@ struct StatsReport {
             lines.append(row("newest", "\(Int(newest.value)): \(describe(newest))"))
         } else {
             lines.append(row("published", "unknown"))
+        }
+        if let formats = stats.formats {
+            lines.append(row("formats", "paper \(formats.paper) · ebook \(formats.ebook) · audio \(formats.audio)"))
+        }
+        if let moods = stats.moods {
+            lines.append(row("moods", moods.map { "\(Terminal.safe($0.mood)) (\($0.books))" }.joined(separator: ", ")))
+        }
+        if let pace = stats.pace {
+            lines.append(row("pace", "slow \(pace.slow) · medium \(pace.medium) · fast \(pace.fast)"))
         }
         if let months = stats.months, months.contains(where: { $0 > 0 }) {
             lines.append("")

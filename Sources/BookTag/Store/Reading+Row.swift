@@ -1,0 +1,33 @@
+import GRDB
+
+extension Reading {
+    /// The reader's record from a `book` row's columns (store v8; a v3 row's whole stars and
+    /// one day are read as they are).
+    init?(row: Row) {
+        let stars: Double? = row["myStars"] ?? (row["myRating"] as Int?).map(Double.init)
+        let days: String? = row["readDates"]
+        let moods: String? = row["moods"]
+        let reading = Reading(
+            stars: stars, dateRead: row["dateRead"], readDates: days.map(Self.list) ?? [],
+            format: (row["readingFormat"] as String?).flatMap(ReadingFormat.init(rawValue:)), moods: moods.map(Self.list) ?? [],
+            pace: (row["pace"] as String?).flatMap(ReadingPace.init(rawValue:)))
+        guard !reading.isEmpty else { return nil }
+        self = reading
+    }
+
+    /// The columns of `reading` (all `NULL` for none).
+    static func encode(_ reading: Reading?, to container: inout PersistenceContainer) {
+        container["myRating"] = reading?.rating
+        container["myStars"] = reading?.stars
+        container["dateRead"] = reading?.dateRead
+        container["readDates"] = reading.flatMap { $0.readDates.isEmpty ? nil : $0.readDates.joined(separator: ",") }
+        container["readingFormat"] = reading?.format?.rawValue
+        container["moods"] = reading.flatMap { $0.moods.isEmpty ? nil : $0.moods.joined(separator: ",") }
+        container["pace"] = reading?.pace?.rawValue
+    }
+
+    /// `a,b,c` as its parts; moods hold no comma (StoryGraph separates them with one).
+    static func list(_ text: String) -> [String] {
+        text.split(separator: ",").map(String.init)
+    }
+}
