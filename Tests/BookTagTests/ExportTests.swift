@@ -210,18 +210,32 @@ struct ExportReaderTests {
         #expect(home.coverFilesOnDisk() == [try #require(fetched.coverPath)], "the fetched book's cover, and nothing else")
     }
 
-    /// Without filters: a tag per shelf; a tag of another source is never overwritten.
-    @Test func oneTagPerShelfLeavesOtherTagsAlone() async throws {
+    /// Without filters: a tag per shelf; a tag of another source is never overwritten: the whole
+    /// import is refused in one error naming it and `--prefix`, before any request, and with a
+    /// prefix every shelf's tag is made beside it.
+    @Test func aClashingTagRefusesTheImportAndAPrefixMakesRoom() async throws {
         let (_, openLibrary, home, file) = try Self.setUp(count: 40)
         let taken = try await Self.booktag(["add", "to-read", "--shelf", "12345", "--replay", Fixtures.shelfReplay.path], home: home)
         #expect(taken.status == 0, "\(taken.errors)")
+        let store = try BookStore.open(home: home.home)
+        let before = try store.books(of: TagName("to-read"))
+        let covers = home.coverFilesOnDisk()
+
         let run = try await Self.booktag(["import", file.path], home: home)
-        #expect(run.status == 0, "\(run.errors)")
-        #expect(run.errors.contains("\"to-read\" was not stored: \"to-read\" already holds books from Goodreads shelf 12345/read"))
-        let tags = try BookStore.open(home: home.home).tags()
-        #expect(Set(tags.map(\.name)) == ["read", "currently-reading", "to-read", "favourites"])
-        #expect(tags.first { $0.name == "favourites" }?.origin == .export(format: .goodreads, shelf: "favourites", year: nil))
+        #expect(run.status == 64 && run.errors.split(separator: "\n").count == 1, "\(run.errors)")
+        #expect(run.errors.hasPrefix("error: the tag \"to-read\" (Goodreads shelf 12345/read) exists from another source; nothing was imported"))
+        #expect(run.errors.contains("--prefix TEXT"), "\(run.errors)")
+        #expect(openLibrary.searchRequests.isEmpty && openLibrary.coverRequests.isEmpty, "refused before any request")
+        #expect(try store.tags().map(\.name) == ["to-read"])
+        #expect(try store.books(of: TagName("to-read")) == before && home.coverFilesOnDisk() == covers)
+
+        let prefixed = try await Self.booktag(["import", file.path, "--prefix", "gr"], home: home)
+        #expect(prefixed.status == 0, "\(prefixed.errors)")
+        let tags = try store.tags()
+        #expect(Set(tags.map(\.name)) == ["to-read", "gr read", "gr currently-reading", "gr to-read", "gr favourites"])
+        #expect(tags.first { $0.name == "gr favourites" }?.origin == .export(format: .goodreads, shelf: "favourites", year: nil))
         #expect(tags.first { $0.name == "to-read" }?.origin == .shelf(try ShelfReference("12345"), year: nil))
+        #expect(try store.books(of: TagName("to-read")) == before)
         // Books on two shelves were looked up and downloaded once.
         #expect(openLibrary.coverRequests.count == Set(openLibrary.coverRequests.map(\.path)).count)
     }

@@ -244,4 +244,46 @@ import Testing
         #expect(book["pages"] as? Int == catalogue[quarter.offset].openLibraryPages)
         #expect(book["pagesFrom"] as? String == (catalogue[quarter.offset].openLibraryPages == nil ? nil : "openlibrary"))
     }
+
+    /// A reader moving from Goodreads to StoryGraph: both have a `read` shelf. StoryGraph's import
+    /// refuses in one error and changes nothing; with `--prefix` its tags sit beside Goodreads';
+    /// importing StoryGraph's file again replaces its own tags, not Goodreads'.
+    @Test func twoServicesShelvesNeverOverwriteEachOther() async throws {
+        let goodreads = SyntheticExport.books(count: 12)
+        let rows = try StoryGraphTests.rows(StoryGraphTests.raw)
+        let catalogue = goodreads + rows.enumerated().map { index, row -> SyntheticExport.Book in
+            let isbn = (try? ISBN(row["ISBN/UID"] ?? ""))
+            return SyntheticExport.Book(
+                bookID: 1000 + index, title: row["Title"]!.trimmingCharacters(in: .whitespaces),
+                author: row["Authors"]!.components(separatedBy: ", ")[0], isbn10: isbn?.isbn10, isbn13: isbn?.isbn13,
+                knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 }, coverID: 8000 + index,
+                dateRead: nil, dateAdded: "2025/01/01", myRating: 0, exclusiveShelf: "read", shelves: [])
+        }
+        let openLibrary = try FakeOpenLibrary(books: catalogue)
+        let home = try TemporaryHome()
+        try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
+        let export = home.folder.appendingPathComponent("goodreads_library_export.csv")
+        try Data(SyntheticExport.csv(goodreads).utf8).write(to: export)
+        #expect(try await ImportEndToEndTests.booktag(["import", export.path, "--shelf", "read"], home: home).status == 0)
+        let store = try BookStore.open(home: home.home)
+        let before = try store.books(of: TagName("read"))
+        let searches = openLibrary.searchRequests.count
+
+        let clash = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path], home: home)
+        #expect(clash.status == 64 && clash.errors.split(separator: "\n").count == 1, "\(clash.errors)")
+        #expect(clash.errors.contains("\"read\" (Goodreads export, shelf read)") && clash.errors.contains("--prefix"), "\(clash.errors)")
+        #expect(openLibrary.searchRequests.count == searches)
+        #expect(try store.tags().map(\.name) == ["read"])
+        #expect(try store.books(of: TagName("read")) == before)
+
+        let prefixed = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path, "--prefix", "StoryGraph", "--count", "3"], home: home)
+        #expect(prefixed.status == 0, "\(prefixed.errors)")
+        let names = Set(try store.tags().map(\.name))
+        #expect(names.isSuperset(of: ["read", "StoryGraph read", "StoryGraph to-read", "StoryGraph did-not-finish"]), "\(names)")
+        #expect(try store.tag(TagName("StoryGraph read"))?.origin == .export(format: .storygraph, shelf: "read", year: nil))
+        let again = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path, "--prefix", "StoryGraph", "--count", "2"], home: home)
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(try store.books(of: TagName("StoryGraph read")).count == 2)
+        #expect(try store.books(of: TagName("read")) == before)
+    }
 }

@@ -91,7 +91,8 @@ public struct ExportImporter: Sendable {
         for plan in plans {
             let existing = try store.tag(plan.name)
             // Only an export of the same service is replaced; a search's, a shelf's or another
-            // service's tag is left alone.
+            // service's tag is left alone (`ImportOperations` refuses such an import whole; this
+            // keeps the rule for a tag made since by another process).
             if let existing, existing.origin?.libraryFormat != plan.origin.libraryFormat {
                 outcomes.append(TagOutcome(
                     name: plan.name, books: 0, withoutCover: 0, replaced: false,

@@ -11,9 +11,12 @@ public struct ExportSelection: Equatable, Sendable {
     public var year: Int?
     /// `--tag`: the one tag's name.
     public var tagName: String?
+    /// `--prefix`: put before every name made from a shelf or a year (not before `--tag`'s).
+    public var prefix: String?
 
     /// A selection; with neither shelf nor year, a tag per shelf.
-    public init(format: LibraryFormat = .goodreads, shelf: String? = nil, year: Int? = nil, tagName: String? = nil) {
+    public init(format: LibraryFormat = .goodreads, shelf: String? = nil, year: Int? = nil, tagName: String? = nil, prefix: String? = nil) {
+        self.prefix = prefix.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
         self.format = format
         self.shelf = shelf?.trimmingCharacters(in: .whitespaces).lowercased()
         self.year = year
@@ -47,7 +50,7 @@ public struct ExportSelection: Equatable, Sendable {
             let chosen = ordered.filter { row in
                 (shelf.map { row.shelves.contains($0) } ?? true) && (year.map(row.wasRead(in:)) ?? true)
             }
-            let name = tagName ?? [shelf ?? (year != nil ? "read" : "books"), year.map(String.init)].compactMap { $0 }.joined(separator: " ")
+            let name = tagName ?? [prefix, shelf ?? (year != nil ? "read" : "books"), year.map(String.init)].compactMap { $0 }.joined(separator: " ")
             return [Plan(name: try TagName(name), origin: .export(format: format, shelf: shelf, year: year), rows: chosen)]
         }
         var byShelf: [String: [ImportedBook]] = [:]
@@ -58,7 +61,7 @@ public struct ExportSelection: Equatable, Sendable {
         let names = standard.filter { byShelf[$0] != nil } + byShelf.keys.filter { !standard.contains($0) }.sorted()
         var plans: [Plan] = []
         for shelf in names {
-            plans.append(Plan(name: try TagName(shelf), origin: .export(format: format, shelf: shelf, year: nil), rows: byShelf[shelf] ?? []))
+            plans.append(Plan(name: try TagName([prefix, shelf].compactMap { $0 }.joined(separator: " ")), origin: .export(format: format, shelf: shelf, year: nil), rows: byShelf[shelf] ?? []))
         }
         return plans
     }

@@ -34,13 +34,32 @@ public struct ImportOperations: Sendable {
         var rows: [ImportedBook] = []
         let summary = try format.read(request.file) { rows.append($0) }
         guard !rows.isEmpty else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
-        let selection = ExportSelection(format: format, shelf: request.shelf, year: request.year, tagName: request.tag)
+        let selection = ExportSelection(format: format, shelf: request.shelf, year: request.year, tagName: request.tag, prefix: request.prefix)
         let tags = try selection.plans(for: rows)
         if selection.isFiltered, tags.allSatisfy({ $0.rows.isEmpty }) {
             let filters = [request.shelf.map { "on the shelf \($0)" }, request.year.map { "read in \($0)" }].compactMap { $0 }
             throw BookTagFailure(.notFound, "no book in \(request.fileName) is \(filters.joined(separator: " and ")); nothing was stored")
         }
+        try refuseClashes(tags, format: format)
         return Plan(request: request, format: format, summary: summary, tags: tags)
+    }
+
+    /// A tag from another source (a search, a subject, a shelf, another service's export) is
+    /// never overwritten: one that an import would take refuses the whole import, naming every
+    /// such tag, before anything is asked or stored. The same service's tags are replaced.
+    private func refuseClashes(_ tags: [ExportSelection.Plan], format: LibraryFormat) throws {
+        var clashes: [String] = []
+        var example = ""
+        for plan in tags {
+            guard let existing = try store.tag(plan.name), existing.origin?.libraryFormat != format else { continue }
+            clashes.append("\"\(existing.name)\" (\(existing.sourceDescription))")
+            if example.isEmpty { example = plan.name.display }
+        }
+        guard !clashes.isEmpty else { return }
+        let names = clashes.count == 1 ? "the tag \(clashes[0]) exists" : "the tags \(clashes.joined(separator: ", ")) exist"
+        throw BookTagFailure(
+            .usage,
+            "\(names) from another source; nothing was imported: name the \(format.listingName) tags with --prefix TEXT (\"\(example)\" becomes \"TEXT \(example)\") or one tag with --tag")
     }
 
     /// Stores the planned tags; at least one must be stored.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A reader's library export to make tags from, as `import` (and, later, serve's upload) asks
-/// for it: a Goodreads or StoryGraph export, a tag per shelf, or one tag filtered by shelf and year.
+/// A reader's library to make tags from, as `import` and serve's upload ask for it: any format
+/// `LibraryFormat` reads, a tag per shelf, or one tag filtered by shelf and year.
 public struct ImportRequest: Sendable, Equatable {
     /// The export file.
     public var file: URL
@@ -15,10 +15,17 @@ public struct ImportRequest: Sendable, Equatable {
     public var count: BookCount?
     /// The service that wrote the file; `nil`: recognised by its content.
     public var format: LibraryFormat?
+    /// Put before each tag's name made from a shelf ("StoryGraph" makes "StoryGraph read"), so
+    /// that a second service's shelves do not meet the first's.
+    public var prefix: String?
 
     /// The request as given; `validate()` applies the rules.
-    public init(file: URL, shelf: String? = nil, year: Int? = nil, tag: String? = nil, count: BookCount? = nil, format: LibraryFormat? = nil) {
+    public init(
+        file: URL, shelf: String? = nil, year: Int? = nil, tag: String? = nil, count: BookCount? = nil, format: LibraryFormat? = nil,
+        prefix: String? = nil
+    ) {
         self.file = file
+        self.prefix = prefix
         self.format = format
         self.shelf = shelf
         self.year = year
@@ -32,6 +39,9 @@ public struct ImportRequest: Sendable, Equatable {
         if case let .books(number)? = count, number < 1 { throw BookTagFailure(.usage, "the count must be a number above 0, or all") }
         if let year, !AddRequest.yearRange.contains(year) { throw BookTagFailure(.usage, "the year must be a four-digit year such as 2025") }
         if let shelf, shelf.trimmingCharacters(in: .whitespaces).isEmpty { throw BookTagFailure(.usage, "a shelf needs its name, such as read") }
+        if let prefix {
+            do { _ = try TagName(prefix + " read") } catch { throw BookTagFailure(.usage, "the prefix cannot make a tag name: \(error.localizedDescription)") }
+        }
     }
 
     /// The file named as the reader named it, for messages.

@@ -36,10 +36,11 @@ extension BookTagCommand {
         @Option(help: ArgumentHelp("The tag's name (default: the shelf and the year, as \"read 2025\").", valueName: "name")) var tag: String?
         @Option(help: ArgumentHelp("Books with covers per tag (default: all).", valueName: "n|all")) var count: BookCount?
         @Option(help: ArgumentHelp("The service that wrote the file, when its content does not say: goodreads, storygraph, librarything, calibre (a library folder) or openlibrary (a reading log).", valueName: "format")) var format: LibraryFormat?
+        @Option(help: ArgumentHelp("Put before each tag's name made from a shelf, so that another service's shelves do not meet these (\"sg\" makes \"sg read\").", valueName: "text")) var prefix: String?
         @Flag(help: "Print one JSON document.") var json = false
 
         var request: ImportRequest {
-            ImportRequest(file: URL(fileURLWithPath: file), shelf: shelf, year: year, tag: tag, count: count, format: format)
+            ImportRequest(file: URL(fileURLWithPath: file), shelf: shelf, year: year, tag: tag, count: count, format: format, prefix: prefix)
         }
 
         func validate() throws {
