@@ -108,7 +108,7 @@ import Testing
         (["--shelf", "12345", "--year", "1999"], 66, "none of the 45 books on Goodreads shelf 12345/read was read in 1999"),
         (["--year", "2025"], 64, "a year needs a shelf"),
         (["--count", "all"], 64, "a count of all needs a shelf"),
-        (["--shelf", "12345", "--source", "openlibrary"], 64, "a shelf is a Goodreads shelf"),
+        (["--shelf", "12345/read", "--source", "openlibrary"], 64, "\"read\" is not an Open Library reading-log shelf"),
     ])
     func badShelvesAreOneLineAndStoreNothing(arguments: [String], status: Int32, message: String) async throws {
         let home = try TemporaryHome()

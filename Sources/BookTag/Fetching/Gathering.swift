@@ -49,7 +49,7 @@ extension GatheringError: LocalizedError {
             "\"\(tag)\" holds books from \(source.displayName) and can only be gathered from there"
         case let .emptyListing(origin, listed):
             if let year = origin.year, listed > 0 {
-                "none of the \(listed) books on \(origin.listingName) was read in \(year); nothing was stored: try another --year"
+                "none of the \(listed) books on \(origin.listingName) was \(origin.datesAreShelved ? "shelved" : "read") in \(year); nothing was stored: try another --year"
             } else {
                 "\(origin.displayName) has no books: is the shelf's name right and the profile public? nothing was stored"
             }

@@ -116,6 +116,9 @@ public struct TagStats: Equatable, Sendable {
     public var months: [Int]?
     /// Books with no day read; `nil` for a tag with no reading records.
     public var undated: Int?
+    /// Whether the days are when the books were shelved, not finished (an Open Library reading
+    /// log keeps no other): `months` counts them, and every face says so.
+    public var datesAreShelved = false
     /// Authors.
     public var authors: Authors
     /// Paper, ebook and audio; `nil` when no book's format is known.

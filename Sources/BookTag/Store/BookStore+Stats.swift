@@ -45,7 +45,9 @@ extension BookStore {
                     pagesFromOpenLibrary: text(12) == SourceKind.openlibrary.rawValue))
             }
             // A tag holds a book once (`tagBook` is unique on the tag and the book).
-            return TagStats(tag: tag.name, year: tag.origin?.year, readingRecords: tag.origin != nil, books: books, unique: true)
+            var stats = TagStats(tag: tag.name, year: tag.origin?.year, readingRecords: tag.origin != nil, books: books, unique: true)
+            stats.datesAreShelved = tag.origin?.datesAreShelved ?? false
+            return stats
         }
     }
 

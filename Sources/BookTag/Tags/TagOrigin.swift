@@ -4,7 +4,8 @@ import Foundation
 /// export. A tag without an origin is a search of its source for its own name. `reroll` and
 /// `drop --replace` read it to know where more books come from; `list` and `books` show it.
 public enum TagOrigin: Equatable, Sendable, Codable {
-    /// A public Goodreads shelf (RSS), optionally only the books read in one year.
+    /// A reader's public shelf: a Goodreads shelf (RSS) or an Open Library reading log,
+    /// optionally only the books read (Open Library: shelved) in one year.
     case shelf(ShelfReference, year: Int?)
     /// Rows of a reader's library export: one shelf, or every row, optionally one year. A tag
     /// made before booktag read other services' files has no format: Goodreads'.
@@ -29,15 +30,29 @@ public enum TagOrigin: Equatable, Sendable, Codable {
         }
     }
 
-    /// "Goodreads shelf 12345/read, read in 2025"; "Goodreads export, shelf favourites".
+    /// "Goodreads shelf 12345/read, read in 2025"; "Goodreads export, shelf favourites";
+    /// "Open Library shelf mira/already-read, shelved in 2025".
     public var displayName: String {
-        listingName + (year.map { ", read in \($0)" } ?? "")
+        listingName + (year.map { (datesAreShelved ? ", shelved in " : ", read in ") + String($0) } ?? "")
+    }
+
+    /// Whether the books' days are the days they were shelved, not finished: Open Library's
+    /// reading logs keep no other.
+    public var datesAreShelved: Bool {
+        if case let .shelf(reference, _) = self { return reference.source == .openlibrary }
+        return false
+    }
+
+    /// The source a shelf's books come from; `nil` for an export.
+    public var shelfSource: SourceKind? {
+        if case let .shelf(reference, _) = self { return reference.source }
+        return nil
     }
 
     /// The listing the books come from, without the year: "Goodreads shelf 12345/read".
     public var listingName: String {
         switch self {
-        case let .shelf(reference, _): "Goodreads shelf \(reference)"
+        case let .shelf(reference, _): "\(reference.source.displayName) shelf \(reference)"
         case let .export(format, shelf, _): (format ?? .goodreads).listingName + (shelf.map { ", shelf \($0)" } ?? "")
         }
     }

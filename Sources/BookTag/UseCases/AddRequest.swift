@@ -9,7 +9,8 @@ public struct AddRequest: Sendable, Equatable {
     public var count: BookCount?
     /// The source; `nil` is the configured one.
     public var source: SourceKind?
-    /// A reader's Goodreads shelf, `USER_ID[/SHELF]`, instead of a search.
+    /// A reader's public shelf instead of a search: Goodreads' `USER_ID[/SHELF]`, or with the
+    /// source `openlibrary` an Open Library reading log, `USER[/SHELF]`.
     public var shelf: String?
     /// With a shelf: only the books read in this year.
     public var year: Int?
@@ -34,16 +35,14 @@ public struct AddRequest: Sendable, Equatable {
         if let source, !SourceKind.searchable.contains(source) {
             throw BookTagFailure(.usage, "new tags come from goodreads or openlibrary; a Calibre library is imported: booktag import FOLDER")
         }
-        if shelf != nil, let source, source != .goodreads {
-            throw BookTagFailure(.usage, "a shelf is a Goodreads shelf: leave out the source \(source.rawValue)")
-        }
+
     }
 
     /// Every rule, then the tag's name and the shelf parsed.
     public func checked() throws -> (name: TagName, origin: TagOrigin?) {
         try validate()
         let name = try TagName(tag)
-        let origin = try shelf.map { TagOrigin.shelf(try ShelfReference($0), year: year) }
+        let origin = try shelf.map { TagOrigin.shelf(try ShelfReference($0, source: source ?? .goodreads), year: year) }
         return (name, origin)
     }
 

@@ -47,6 +47,8 @@ public struct BookTagFailure: Error, LocalizedError, Sendable, Equatable {
             if case .tagNotFound = error { self.init(.notFound, message); return }
             if case .notAnImage = error { self.init(.api, message); return }
             self.init(.store, message)
+        case is OpenLibraryShelfError:
+            self.init(.notFound, message)
         case let error as ShelfFeedError:
             if case .noSuchShelf = error { self.init(.notFound, message); return }
             self.init(.api, message)

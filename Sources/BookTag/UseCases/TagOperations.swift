@@ -47,7 +47,7 @@ public struct TagOperations: Sendable {
         _ request: AddRequest, name: TagName, origin: TagOrigin?, configuration: BookTagConfiguration, nightMode: Bool, progress: ProgressHandler? = nil
     ) async throws -> Gathered {
         let wanted = request.count?.wanted ?? configuration.collageCount
-        let kind = origin == nil ? workspace.chooseSource(request.source, configuration: configuration, progress: progress) : .goodreads
+        let kind = origin?.shelfSource ?? workspace.chooseSource(request.source, configuration: configuration, progress: progress)
         let outcome = try await gathering(kind, shelf: origin != nil, configuration: configuration, nightMode: nightMode, progress: progress) {
             library, options, events in
             try await library.add(name, count: wanted, origin: origin, collage: options, progress: events)

@@ -83,8 +83,8 @@ public struct Workspace: Sendable {
     }
 
     /// A source of books of `kind` and its cover downloader, reporting requests, waits and
-    /// covers into `progress`. `shelf` asks for a reader's Goodreads shelf feed (no key) instead
-    /// of the Goodreads API.
+    /// covers into `progress`. `shelf` asks for a reader's shelf (no key): Goodreads' feed or
+    /// Open Library's reading log, instead of a search.
     public func connect(_ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: ProgressHandler? = nil) throws -> SourceConnection {
         let base: any HTTPTransport
         var apiKey = ""
@@ -132,7 +132,11 @@ public struct Workspace: Sendable {
             client.caller.requestTimeout = timeout
             source = client
         case .openlibrary where shelf:
-            throw BookTagFailure(.usage, "a shelf is a Goodreads shelf: leave out the source openlibrary")
+            var client = OpenLibraryShelfClient(
+                baseURL: configuration.openLibrary.baseURL, coversURL: configuration.openLibrary.coversURL, transport: transport,
+                throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
+            client.caller.requestTimeout = timeout
+            source = client
         case .calibre:
             throw BookTagFailure(.usage, "a Calibre library is read from its folder, never searched: import the library again (booktag import FOLDER)")
         case .goodreads:

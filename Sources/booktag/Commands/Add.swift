@@ -88,7 +88,7 @@ extension BookTagCommand {
             let pages = gathering.pagesFetched.map(String.init).joined(separator: ", ")
             let noun = gathering.pagesFetched.count == 1 ? "page" : "pages"
             if let origin {
-                let kept = origin.year.map { ", \(gathering.totalResults) read in \($0)" } ?? ""
+                let kept = origin.year.map { ", \(gathering.totalResults) \(origin.datesAreShelved ? "shelved" : "read") in \($0)" } ?? ""
                 return "\(origin.listingName) \(noun) \(pages) (\(gathering.listed) books listed\(kept))"
             }
             let kind = gathering.source == .openlibrary ? "subject" : "search"

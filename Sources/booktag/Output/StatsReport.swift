@@ -60,7 +60,7 @@ struct StatsReport {
         }
         if let months = stats.months, months.contains(where: { $0 > 0 }) {
             lines.append("")
-            lines.append(palette.paint("books per month read", .heading) + (stats.undated.map { $0 > 0 ? palette.paint(" (\($0) undated)", .muted) : "" } ?? ""))
+            lines.append(palette.paint(stats.datesAreShelved ? "books per month shelved (Open Library keeps no finish date)" : "books per month read", .heading) + (stats.undated.map { $0 > 0 ? palette.paint(" (\($0) undated)", .muted) : "" } ?? ""))
             lines += bars(zip(Self.months, months).map { ($0, $1) })
         } else if stats.months != nil {
             lines.append(row("months read", "unknown"))
