@@ -1,4 +1,5 @@
 import BookTagTestSupport
+import CSV
 import Foundation
 import Testing
 
@@ -56,5 +57,72 @@ import Testing
         #expect(books.contains { $0.title == "Le Maître et Marguerite" && $0.author == "Mikhaïl Boulgakov" && $0.isbn10 == "2266062328" })
         let plans = try ExportSelection(format: .librarything, year: 2007).plans(for: books)
         #expect(plans[0].rows.map(\.title) == ["Marelle"] && plans[0].origin.displayName == "LibraryThing export, read in 2007")
+    }
+
+    static let json = folder.appendingPathComponent("librarything/SYNTHETIC-librarything-export.json")
+    static let legacy = folder.appendingPathComponent("librarything/mouse-reeve-legacy-2014.csv")
+
+    /// The JSON export (synthetic, every quirk PROVENANCE.md names; see fixtures/libraries/README.md),
+    /// checked against the file read here with JSONSerialization.
+    @Test func theJSONExportWithEveryQuirk() throws {
+        #expect(try LibraryFormat.detect(Self.json) == .librarything)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.json)) as? [String: Any])
+        let (books, summary) = try Self.read(Self.json)
+        let titled = object.filter { (($0.value as? [String: Any])?["title"] as? String) != nil }
+        #expect(summary.rows == titled.count && summary.malformed == object.count - titled.count && summary.malformed == 2)
+        #expect(books.map(\.key) == titled.keys.sorted { Int($0)! < Int($1)! }, "in the order of their ids")
+        for book in books {
+            let entry = try #require(object[book.key] as? [String: Any])
+            #expect(book.title == (entry["title"] as! String).trimmingCharacters(in: .whitespaces))
+            #expect(book.stars == (entry["rating"] as? String).flatMap(Double.init), "\(book.title)")
+            #expect(book.dateRead == entry["dateread"] as? String)
+            let collections = (entry["collections"] as? [String] ?? []).map { $0.lowercased() }
+            #expect(Array(book.shelves.prefix(collections.count)) == collections)
+        }
+        let garcia = try #require(books.first { $0.key == "181340799" })
+        #expect(garcia.author == "Gabriel García Márquez" && garcia.title == "Cien años de soledad", "entities and \\u escapes decoded")
+        #expect(garcia.isbn10 == "0307474720" && garcia.isbn13 == "9780307474728", "isbn as an object keyed by position")
+        let dune = try #require(books.first { $0.key == "181340712" })
+        #expect(dune.pageCount == 535 && dune.isbn13 == "9780441172719" && dune.stars == 4.5 && dune.myRating == 5 && dune.readingFormat == .paper)
+        let eanOnly = try #require(object["181341003"] as? [String: Any])
+        #expect(eanOnly["isbn"] == nil && books.first { $0.key == "181341003" }?.isbn13 == (eanOnly["ean"] as? [String])?.first, "only an ean")
+        #expect(books.first { $0.key == "181341003" }?.readingFormat == .ebook && books.first { $0.key == "181341250" }?.readingFormat == .audio)
+        let leGuin = try #require(books.first { $0.key == "181341112" })
+        #expect(leGuin.pageCount == 310 && leGuin.isbn13 == nil && leGuin.stars == nil && leGuin.shelves == ["to read", "sci-fi"])
+        let plans = try ExportSelection(format: .librarything, year: 2025).plans(for: books)
+        #expect(plans[0].rows.map(\.key) == ["181341402", "181341250", "181341003"], "read in 2025, newest first")
+    }
+
+    /// A JSON export cut off mid-way is one error, and so is one that is not JSON.
+    @Test func aCutOffJSONExportIsOneError() throws {
+        let home = try TemporaryHome()
+        let whole = try Data(contentsOf: Self.json)
+        let cut = home.folder.appendingPathComponent("cut.json")
+        try whole.prefix(whole.count / 2).write(to: cut)
+        #expect(try LibraryFormat.detect(cut) == .librarything)
+        #expect(throws: ExportError.cutOff(path: cut.path)) { try Self.read(cut) }
+        let broken = home.folder.appendingPathComponent("broken.json")
+        try Data(#"{"1": {"title": "A" "primaryauthor": "B"}}"#.utf8).write(to: broken)
+        #expect(throws: ExportError.malformedJSON(path: broken.path)) { try LibraryFormat.librarything.read(broken) { _ in } }
+    }
+
+    /// The pre-2015 CSV (genuine, and not UTF-8 throughout either): every row read, the quoted
+    /// column names found, titles exact, whole stars, collections and tags as shelves.
+    @Test func theOldCSVExportIsReadRowByRow() throws {
+        let data = try Data(contentsOf: Self.legacy)
+        #expect(String(validating: data, as: UTF8.self) == nil, "the genuine file is not UTF-8 as a whole")
+        #expect(try LibraryFormat.detect(Self.legacy) == .librarything)
+        let reader = try CSVReader(stream: InputStream(data: LibraryCSV.repairedUTF8(data)), hasHeaderRow: true)
+        let header = try #require(reader.headerRow).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+        var expected: [[String: String]] = []
+        while let fields = reader.next() { expected.append(Dictionary(uniqueKeysWithValues: zip(header, fields))) }
+        let (books, summary) = try Self.read(Self.legacy)
+        #expect(summary.rows == expected.count && summary.malformed == 0 && expected.count == 493)
+        #expect(books.map(\.title) == expected.map { $0["TITLE"]!.trimmingCharacters(in: .whitespacesAndNewlines) })
+        #expect(books.map(\.author) == expected.map { $0["AUTHOR (first, last)"].flatMap { $0.isEmpty ? nil : $0 } })
+        #expect(books.map(\.myRating) == expected.map { Int($0["RATINGS"] ?? "").flatMap { $0 > 0 ? $0 : nil } })
+        #expect(books.allSatisfy { $0.dateRead == nil }, "the old export kept no read dates")
+        #expect(books.count { $0.isbn13 != nil } == expected.count { ($0["ISBNs"] ?? "[]") != "[]" })
+        #expect(books.count { $0.shelves.first == "your library" } == expected.count { ($0["COLLECTIONS"] ?? "").hasPrefix("Your library") })
     }
 }

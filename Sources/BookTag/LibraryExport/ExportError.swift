@@ -14,6 +14,10 @@ public enum ExportError: Error, Equatable, Sendable {
     case unreadableText(path: String)
     /// The header was read but no row was a book.
     case noBooks(path: String, malformed: Int)
+    /// A JSON export that stops before its end: a download cut short.
+    case cutOff(path: String)
+    /// A JSON export that is not well-formed JSON.
+    case malformedJSON(path: String)
 }
 
 extension ExportError: LocalizedError {
@@ -29,6 +33,10 @@ extension ExportError: LocalizedError {
             "\(path) is not a \(format.fileDescription): it has no \(columns.map { "\"\($0)\"" }.joined(separator: ", ")) column\(columns.count == 1 ? "" : "s"); nothing was stored"
         case let .unreadableText(path):
             "\(path) is not UTF-8 text as the services' exports are; nothing was stored"
+        case let .cutOff(path):
+            "\(path) stops before its end (the download was cut short): export your library again; nothing was stored"
+        case let .malformedJSON(path):
+            "\(path) is not well-formed JSON; nothing was stored"
         case let .noBooks(path, malformed):
             "\(path) has no books\(malformed > 0 ? " (\(malformed) malformed rows skipped)" : ""); nothing was stored"
         }

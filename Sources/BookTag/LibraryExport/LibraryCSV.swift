@@ -43,6 +43,44 @@ public enum LibraryCSV {
         guard let stream = InputStream(url: file) else {
             throw ExportError.cannotOpen(path: file.path, reason: "no such file")
         }
+        return try read(stream, file: file, format: format, requiredColumns: requiredColumns, map: map, body)
+    }
+
+    /// Reads a small file that is not UTF-8 throughout (LibraryThing's old CSV): each byte that is
+    /// not part of a UTF-8 character is read as ISO 8859-1, so a stray byte costs a letter, never
+    /// a row. The file is read whole: these exports stopped in 2015, at a few thousand books.
+    static func readRepairingText(
+        _ file: URL, format: LibraryFormat, requiredColumns: [String], map: (Columns, [String], inout Summary) -> ImportedBook?,
+        _ body: (ImportedBook) throws -> Void
+    ) throws -> Summary {
+        guard let data = try? Data(contentsOf: file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
+        guard !data.isEmpty else { throw ExportError.empty(path: file.path) }
+        return try read(InputStream(data: repairedUTF8(data)), file: file, format: format, requiredColumns: requiredColumns, map: map, body)
+    }
+
+    /// `data` with every byte outside a valid UTF-8 sequence replaced by its ISO 8859-1 character.
+    static func repairedUTF8(_ data: Data) -> Data {
+        if String(validating: data, as: UTF8.self) != nil { return data }
+        var output = Data(capacity: data.count + data.count / 8)
+        var index = data.startIndex
+        while index < data.endIndex {
+            let byte = data[index]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            if length > 0, index + length <= data.endIndex, String(validating: data[index..<index + length], as: UTF8.self) != nil {
+                output.append(data[index..<index + length])
+                index += length
+            } else {
+                output.append(contentsOf: String(UnicodeScalar(byte)).utf8)
+                index += 1
+            }
+        }
+        return output
+    }
+
+    private static func read(
+        _ stream: InputStream, file: URL, format: LibraryFormat, requiredColumns: [String],
+        map: (Columns, [String], inout Summary) -> ImportedBook?, _ body: (ImportedBook) throws -> Void
+    ) throws -> Summary {
         let reader: CSVReader
         do {
             reader = try CSVReader(stream: stream, hasHeaderRow: true)
@@ -117,7 +155,8 @@ public enum LibraryCSV {
             var index: [String: Int] = [:]
             for (position, name) in header.enumerated() {
                 // A byte-order mark the stream left in place is not part of the first name.
-                let trimmed = name.replacingOccurrences(of: "\u{FEFF}", with: "").trimmingCharacters(in: .whitespaces)
+                // LibraryThing's old CSV quotes its names inside the quotes: `'TITLE'`.
+                let trimmed = name.replacingOccurrences(of: "\u{FEFF}", with: "").trimmingCharacters(in: CharacterSet(charactersIn: " '"))
                 index[trimmed] = index[trimmed] ?? position
             }
             self.index = index

@@ -39,7 +39,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         switch self {
         case .goodreads: "Goodreads library export CSV"
         case .storygraph: "StoryGraph export CSV"
-        case .librarything: "LibraryThing export TSV"
+        case .librarything: "LibraryThing export (TSV, JSON or the old CSV)"
         case .calibre: "Calibre library folder"
         case .openlibrary: "Open Library reading-log CSV"
         }
@@ -69,12 +69,22 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         // LibraryThing's header is tab-separated, and its file need not be UTF-8 past it.
         let tabbed = Set(line.split(separator: "\t").map { $0.trimmingCharacters(in: .whitespaces) })
         if tabbed.isSuperset(of: ["Book Id", "Primary Author", "Collections"]) { return .librarything }
+        if LibraryThingLegacyReader.isHeader(line) { return .librarything }
+        if try isLibraryThingJSON(file) { return .librarything }
         guard try LibraryCSV.isUTF8(file) else { throw ExportError.unreadableText(path: file.path) }
         let names = Set(line.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) })
         if names.isSuperset(of: ["Book Id", "Exclusive Shelf"]) { return .goodreads }
         if names.isSuperset(of: ["ISBN/UID", "Read Status"]) { return .storygraph }
         if names.isSuperset(of: ["Work Id", "Bookshelf"]) { return .openlibrary }
         throw ExportError.unknownFormat(path: file.path, firstLine: line)
+    }
+
+    /// A JSON object whose first book has LibraryThing's keys (looked for in the first 64 KiB).
+    private static func isLibraryThingJSON(_ file: URL) throws -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
+        defer { try? handle.close() }
+        let start = String(decoding: (try? handle.read(upToCount: 1 << 16)) ?? nil ?? Data(), as: UTF8.self)
+        return start.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") && start.contains("\"primaryauthor\"") && start.contains("\"title\"")
     }
 
     /// Reads `file` as this format, handing each book to `body` in file order.

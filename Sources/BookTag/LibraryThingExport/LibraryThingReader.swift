@@ -9,8 +9,17 @@ public enum LibraryThingReader {
     /// The columns without which a file is not a LibraryThing export.
     public static let requiredColumns = ["Book Id", "Title", "Primary Author", "Collections"]
 
-    /// Reads `file`, handing each book to `body` in file order, a line at a time.
+    /// Reads any of LibraryThing's exports, recognised by its first line: the TSV, the JSON
+    /// (`LibraryThingJSONReader`) or the pre-2015 CSV (`LibraryThingLegacyReader`).
     public static func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
+        let line = try LibraryCSV.firstLine(of: file)
+        if line.trimmingCharacters(in: .whitespaces).hasPrefix("{") { return try LibraryThingJSONReader.read(file, body) }
+        if LibraryThingLegacyReader.isHeader(line) { return try LibraryThingLegacyReader.read(file, body) }
+        return try readTSV(file, body)
+    }
+
+    /// Reads the TSV export, handing each book to `body` in file order, a line at a time.
+    static func readTSV(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
         guard let handle = try? FileHandle(forReadingFrom: file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
         defer { try? handle.close() }
         var summary = LibraryCSV.Summary()
