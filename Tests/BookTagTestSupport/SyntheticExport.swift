@@ -109,6 +109,32 @@ public enum SyntheticExport {
         return (byteOrderMark ? "\u{FEFF}" : "") + lines.joined(separator: "\r\n") + "\r\n"
     }
 
+    /// The same books as a SYNTHETIC StoryGraph export (the genuine files' columns and habits:
+    /// `YYYY/MM/DD` dates, `start-finish` ranges, quarter stars, moods and pace, ISBNs or nothing
+    /// in `ISBN/UID`), for comparing the two imports on one library.
+    public static func storyGraphCSV(_ books: [Book]) -> String {
+        var lines = ["Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,"
+            + "Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,"
+            + "Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?"]
+        let formats = ["hardcover", "paperback", "digital", "audio"]
+        let moods = ["adventurous", "reflective", "emotional", "mysterious", "hopeful"]
+        for (i, book) in books.enumerated() {
+            let status = book.exclusiveShelf == "read" ? "read" : book.exclusiveShelf
+            let finished = book.dateRead ?? ""
+            let dates = finished.isEmpty ? "" : "\(finished.prefix(8))01-\(finished)"
+            let stars = book.myRating == 0 ? "" : String(Double(book.myRating) - (i % 4 == 1 ? 0.25 : 0))
+            let review = i % 3 == 0 ? quoted("Loved it, \"truly\".\nSecond paragraph, with commas, here.") : ""
+            let fields: [String] = [
+                quoted(book.title), book.author, "", book.isbn13 ?? "", formats[i % 4], status, book.dateAdded, finished, dates,
+                finished.isEmpty ? "0" : "1", finished.isEmpty ? "" : quoted("\(moods[i % 5]), \(moods[(i + 2) % 5])"),
+                finished.isEmpty ? "" : ["slow", "medium", "fast"][i % 3], "", "", "", "", "", stars, review, "", "",
+                quoted(book.shelves.joined(separator: ", ")), "No",
+            ]
+            lines.append(fields.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

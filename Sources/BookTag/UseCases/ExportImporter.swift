@@ -35,6 +35,8 @@ public struct ExportImporter: Sendable {
         case resolved(books: Int, found: Int)
         /// A cover was downloaded.
         case downloaded(title: String)
+        /// A cover the library keeps beside the book (Calibre's `cover.jpg`) was copied.
+        case copied(title: String)
         /// A book without a cover: none found, or the image could not be used.
         case skipped(title: String, reason: String)
         /// A book whose cover the store already held.
@@ -206,7 +208,7 @@ public struct ExportImporter: Sendable {
             for (image, file) in zip(images, files) {
                 known[image.entry.row.key] = .file(file, identity: image.entry.identity, url: nil)
                 covered += 1
-                progress(.downloaded(title: image.entry.row.title))
+                progress(.copied(title: image.entry.row.title))
             }
         }
         guard covered < wanted, !unknown.isEmpty else { return }

@@ -24,6 +24,8 @@ public struct ProgressState: Sendable, Equatable {
     public var imported = 0
     /// An import's covers already in the store.
     public var reused = 0
+    /// An import's covers copied from the library (Calibre).
+    public var copied = 0
     /// Results or books passed over.
     public var skipped = 0
 
@@ -54,6 +56,8 @@ public struct ProgressState: Sendable, Equatable {
             imported += 1
         case .importing(.reused):
             reused += 1
+        case .importing(.copied):
+            copied += 1
         case .importing(.skipped):
             skipped += 1
         case .coverDownloaded:
