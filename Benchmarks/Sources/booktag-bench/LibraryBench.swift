@@ -54,14 +54,19 @@ struct CalibreBench: AsyncParsableCommand {
 
     @Option(help: "Books in the library (the genuine library's five included).") var books = 2000
     @Option(help: "The genuine library to start from.") var template = "fixtures/libraries/calibre/finleyge-mycalibredatebase"
+    @Option(help: "Make the library in this folder and keep it (for profiling the import alone).") var keep: String?
 
     func run() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-calibre-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = keep.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-calibre-\(UUID().uuidString)")
+        defer { if keep == nil { try? FileManager.default.removeItem(at: folder) } }
         let library = folder.appendingPathComponent("Bench Library")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: template), to: library)
         let coverBytes = try Self.makeLibrary(library, books: books)
+        // The library's 2,000 new files reach the disk before the clock starts, so that their
+        // write-back does not land in the import's time.
+        sync()
         // Nothing answers on this address: a request would fail the import.
         let result = try LibraryChild.spawn(file: library, home: folder.appendingPathComponent("home"), openLibrary: URL(string: "http://127.0.0.1:9")!)
         print("import of a SYNTHETIC Calibre library of \(books) books (\(String(format: "%.1f", Double(coverBytes) / 1e6)) MB of cover.jpg), in its own process, no network")
