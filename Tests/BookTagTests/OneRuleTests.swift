@@ -28,7 +28,7 @@ import Testing
         Case(rule: "count range, above", arguments: ["add", "t", "--count", "101"], method: .post, uri: "/api/tags", body: #"{"tag":"t","count":101}"#, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "a year needs a shelf", arguments: ["add", "t", "--year", "2025"], method: .post, uri: "/api/tags", body: #"{"tag":"t","year":2025}"#, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "a four-digit year", arguments: ["add", "t", "--shelf", "12345", "--year", "99"], method: .post, uri: "/api/tags", body: #"{"tag":"t","shelf":"12345","year":99}"#, exitStatus: 64, httpStatus: .badRequest),
-        Case(rule: "a shelf is Goodreads'", arguments: ["add", "t", "--shelf", "12345", "--source", "openlibrary"], method: .post, uri: "/api/tags", body: #"{"tag":"t","shelf":"12345","source":"openlibrary"}"#, exitStatus: 64, httpStatus: .badRequest),
+        Case(rule: "an Open Library reading-log shelf", arguments: ["add", "t", "--shelf", "12345/read", "--source", "openlibrary"], method: .post, uri: "/api/tags", body: #"{"tag":"t","shelf":"12345/read","source":"openlibrary"}"#, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "a shelf reference", arguments: ["add", "t", "--shelf", "robin"], method: .post, uri: "/api/tags", body: #"{"tag":"t","shelf":"robin"}"#, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "a tag name", arguments: ["add", " "], method: .post, uri: "/api/tags", body: #"{"tag":" "}"#, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "drop names a book", arguments: ["drop", "t"], method: .post, uri: "/api/tags/t/drop", body: #"{"books":[]}"#, exitStatus: 64, httpStatus: .badRequest),
