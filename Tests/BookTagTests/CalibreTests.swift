@@ -59,4 +59,70 @@ import Testing
         #expect(run.status == 66 && run.errors.contains("no metadata.db"), "\(run.errors)")
         #expect(try BookStore.open(home: home.home).tags().isEmpty)
     }
+
+    /// A copy of the genuine library to spoil.
+    static func copy(into home: TemporaryHome) throws -> URL {
+        let copy = home.folder.appendingPathComponent("Calibre Library", isDirectory: true)
+        try FileManager.default.copyItem(at: Self.library, to: copy)
+        return copy
+    }
+
+    /// A `cover.jpg` that is not an image: that book is left out and counted, the others imported.
+    @Test func aCoverThatIsNotAnImageSkipsItsBookOnly() async throws {
+        let home = try TemporaryHome()
+        let library = try Self.copy(into: home)
+        var books: [ImportedBook] = []
+        _ = try CalibreReader.read(library) { books.append($0) }
+        try Data("<html>not a cover</html>".utf8).write(to: try #require(books[2].coverFile))
+        let run = try await ImportEndToEndTests.booktag(["import", library.path, "--json"], home: home)
+        #expect(run.status == 0, "\(run.errors)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let tag = try #require((report["tags"] as? [[String: Any]])?.first)
+        #expect(tag["books"] as? Int == 4 && tag["withoutCover"] as? Int == 1, "\(tag)")
+        let stored = try BookStore.open(home: home.home).books(of: TagName("Calibre Library")).map(\.book.title)
+        #expect(!stored.contains(books[2].title) && stored.count == 4)
+    }
+
+    /// A `metadata.db` that is not a database is one error, and nothing is stored.
+    @Test func aCorruptDatabaseIsOneError() async throws {
+        let home = try TemporaryHome()
+        let library = try Self.copy(into: home)
+        let database = library.appendingPathComponent("metadata.db")
+        var bytes = try Data(contentsOf: database)
+        bytes.replaceSubrange(0..<4096, with: Data(repeating: 0x5A, count: 4096))
+        try bytes.write(to: database)
+        let run = try await ImportEndToEndTests.booktag(["import", library.path], home: home)
+        #expect(run.status != 0 && run.errors.split(separator: "\n").filter { $0.hasPrefix("error: ") }.count == 1, "\(run.errors)")
+        #expect(run.errors.contains("metadata.db"), "\(run.errors)")
+        #expect(try BookStore.open(home: home.home).tags().isEmpty && home.coverFilesOnDisk().isEmpty)
+    }
+
+    /// Calibre holding the library open in the middle of a write (an exclusive lock): booktag
+    /// still reads it, without waiting and without touching the lock.
+    @Test func aLibraryLockedByCalibreIsStillRead() async throws {
+        let home = try TemporaryHome()
+        let library = try Self.copy(into: home)
+        // Another process, as Calibre is: it takes the exclusive lock, says so, and holds it
+        // until its standard input closes.
+        let calibre = Process()
+        calibre.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        calibre.arguments = ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("BEGIN EXCLUSIVE")
+            print("locked", flush=True)
+            sys.stdin.read()
+            db.execute("ROLLBACK")
+            """, library.appendingPathComponent("metadata.db").path]
+        let said = Pipe(), hold = Pipe()
+        calibre.standardOutput = said
+        calibre.standardInput = hold
+        try calibre.run()
+        #expect(String(decoding: said.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"))
+        let run = try await ImportEndToEndTests.booktag(["import", library.path], home: home)
+        try hold.fileHandleForWriting.close()
+        calibre.waitUntilExit()
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try BookStore.open(home: home.home).books(of: TagName("Calibre Library")).count == 5)
+    }
 }

@@ -25,13 +25,9 @@ public enum CalibreReader {
         guard FileManager.default.fileExists(atPath: database.path) else {
             throw ExportError.cannotOpen(path: folder.path, reason: "it is no Calibre library: it has no metadata.db")
         }
-        var configuration = Configuration()
-        configuration.readonly = true
         let books: [ImportedBook]
         do {
-            let queue = try DatabaseQueue(path: database.path, configuration: configuration)
-            books = try queue.read { db in try Self.books(db, folder: folder) }
-            try queue.close()
+            books = try readBooks(database, folder: folder)
         } catch let error as DatabaseError {
             throw ExportError.cannotOpen(path: database.path, reason: "it is not a Calibre database SQLite can read (\(error.message ?? "\(error.resultCode)"))")
         }
@@ -41,6 +37,26 @@ public enum CalibreReader {
             try body(book)
         }
         return summary
+    }
+
+    /// The books, read in one read-only transaction. Calibre may hold the library open and be
+    /// writing: booktag waits a moment for its lock, then reads the file as it is on disk
+    /// (`immutable`: no lock taken, none waited for), never changing it either way.
+    static func readBooks(_ database: URL, folder: URL) throws -> [ImportedBook] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(1)
+        do {
+            let queue = try DatabaseQueue(path: database.path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db in try Self.books(db, folder: folder) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            configuration.busyMode = .immediateError
+            let path = database.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? database.path
+            let queue = try DatabaseQueue(path: "file:\(path)?immutable=1", configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db in try Self.books(db, folder: folder) }
+        }
     }
 
     private static func books(_ db: Database, folder: URL) throws -> [ImportedBook] {
