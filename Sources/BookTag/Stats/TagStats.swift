@@ -73,8 +73,11 @@ public struct TagStats: Equatable, Sendable {
 
     /// Books by how they were read, where the library says.
     public struct Formats: Equatable, Sendable, Encodable {
+        /// Hardcovers and paperbacks.
         public var paper: Int
+        /// Ebooks.
         public var ebook: Int
+        /// Audiobooks.
         public var audio: Int
     }
 
@@ -88,8 +91,11 @@ public struct TagStats: Equatable, Sendable {
 
     /// Books by StoryGraph's pace.
     public struct Pace: Equatable, Sendable, Encodable {
+        /// Books the reader found slow.
         public var slow: Int
+        /// Books of medium pace.
         public var medium: Int
+        /// Books the reader found fast.
         public var fast: Int
     }
 
