@@ -34,12 +34,7 @@ public enum ExportReader {
         row.originalPublicationYear = field("Original Publication Year").flatMap(Int.init)
         row.dateRead = field("Date Read").flatMap(ExportReader.day)
         row.dateAdded = field("Date Added").flatMap(ExportReader.day)
-        var shelves: [String] = []
-        for shelf in [field("Exclusive Shelf")].compactMap({ $0 }) + (field("Bookshelves")?.split(separator: ",").map(String.init) ?? []) {
-            let name = shelf.trimmingCharacters(in: .whitespaces).lowercased()
-            if !name.isEmpty, !shelves.contains(name) { shelves.append(name) }
-        }
-        row.shelves = shelves
+        row.shelves = ImportedBook.shelfNames([field("Exclusive Shelf")].compactMap({ $0 }) + (field("Bookshelves")?.split(separator: ",").map(String.init) ?? []))
         return row
     }
 

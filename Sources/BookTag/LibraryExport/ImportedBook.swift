@@ -64,6 +64,17 @@ public struct ImportedBook: Equatable, Sendable {
     /// Whether the reader finished the book in `year`, on any of their reads.
     public func wasRead(in year: Int) -> Bool { reading.wasRead(in: year) }
 
+    /// Shelf names as every format's reader keeps them: trimmed, lower-case, none empty, each
+    /// once, in the order the file gives them (its main shelf first).
+    public static func shelfNames(_ names: some Sequence<String>) -> [String] {
+        var shelves: [String] = []
+        for shelf in names {
+            let name = shelf.trimmingCharacters(in: .whitespaces).lowercased()
+            if !name.isEmpty, !shelves.contains(name) { shelves.append(name) }
+        }
+        return shelves
+    }
+
     /// A book with nothing but its key, identity, title and shelves.
     public init(key: String, identity: BookID? = nil, title: String, shelves: [String] = []) {
         self.key = key

@@ -107,12 +107,7 @@ public enum LibraryThingJSONReader {
             book.readingFormat = format.flatMap(ReadingFormat.init(libraryThing:))
             book.dateRead = dateRead.flatMap(LibraryThingReader.day)
             book.dateAdded = entryDate.flatMap(LibraryThingReader.day)
-            var shelves: [String] = []
-            for shelf in collections + tags {
-                let name = LibraryThingJSONReader.entities(shelf).trimmingCharacters(in: .whitespaces).lowercased()
-                if !name.isEmpty, !shelves.contains(name) { shelves.append(name) }
-            }
-            book.shelves = shelves
+            book.shelves = ImportedBook.shelfNames((collections + tags).map(LibraryThingJSONReader.entities))
             return book
         }
     }

@@ -36,12 +36,7 @@ public enum LibraryThingLegacyReader {
         book.yearPublished = field("DATE").flatMap { Int($0.prefix(4)) }
         book.publisher = field("PUBLICATION INFO").flatMap { $0 == "Publisher Unknown" ? nil : $0.components(separatedBy: " (").first }
         book.dateAdded = field("ENTRY DATE").flatMap { LibraryThingReader.day(String($0.prefix(10))) }
-        var shelves: [String] = []
-        for shelf in (field("COLLECTIONS")?.components(separatedBy: ",") ?? []) + (field("TAGS")?.components(separatedBy: ",") ?? []) {
-            let name = shelf.trimmingCharacters(in: .whitespaces).lowercased()
-            if !name.isEmpty, !shelves.contains(name) { shelves.append(name) }
-        }
-        book.shelves = shelves
+        book.shelves = ImportedBook.shelfNames((field("COLLECTIONS")?.components(separatedBy: ",") ?? []) + (field("TAGS")?.components(separatedBy: ",") ?? []))
         return book
     }
 }

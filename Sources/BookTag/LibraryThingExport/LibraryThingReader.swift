@@ -79,12 +79,7 @@ public enum LibraryThingReader {
         book.readingFormat = field("Media").flatMap(ReadingFormat.init(libraryThing:))
         book.dateRead = field("Date Read").flatMap(day)
         book.dateAdded = field("Entry Date").flatMap(day)
-        var shelves: [String] = []
-        for shelf in (field("Collections")?.components(separatedBy: ",") ?? []) + (field("Tags")?.components(separatedBy: ",") ?? []) {
-            let name = shelf.trimmingCharacters(in: .whitespaces).lowercased()
-            if !name.isEmpty, !shelves.contains(name) { shelves.append(name) }
-        }
-        book.shelves = shelves
+        book.shelves = ImportedBook.shelfNames((field("Collections")?.components(separatedBy: ",") ?? []) + (field("Tags")?.components(separatedBy: ",") ?? []))
         return book
     }
 

@@ -41,12 +41,7 @@ public enum StoryGraphReader {
         book.moods = field("Moods").map { $0.components(separatedBy: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty } } ?? []
         book.pace = field("Pace").flatMap { ReadingPace(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
         book.dateAdded = field("Date Added").flatMap(day)
-        var shelves: [String] = []
-        for shelf in [field("Read Status")].compactMap({ $0 }) + (field("Tags")?.components(separatedBy: ",") ?? []) {
-            let name = shelf.trimmingCharacters(in: .whitespaces).lowercased()
-            if !name.isEmpty, !shelves.contains(name) { shelves.append(name) }
-        }
-        book.shelves = shelves
+        book.shelves = ImportedBook.shelfNames([field("Read Status")].compactMap({ $0 }) + (field("Tags")?.components(separatedBy: ",") ?? []))
         return book
     }
 
