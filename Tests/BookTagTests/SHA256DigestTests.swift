@@ -3,7 +3,7 @@ import Testing
 
 @testable import BookTag
 
-/// Cover files are named by their SHA-256, computed in Swift (no libcrypto at run time): the
+/// Cover files are named by their SHA-256, swift-crypto's, linked in: the
 /// standard's own examples, every padding boundary, and real covers checked against coreutils.
 @Suite("SHA-256")
 struct SHA256DigestTests {
