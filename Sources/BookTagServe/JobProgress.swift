@@ -2,7 +2,7 @@ import BookTag
 import Foundation
 
 /// A job's progress as server-sent events: pages read, covers kept of those wanted, and the
-/// waits for the API's next turn, each with a line for people. The state is the library's
+/// waits for the API's next turn, an import's covers, each with a line for people. The state is the library's
 /// `ProgressState`; this only words it.
 final class JobProgress: Sendable {
     private struct Payload: Encodable {
@@ -42,7 +42,10 @@ final class JobProgress: Sendable {
         case let .retrying(seconds):
             send("retry", Payload(
                 line: String(format: "the source did not answer; trying again in %.1f s", seconds), found: found, wanted: wanted, seconds: seconds))
-        case .importing, .coverDownloaded, .request, .note, .warning, .fetchingDetails:
+        case .importing:
+            let inHand = min(state.imported + state.copied + state.reused, wanted)
+            send("import", Payload(line: state.importLine, found: inHand, wanted: wanted))
+        case .coverDownloaded, .request, .note, .warning, .fetchingDetails:
             break
         }
     }

@@ -2,7 +2,8 @@ import BookTag
 import Foundation
 import Synchronization
 
-/// The long work `serve` runs for its clients (add, reroll, drop): one job per tag at a time, its
+/// The long work `serve` runs for its clients (add, reroll, drop, import): one job per tag at a
+/// time (an import holds every tag it will write), its
 /// progress kept in order so a page opened late still sees all of it, and every job cancelled
 /// when the server stops. The latest 200 jobs are kept for their pages and `/api/jobs/{id}`.
 final class JobRegistry: Sendable {
@@ -11,8 +12,12 @@ final class JobRegistry: Sendable {
         enum State: String, Sendable { case running, done, failed }
         let id: String
         let kind: String
+        /// The tag it works on; an import's first tag.
         let tag: String
-        let tagKey: String
+        /// Every tag it holds, by key.
+        let tagKeys: [String]
+        /// Every tag it holds, as named.
+        let tagNames: [String]
         let state: State
         let error: String?
         let result: JSONFragment?
@@ -56,7 +61,8 @@ final class JobRegistry: Sendable {
         let id: String
         let kind: String
         let tag: String
-        let tagKey: String
+        let tagKeys: [String]
+        let tagNames: [String]
         var state = Snapshot.State.running
         var error: String?
         var result: JSONFragment?
@@ -65,7 +71,7 @@ final class JobRegistry: Sendable {
         var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
         var task: Task<Void, Never>?
 
-        var snapshot: Snapshot { Snapshot(id: id, kind: kind, tag: tag, tagKey: tagKey, state: state, error: error, result: result, progress: progress) }
+        var snapshot: Snapshot { Snapshot(id: id, kind: kind, tag: tag, tagKeys: tagKeys, tagNames: tagNames, state: state, error: error, result: result, progress: progress) }
     }
 
     private struct State {
@@ -80,19 +86,23 @@ final class JobRegistry: Sendable {
     /// Progress events kept per job for late listeners (a shelf of 1,000 books makes ~2,000).
     static let keptEvents = 5_000
 
-    /// Starts `work` for `tag` unless a job for it is running. `work` reports progress through
-    /// its argument (an event name and its JSON) and returns the result's JSON; its error becomes
-    /// the job's one line.
+    /// Starts `work` for `tags` (at least one) unless a job holds any of them. `work` reports
+    /// progress through its argument (an event name and its JSON) and returns the result's JSON;
+    /// its error becomes the job's one line.
     func start(
-        kind: String, tag: TagName,
+        kind: String, tags: [TagName],
         _ work: @escaping @Sendable (_ report: @escaping @Sendable (Event) -> Void) async throws -> JSONFragment
     ) throws(Busy) -> String {
+        precondition(!tags.isEmpty, "a job holds at least one tag")
         let id = Self.newID()
+        let keys = Array(Set(tags.map(\.key)))
         let started: Bool = try state.withLock { (state: inout State) throws(Busy) -> Bool in
-            if let holder = state.running[tag.key] { throw Busy(job: holder) }
-            state.jobs[id] = Job(id: id, kind: kind, tag: tag.display, tagKey: tag.key)
+            for key in keys {
+                if let holder = state.running[key] { throw Busy(job: holder) }
+            }
+            state.jobs[id] = Job(id: id, kind: kind, tag: tags[0].display, tagKeys: keys, tagNames: tags.map(\.display))
             state.order.append(id)
-            state.running[tag.key] = id
+            for key in keys { state.running[key] = id }
             Self.trim(&state)
             return !state.stopped
         }
@@ -186,7 +196,7 @@ final class JobRegistry: Sendable {
             job.listeners = [:]
             job.task = nil
             state.jobs[id] = job
-            if state.running[job.tagKey] == id { state.running[job.tagKey] = nil }
+            for key in job.tagKeys where state.running[key] == id { state.running[key] = nil }
             return listeners
         }
         for listener in listeners {

@@ -28,7 +28,7 @@ struct PagesController: Sendable {
         let name = try ServeRoutes.tagName(context)
         let named = request.uri.queryParameters["job"].flatMap { jobs.snapshot(String($0)) }
         // The tag's running job, else the job the address names if it was this tag's (its outcome, an error).
-        let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKey == name.key ? $0 : nil }
+        let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKeys.contains(name.key) ? $0 : nil }
         guard let tag = try store.tag(name) else {
             if let job { return ServeResponse.page(ServePages.pendingTagPage(job: job, night: night), status: job.state == .failed ? .notFound : .ok) }
             throw ServeError.notFound("there is no tag \"\(name.display)\": add it on the tags page")

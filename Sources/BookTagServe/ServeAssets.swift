@@ -85,7 +85,7 @@ enum ServeAssets {
               if (line && data.line) { line.textContent = data.line; }
               if (bar && data.wanted) { bar.max = data.wanted; bar.value = Math.min(data.found, data.wanted); }
             };
-            ["page", "cover", "skipped", "wait", "retry"].forEach(function (name) { source.addEventListener(name, show); });
+            ["page", "cover", "skipped", "wait", "retry", "import"].forEach(function (name) { source.addEventListener(name, show); });
             var end = function () { source.close(); window.location.reload(); };
             source.addEventListener("done", end);
             source.addEventListener("failed", end);

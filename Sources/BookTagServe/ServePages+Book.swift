@@ -25,7 +25,7 @@ extension ServePages {
         let body = """
             <nav>\(back)</nav>
             <article class="book">
-            \(book.coverPath.map { "<img class=\"cover\" src=\"\(coverPath($0).htmlEscaped)\" alt=\"Cover of \(details.title.htmlEscaped)\">" } ?? "")
+            \(book.coverPath.map { "<img class=\"cover\" src=\"\(coverPath($0).htmlEscaped)\" alt=\"Cover of \(coverDescription(title: details.title, author: details.authors.first?.name).htmlEscaped)\">" } ?? "")
             <div>
             <h1>\(details.title.htmlEscaped)</h1>
             <dl>\(facts.map { "<dt>\($0.0.htmlEscaped)</dt><dd>\($0.1.htmlEscaped)</dd>" }.joined())</dl>

@@ -56,7 +56,7 @@ extension ServePages {
                 .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
             body += """
                 <li>
-                <a href="\(bookPath(book.bookID).htmlEscaped)"><img src="\(coverPath(book.coverPath).htmlEscaped)" alt="\(book.title.htmlEscaped)" loading="lazy"></a>
+                <a href="\(bookPath(book.bookID).htmlEscaped)"><img src="\(coverPath(book.coverPath).htmlEscaped)" alt="\(coverDescription(title: book.title, author: book.authorName).htmlEscaped)" loading="lazy"></a>
                 <p class="title"><a href="\(bookPath(book.bookID).htmlEscaped)">\(book.title.htmlEscaped)</a></p>
                 <p class="facts">\(facts)</p>
                 <form method="post" action="\((path + "/drop").htmlEscaped)" class="drop">

@@ -7,6 +7,7 @@ extension ServePages {
     static func tagsPage(tags: [Tag], strips: [String: [BookStore.StripCover]], running: [String: JobRegistry.Snapshot], night: Bool) -> String {
         var body = """
             <h1>Your tags</h1>
+            <p class="import-link"><a href="/import">Import your library from Goodreads, StoryGraph, LibraryThing or Open Library</a></p>
             <form method="post" action="/tags" class="add" aria-labelledby="add-heading">
             <h2 id="add-heading">Add a tag</h2>
             <label for="add-tag">Tag</label>
@@ -38,7 +39,7 @@ extension ServePages {
             for tag in tags {
                 let path = tagPath(tag.name)
                 let covers = (strips[tag.key] ?? []).map { cover in
-                    "<img src=\"\(coverPath(cover.coverPath).htmlEscaped)\" alt=\"\" loading=\"lazy\">"
+                    "<img src=\"\(coverPath(cover.coverPath).htmlEscaped)\" alt=\"\(coverDescription(title: cover.title, author: cover.author).htmlEscaped)\" loading=\"lazy\">"
                 }.joined()
                 let busy = running[tag.key].map { " · <span class=\"busy\">\($0.kind.htmlEscaped) running</span>" } ?? ""
                 body += """

@@ -16,6 +16,12 @@ enum ServePages {
         return "/covers/" + stored[stored.utf8.index(after: slash)...]
     }
 
+    /// A cover's text alternative: "Title by Author" (the title alone when no author is known).
+    static func coverDescription(title: String, author: String?) -> String {
+        guard let author, !author.isEmpty else { return title }
+        return "\(title) by \(author)"
+    }
+
     /// Percent-encoded as one path segment: everything but RFC 3986's unreserved characters.
     static func pathComponent(_ text: String) -> String {
         let utf8 = text.utf8

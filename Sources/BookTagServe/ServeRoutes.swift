@@ -16,6 +16,9 @@ enum ServeRoutes {
         let tagJobs = TagJobs(operations: operations, jobs: jobs)
         PagesController(operations: operations, jobs: jobs).addRoutes(to: router)
         FormsController(operations: operations, tagJobs: tagJobs).addRoutes(to: router)
+        let uploads = UploadFolder(home: operations.store.home)
+        uploads.sweep()
+        ImportController(operations: operations, tagJobs: tagJobs, uploads: uploads).addRoutes(to: router)
         APIController(operations: operations, tagJobs: tagJobs).addRoutes(to: router.group("api"))
         FilesController(store: operations.store).addRoutes(to: router)
         return router

@@ -46,6 +46,69 @@ struct TagJobs: Sendable {
         }
     }
 
+    /// An uploaded export imported as one job holding every tag it writes (another job on any of
+    /// them is 409). The file is removed when the job ends, however it ends, or at once when the
+    /// import is refused; messages name the file as the reader did, never its path in the home.
+    func importUpload(_ upload: URL, name: String, fields: [String: String]) async throws -> (job: String, tags: [TagName]) {
+        var started = false
+        defer { if !started { unlink(upload.path) } }
+        var asked = try Self.importRequest(fields, file: upload)
+        asked.name = name
+        let request = asked
+        let imports = ImportOperations(workspace: operations.workspace, store: operations.store)
+        let plan: ImportOperations.Plan
+        do {
+            // A large export takes a moment to read: off the pool that answers requests.
+            plan = try await Self.offThePool { try imports.plan(request) }
+        } catch {
+            let message = ServeError.message(for: error)
+                .replacingOccurrences(of: upload.path, with: name)
+                .replacingOccurrences(of: "name the format with --format", with: "choose its format")
+                .replacingOccurrences(of: "with --prefix TEXT", with: "with a prefix")
+                .replacingOccurrences(of: " or one tag with --tag", with: " or name one tag")
+            throw ServeError(ServeError(error).status, message)
+        }
+        guard plan.format != .calibre else {
+            throw ServeError(.badRequest, "a Calibre library is a folder with its covers: import it with 'booktag import FOLDER' on the machine that has it")
+        }
+        let names = plan.tags.map(\.name)
+        let operations = operations
+        let id = try start("import", names) { report in
+            defer { unlink(upload.path) }
+            let configuration = try operations.workspace.configuration()
+            let progress = JobProgress(wanted: plan.tags.reduce(0) { $0 + $1.rows.count }, report: report)
+            let (_, result) = try await imports.run(
+                plan, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle)
+            return JSONFragment(result)
+        }
+        started = true
+        // A server already stopping never runs the work: its file goes now.
+        if jobs.snapshot(id)?.state != .running { unlink(upload.path) }
+        return (id, names)
+    }
+
+    /// The import's fields (the API's query, the page's form) as the library's request.
+    static func importRequest(_ fields: [String: String], file: URL) throws -> ImportRequest {
+        func field(_ name: String) -> String? {
+            fields[name].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var request = ImportRequest(file: file, shelf: field("shelf"), tag: field("tag"), prefix: field("prefix"))
+        if let year = field("year") { request.year = try AddRequest.year(from: year) }
+        if let format = field("format"), format != "auto" {
+            guard let known = LibraryFormat(rawValue: format.lowercased()) else {
+                throw ServeError(.badRequest, "no library format \"\(format.prefix(40))\": booktag reads \(LibraryFormat.allCases.map(\.rawValue).joined(separator: ", ")), or leave it out to have it recognised")
+            }
+            request.format = known
+        }
+        return request
+    }
+
+    private static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     /// Deleting waits for the tag's job: its work would otherwise store into a tag just removed.
     func remove(_ name: TagName) throws {
         try checkIdle(name)
@@ -55,10 +118,17 @@ struct TagJobs: Sendable {
     private func start(
         _ kind: String, _ name: TagName, _ work: @escaping @Sendable (@escaping @Sendable (JobRegistry.Event) -> Void) async throws -> JSONFragment
     ) throws -> String {
+        try start(kind, [name], work)
+    }
+
+    private func start(
+        _ kind: String, _ names: [TagName], _ work: @escaping @Sendable (@escaping @Sendable (JobRegistry.Event) -> Void) async throws -> JSONFragment
+    ) throws -> String {
         do {
-            return try jobs.start(kind: kind, tag: name, work)
+            return try jobs.start(kind: kind, tags: names, work)
         } catch {
-            throw ServeError(.conflict, "\"\(name.display)\" is busy with another job (\(error.job)): wait for it to finish")
+            let busy = names.first { jobs.running(forKey: $0.key) != nil } ?? names[0]
+            throw ServeError(.conflict, "\"\(busy.display)\" is busy with another job (\(error.job)): wait for it to finish")
         }
     }
 

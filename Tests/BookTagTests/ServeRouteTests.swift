@@ -213,7 +213,7 @@ struct ServeRouteTests {
         let server = try Server()
         let gate = AsyncStream<Void>.makeStream()
         let jobs = server.jobs
-        let first = try jobs.start(kind: "add", tag: TagName("fantasy")) { _ in
+        let first = try jobs.start(kind: "add", tags: [TagName("fantasy")]) { _ in
             for await _ in gate.stream {}
             return JSONFragment(raw: "{}")
         }

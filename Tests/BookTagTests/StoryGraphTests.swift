@@ -134,7 +134,9 @@ import Testing
 /// books (by ISBN, and by title and author for the rows without one): the books become the Open
 /// Library works their covers were found for, and the tags say they come from StoryGraph.
 @Suite(.serialized) struct StoryGraphImportTests {
-    @Test func aYearOfStoryGraphBecomesATagOfOpenLibraryWorks() async throws {
+    /// A fake Open Library that knows every book of the genuine export as work `OL{row}W`, with a
+    /// cover for all but every ninth from the fifth.
+    static func openLibraryForRawExport() throws -> FakeOpenLibrary {
         let rows = try StoryGraphTests.rows(StoryGraphTests.raw)
         let catalogue = rows.enumerated().map { index, row -> SyntheticExport.Book in
             let isbn = (try? ISBN(row["ISBN/UID"] ?? ""))
@@ -144,7 +146,11 @@ import Testing
                 knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 }, coverID: index % 9 == 4 ? nil : 5000 + index,
                 dateRead: nil, dateAdded: "2025/01/01", myRating: 0, exclusiveShelf: "read", shelves: [])
         }
-        let openLibrary = try FakeOpenLibrary(books: catalogue)
+        return try FakeOpenLibrary(books: catalogue)
+    }
+
+    @Test func aYearOfStoryGraphBecomesATagOfOpenLibraryWorks() async throws {
+        let openLibrary = try Self.openLibraryForRawExport()
         let home = try TemporaryHome()
         try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
         let run = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path, "--year", "2024", "--json"], home: home)

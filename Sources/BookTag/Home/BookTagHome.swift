@@ -53,6 +53,8 @@ public struct BookTagHome: Sendable, Equatable {
     public var collagesFolder: URL { dataFolder.appendingPathComponent("collages", isDirectory: true) }
     /// Caches that libraries booktag uses would otherwise write elsewhere (fontconfig's).
     public var cacheFolder: URL { dataFolder.appendingPathComponent("cache", isDirectory: true) }
+    /// Library exports sent to `serve`, each kept only while it is imported.
+    public var uploadsFolder: URL { dataFolder.appendingPathComponent("uploads", isDirectory: true) }
     /// Taken shared while cover files are written and committed, exclusively to sweep them.
     var coversLockFile: URL { dataFolder.appendingPathComponent(".covers.lock") }
 
@@ -64,7 +66,8 @@ public struct BookTagHome: Sendable, Equatable {
         }
     }
 
-    static func createFolder(_ folder: URL) throws {
+    /// Creates `folder` user-only (0700), with its parents, unless it exists.
+    public static func createFolder(_ folder: URL) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else {

@@ -6,6 +6,8 @@ extension BookStore {
     public struct StripCover: Sendable, Equatable {
         /// The book's title, for the image's description.
         public var title: String
+        /// Its author, for the same.
+        public var author: String?
         /// The book, to link to.
         public var bookID: BookID
         /// Its cover file, relative to the data folder.
@@ -20,13 +22,13 @@ extension BookStore {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT tag.key, tagBook.title, tagBook.source, tagBook.sourceID, tagBook.coverPath
+                    SELECT tag.key, tagBook.title, tagBook.authorName, tagBook.source, tagBook.sourceID, tagBook.coverPath
                     FROM tagBook JOIN tag ON tag.id = tagBook.tagId
                     WHERE tagBook.position < ? ORDER BY tag.key, tagBook.position
                     """,
                 arguments: [count])
             while let row = try rows.next() {
-                strips[row["key"], default: []].append(StripCover(title: row["title"], bookID: BookID(row: row), coverPath: row["coverPath"]))
+                strips[row["key"], default: []].append(StripCover(title: row["title"], author: row["authorName"], bookID: BookID(row: row), coverPath: row["coverPath"]))
             }
             return strips
         }

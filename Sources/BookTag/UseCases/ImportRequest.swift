@@ -18,6 +18,8 @@ public struct ImportRequest: Sendable, Equatable {
     /// Put before each tag's name made from a shelf ("StoryGraph" makes "StoryGraph read"), so
     /// that a second service's shelves do not meet the first's.
     public var prefix: String?
+    /// How messages and the report name the file (an upload's own name); `nil`: its path as given.
+    public var name: String?
 
     /// The request as given; `validate()` applies the rules.
     public init(
@@ -45,5 +47,5 @@ public struct ImportRequest: Sendable, Equatable {
     }
 
     /// The file named as the reader named it, for messages.
-    var fileName: String { file.relativePath }
+    var fileName: String { name ?? file.relativePath }
 }

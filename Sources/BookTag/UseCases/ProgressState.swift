@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// What every progress display shows, folded from `ProgressEvent`s in this one place.
@@ -70,6 +71,23 @@ public struct ProgressState: Sendable, Equatable {
         case .request, .note, .warning, .fetchingDetails:
             break
         }
+    }
+}
+
+extension ProgressState {
+    /// An import's progress in one line, as the command line and serve show it: covers copied
+    /// from the library, found at Open Library and downloaded, already stored, skipped, and the
+    /// wait for the API's next turn.
+    public var importLine: String {
+        var parts: [String] = []
+        if copied > 0 { parts.append("import: \(GroupedNumber.text(copied)) covers copied from the library") }
+        if lookedUp > 0 || copied == 0 {
+            parts += ["\(parts.isEmpty ? "import: " : "")\(covered)/\(lookedUp) covers found at Open Library", "\(imported) downloaded"]
+        }
+        if reused > 0 { parts.append("\(reused) already stored") }
+        parts.append("\(skipped) skipped")
+        if let waiting = retrying ?? waiting { parts.append(String(format: "waiting %.1f s for the API", waiting)) }
+        return parts.joined(separator: " · ")
     }
 }
 

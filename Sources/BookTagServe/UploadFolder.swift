@@ -1,0 +1,115 @@
+import BookTag
+import Foundation
+import Hummingbird
+
+/// Library exports sent to `serve`, written as they arrive to files under the home's `uploads/`
+/// (never held whole in memory), each removed when its import ends. A file is named after the
+/// process that wrote it, so a server starting up removes what a killed one left, and nothing
+/// of a server still running beside it.
+struct UploadFolder: Sendable {
+    let folder: URL
+    /// The most an upload may be.
+    static let maximumBytes = 50 * 1024 * 1024
+
+    init(home: BookTagHome) {
+        folder = home.uploadsFolder
+    }
+
+    /// One file being received.
+    final class Writer {
+        let url: URL
+        private let descriptor: Int32
+        private(set) var bytes = 0
+        private var closed = false
+
+        fileprivate init(folder: URL) throws {
+            try BookTagHome.createFolder(folder)
+            url = folder.appendingPathComponent("upload-\(getpid())-\(ServeAccess.randomHex(words: 2))")
+            descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw ServeError(.internalServerError, "cannot keep the upload in \(folder.path): \(String(cString: strerror(errno)))")
+            }
+        }
+
+        /// Appends `buffer`; over the cap, 413 (the caller removes the file).
+        func write(_ buffer: ByteBuffer) throws {
+            bytes += buffer.readableBytes
+            guard bytes <= UploadFolder.maximumBytes else { throw UploadFolder.tooLarge }
+            try buffer.withUnsafeReadableBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { throw ServeError(.internalServerError, "cannot keep the upload: \(String(cString: strerror(errno)))") }
+                    offset += written
+                }
+            }
+        }
+
+        /// Closes the file, keeping it.
+        func finish() {
+            guard !closed else { return }
+            closed = true
+            close(descriptor)
+        }
+
+        /// Closes and removes the file.
+        func discard() {
+            finish()
+            unlink(url.path)
+        }
+
+        deinit { finish() }
+    }
+
+    static var tooLarge: ServeError {
+        ServeError(.contentTooLarge, "the file is larger than \(maximumBytes / 1024 / 1024) MiB; nothing was stored")
+    }
+
+    /// A new file to receive into.
+    func writer() throws -> Writer { try Writer(folder: folder) }
+
+    /// Writes `body` to a new file and returns it; an upload over the cap (declared or sent) is
+    /// 413, one cut off or empty 400, and leaves no file.
+    func receive(_ body: RequestBody, declaredLength: Int?) async throws -> URL {
+        if let declaredLength, declaredLength > Self.maximumBytes { throw Self.tooLarge }
+        let writer = try writer()
+        do {
+            do {
+                for try await buffer in body { try writer.write(buffer) }
+            } catch let error as ServeError {
+                throw error
+            } catch {
+                throw ServeError(.badRequest, "the upload was cut off before its end; nothing was stored")
+            }
+            guard writer.bytes > 0 else { throw ServeError(.badRequest, "the upload is empty: send the export file as the body") }
+            writer.finish()
+            return writer.url
+        } catch {
+            writer.discard()
+            throw error
+        }
+    }
+
+    /// Removes files that servers no longer running left behind (a `kill -9` mid-upload).
+    func sweep() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names {
+            let parts = name.split(separator: "-")
+            guard parts.count == 3, parts[0] == "upload", let pid = Int32(parts[1]) else { continue }
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                unlink(folder.appendingPathComponent(name).path)
+            }
+        }
+    }
+
+    /// A file name as a person gave it, safe to show: its last path component, without control
+    /// characters, at most 120 characters; "the uploaded file" when nothing is left.
+    static func displayName(_ raw: String?) -> String {
+        let last = (raw ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let clean = String(String.UnicodeScalarView(last.unicodeScalars.filter {
+            $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
+        })).trimmingCharacters(in: .whitespaces)
+        return clean.isEmpty || clean == "." || clean == ".." ? "the uploaded file" : String(clean.prefix(120))
+    }
+}
