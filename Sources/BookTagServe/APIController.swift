@@ -110,7 +110,10 @@ struct APIController: Sendable {
         let data = try CollageMaker(store: store).imageData(tag: name, options: options)
         var headers = HTTPFields()
         headers[.contentType] = format == .png ? "image/png" : "image/jpeg"
-        headers[.contentDisposition] = "inline; filename=\"collage.\(format.fileExtension)\""
+        // A download link (`?download=1`, the tag page without script) saves the file; else it is shown.
+        let size = request.uri.queryParameters["size"].map(String.init).flatMap { name in CollageSize.presets.contains { $0.key == name } ? name : nil }
+        let fileName = "booktag-\(size ?? "collage").\(format.fileExtension)"
+        headers[.contentDisposition] = "\(request.uri.queryParameters["download"] != nil ? "attachment" : "inline"); filename=\"\(fileName)\""
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 

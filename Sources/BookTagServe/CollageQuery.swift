@@ -13,7 +13,8 @@ enum CollageQuery {
         request.format = format
         for (key, value) in query {
             let name = String(key), text = String(value)
-            if name == "token" { continue }
+            // `download` asks for the file as an attachment (`APIController.collage`).
+            if name == "token" || name == "download" { continue }
             if flags.contains(name) {
                 let on = ["1", "true", "on", "yes", ""].contains(text.lowercased())
                 if name == "stats" { request.stats = on } else { request.noTitle = on }

@@ -2,8 +2,8 @@ import BookTag
 import Foundation
 
 extension ServePages {
-    /// Collage sizes offered for download on a tag's page.
-    static let downloadSizes = ["wallpaper", "phone", "story", "square", "4k"]
+    /// Collage sizes offered to share or download on a tag's page, the story poster first.
+    static let downloadSizes = ["story", "square", "phone", "wallpaper", "4k"]
 
     private static var downloadOptions: String {
         downloadSizes.map { name in
@@ -39,13 +39,20 @@ extension ServePages {
                 """
         }
         body += """
-            <form method="get" action="\((api + "/collage.png").htmlEscaped)" class="download">
-            <label for="download-size">Download</label>
+            </section>
+            <section class="share" aria-labelledby="share-heading">
+            <h2 id="share-heading">Share the collage</h2>
+            <form method="get" action="\((api + "/collage.png").htmlEscaped)" class="download" id="share-form">
+            <label for="download-size">Size</label>
             <select id="download-size" name="size">\(downloadOptions)</select>
             <label><input type="checkbox" name="stats" value="1"> with numbers</label>
-            <button type="submit">PNG</button>
-            <button type="submit" formaction="\((api + "/collage.jpeg").htmlEscaped)">JPEG</button>
+            <input type="hidden" name="download" value="1">
+            <button type="button" id="share-button" hidden>Share…</button>
+            <button type="submit">Download PNG</button>
+            <button type="submit" formaction="\((api + "/collage.jpeg").htmlEscaped)">Download JPEG</button>
             </form>
+            <p id="share-status" class="facts" role="status" aria-live="polite"></p>
+
             </section>
             <ul class="collage">
 

@@ -59,6 +59,10 @@ enum ServePages {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="referrer" content="same-origin">
         <meta name="color-scheme" content="\(night ? "dark" : "light")">
+        <meta name="theme-color" content="\(CollageTheme.forNightMode(night).background.hex)">
+        <link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">
+        <link rel="icon" href="/icons/icon-192.png" type="image/png">
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
         \(refresh ? "<noscript><meta http-equiv=\"refresh\" content=\"2\"></noscript>\n" : "")<title>\(title.htmlEscaped) · booktag</title>
         <link rel="stylesheet" href="/assets/app.css">
         <script src="/assets/app.js" defer></script>

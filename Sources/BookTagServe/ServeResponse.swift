@@ -8,7 +8,7 @@ import HTTPTypes
 /// this server: with none at all, a browser's form posts say `Origin: null`).
 enum ServeResponse {
     static let contentSecurityPolicy =
-        "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     static func json(_ fragment: JSONFragment, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()

@@ -21,6 +21,7 @@ enum ServeRoutes {
         ImportController(operations: operations, tagJobs: tagJobs, uploads: uploads).addRoutes(to: router)
         APIController(operations: operations, tagJobs: tagJobs).addRoutes(to: router.group("api"))
         FilesController(store: operations.store).addRoutes(to: router)
+        InstallController(workspace: workspace).addRoutes(to: router)
         return router
     }
 

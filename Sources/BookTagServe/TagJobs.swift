@@ -76,7 +76,7 @@ struct TagJobs: Sendable {
         let id = try start("import", names) { report in
             defer { unlink(upload.path) }
             let configuration = try operations.workspace.configuration()
-            let progress = JobProgress(wanted: plan.tags.reduce(0) { $0 + $1.rows.count }, report: report)
+            let progress = JobProgress(wanted: plan.tags.reduce(0) { $0 + $1.rows.count }, importing: true, report: report)
             let (_, result) = try await imports.run(
                 plan, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle)
             return JSONFragment(result)

@@ -33,6 +33,45 @@ struct ServeBrowserTests {
         #expect(await server.waitForExit(seconds: 10) == 0)
     }
 
+    static let readerScript = Fixtures.packageRoot.appendingPathComponent("Tests/browser/serve_reader.py")
+    /// axe-core, fetched from PyPI by scripts/axe-core (scripts/test runs it).
+    static let axe: URL? = {
+        let file = Fixtures.packageRoot.appendingPathComponent(".build/axe/axe.min.js")
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
+    }()
+
+    /// The app in a reader's hand (Tests/browser/serve_reader.py): the genuine StoryGraph export
+    /// imported through the import page, the collage shared (downloaded: headless Chromium cannot
+    /// share files), the manifest and icons loaded without error, every control reached by
+    /// keyboard, and axe-core over every page by day and night at phone and desktop widths.
+    @Test(
+        .enabled(if: chromium != nil, "needs Chromium: \(Chromium.unavailableReason) (scripts/system-packages --test installs it)"),
+        .enabled(if: axe != nil, "needs axe-core: scripts/axe-core fetches it from PyPI"))
+    func aReaderImportsSharesInstallsAndEveryPageIsAccessible() async throws {
+        let chromium = try #require(Self.chromium)
+        let openLibrary = try StoryGraphImportTests.openLibraryForRawExport()
+        let home = try TemporaryHome()
+        try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
+        let server = try await ServeProcess(home: home.folder)
+        var arguments = [
+            Self.readerScript.path, "--address", server.address.absoluteString, "--booktag", BooktagProcess.binary.path, "--home", home.folder.path,
+            "--export", StoryGraphTests.raw.path, "--axe", try #require(Self.axe).path, "--chromium", chromium.executable,
+        ]
+        if let folder = ProcessInfo.processInfo.environment["BOOKTAG_SCREENSHOTS"] { arguments += ["--screenshots", folder] }
+        let run = try await Self.python(arguments)
+        print(run.output.split(separator: "\n").filter { $0.hasPrefix("FIGURE:") }.joined(separator: "\n"))
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("import from the page: passed"))
+        #expect(run.output.contains("share: passed"))
+        #expect(run.output.contains("manifest: passed"))
+        #expect(run.output.contains("keyboard: passed"))
+        #expect(run.output.contains("FIGURE: axe-core 4.12") && run.output.contains(": 0 serious or critical violations over 20 runs"))
+        let uploads = (try? FileManager.default.contentsOfDirectory(atPath: home.home.uploadsFolder.path)) ?? []
+        #expect(uploads.isEmpty, "no upload left in the home: \(uploads)")
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 10) == 0)
+    }
+
     static func python(_ arguments: [String]) async throws -> BooktagProcess.Run {
         try await offThePool {
             let process = Process()

@@ -476,6 +476,53 @@ struct ServeRouteTests {
         }
     }
 
+    @Test func theManifestAndItsIconsInstallTheAppWithTheNightPreferencesColours() async throws {
+        let server = try Server()
+        try await server.test { client in
+            let page = try await client.execute(uri: "/", method: .get, headers: Self.bearer) { Self.body($0) }
+            #expect(page.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\" crossorigin=\"use-credentials\">"), "the cookie goes with the manifest's request")
+            #expect(page.contains("<meta name=\"theme-color\" content=\"\(CollageTheme.day.background.hex)\">"))
+            let day = try await client.execute(uri: "/manifest.webmanifest", method: .get, headers: Self.bearer) { response in
+                #expect(response.headers[.contentType] == "application/manifest+json")
+                #expect(response.headers[.contentSecurityPolicy]?.contains("manifest-src 'self'") == true)
+                return try Self.json(response)
+            }
+            #expect(day["display"] as? String == "standalone" && day["start_url"] as? String == "/")
+            #expect(day["theme_color"] as? String == CollageTheme.day.background.hex)
+            let icons = try #require(day["icons"] as? [[String: String]])
+            #expect(Set(icons.map { $0["sizes"] ?? "" }) == ["192x192", "512x512"] && icons.contains { $0["purpose"] == "maskable" })
+            for (path, size) in [("/icons/icon-192.png", 192), ("/icons/icon-512.png", 512), ("/icons/maskable-512.png", 512), ("/icons/apple-touch-icon.png", 180)] {
+                let data = try await client.execute(uri: path, method: .get, headers: Self.bearer) { Data(buffer: $0.body) }
+                let info = try #require(ImageInfo(data), "\(path) is an image")
+                #expect(info.format == .png && info.width == size && info.height == size, "\(path)")
+            }
+            let unauthorised = try await client.execute(uri: "/manifest.webmanifest", method: .get) { $0.status }
+            #expect(unauthorised == .unauthorized, "the manifest passes the same checks as every request")
+            try server.operations.workspace.setNightMode(true)
+            let night = try await client.execute(uri: "/manifest.webmanifest", method: .get, headers: Self.bearer) { try Self.json($0) }
+            #expect(night["theme_color"] as? String == CollageTheme.night.background.hex)
+            #expect(night["background_color"] as? String == CollageTheme.night.background.hex)
+        }
+    }
+
+    @Test func theTagPageOffersShareAndDownloadLinksThatWorkWithoutScript() async throws {
+        let server = try Server()
+        try await server.test { client in
+            _ = try await Self.add("fantasy", client)
+            let page = try await client.execute(uri: "/tags/fantasy", method: .get, headers: Self.bearer) { Self.body($0) }
+            #expect(page.contains("<button type=\"button\" id=\"share-button\" hidden>"), "Share appears with script only")
+            #expect(page.contains("<input type=\"hidden\" name=\"download\" value=\"1\">"))
+            for size in ["story", "square", "phone", "wallpaper"] { #expect(page.contains("<option value=\"\(size)\">")) }
+            let download = try await client.execute(uri: "/api/tags/fantasy/collage.png?size=story&stats=1&download=1", method: .get, headers: Self.bearer) { $0 }
+            #expect(download.status == .ok)
+            #expect(download.headers[.contentDisposition] == "attachment; filename=\"booktag-story.png\"")
+            let info = try #require(ImageInfo(Data(buffer: download.body)))
+            #expect(info.width == 1080 && info.height == 1920)
+            let shown = try await client.execute(uri: "/api/tags/fantasy/collage.png?size=square", method: .get, headers: Self.bearer) { $0.headers[.contentDisposition] }
+            #expect(shown == "inline; filename=\"booktag-square.png\"")
+        }
+    }
+
     @Test func hostileTitlesReachPagesOnlyEscaped() async throws {
         let server = try Server()
         let hostile = #"<script>alert(1)</script><img src=x onerror=alert(2)>"#

@@ -216,8 +216,11 @@ def flow(browser, address, binary, home, script):
     assert seen_progress, f"{mode}: no progress was shown while the books were gathered"
     if script:
         assert len(seen_progress) >= 2, f"{mode}: the progress line never moved: {seen_progress}"
-    books = browser.evaluate("Array.from(document.querySelectorAll('ul.collage li a img')).map(i => i.alt)")
+    books = browser.evaluate("Array.from(document.querySelectorAll('ul.collage li p.title a')).map(a => a.textContent)")
     assert len(books) == 12, f"{mode}: {len(books)} covers"
+    # Each cover's text alternative is its title and author.
+    alts = browser.evaluate("Array.from(document.querySelectorAll('ul.collage li a img')).map(i => i.alt)")
+    assert all(alt.startswith(title + " by ") for alt, title in zip(alts, books)), f"{mode}: covers described as {alts[:3]}"
     # Covers below the fold load lazily: each address must answer with an image.
     assert browser.evaluate("""Promise.all(Array.from(document.images).map(i => fetch(i.src)
         .then(r => r.ok && r.headers.get('content-type').startsWith('image/')))).then(all => all.every(x => x))"""), f"{mode}: a cover did not load"

@@ -203,7 +203,7 @@ public struct CollageRenderer: Sendable {
 
     // MARK: - Output
 
-    private func encode(_ canvas: CollageCanvas, format: CollageImageFormat, jpegQuality: Int32) throws -> Data {
+    func encode(_ canvas: CollageCanvas, format: CollageImageFormat, jpegQuality: Int32) throws -> Data {
         var length = 0
         let width = Int32(canvas.width), height = Int32(canvas.height)
         let bytes = format == .png

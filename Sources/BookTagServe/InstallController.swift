@@ -1,0 +1,65 @@
+import BookTag
+import Foundation
+import Hummingbird
+
+/// What a phone needs to add booktag to its home screen: the web app manifest (its colours
+/// those of the reader's day or night preference) and the icons, drawn once by the collage code.
+/// They pass the same checks as every request: the token's cookie carries over.
+struct InstallController: Sendable {
+    let workspace: Workspace
+
+    /// The icons a page and the manifest name: path, size, whether maskable.
+    static let icons: [(path: String, size: Int, maskable: Bool)] = [
+        ("/icons/icon-192.png", 192, false), ("/icons/icon-512.png", 512, false), ("/icons/maskable-512.png", 512, true),
+        ("/icons/apple-touch-icon.png", 180, true),
+    ]
+
+    /// Drawn at first use and kept.
+    private static let drawn: [String: Data] = {
+        var result: [String: Data] = [:]
+        for icon in icons { result[icon.path] = try? AppIcon.png(size: icon.size, maskable: icon.maskable) }
+        return result
+    }()
+
+    func addRoutes(to router: Router<ServeContext>) {
+        router.get("/manifest.webmanifest", use: manifest)
+        for icon in Self.icons {
+            router.get(RouterPath(icon.path)) { request, _ in
+                guard let data = Self.drawn[icon.path] else { throw ServeError(.internalServerError, "the icon could not be drawn") }
+                return ServeResponse.immutable(
+                    ByteBuffer(bytes: data), type: "image/png", etag: ServeAssets.etag(BookTagVersion.current + icon.path), request: request)
+            }
+        }
+    }
+
+    struct Manifest: Encodable {
+        struct Icon: Encodable {
+            var src: String
+            var sizes: String
+            var type = "image/png"
+            var purpose: String
+        }
+        var name = "booktag"
+        var short_name = "booktag"
+        var description = "Your tags and your year in books, as walls of covers"
+        var id = "/"
+        var start_url = "/"
+        var scope = "/"
+        var display = "standalone"
+        var background_color: String
+        var theme_color: String
+        var icons: [Icon]
+    }
+
+    @Sendable func manifest(_ request: Request, context: ServeContext) throws -> Response {
+        let theme = CollageTheme.forNightMode(workspace.nightMode)
+        let manifest = Manifest(
+            background_color: theme.background.hex, theme_color: theme.background.hex,
+            icons: Self.icons.filter { $0.path != "/icons/apple-touch-icon.png" }.map {
+                Manifest.Icon(src: $0.path, sizes: "\($0.size)x\($0.size)", purpose: $0.maskable ? "maskable" : "any")
+            })
+        var response = ServeResponse.json(manifest)
+        response.headers[.contentType] = "application/manifest+json"
+        return response
+    }
+}

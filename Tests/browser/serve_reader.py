@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""booktag serve in a reader's hand, in Debian's headless Chromium over the DevTools protocol:
+import a library export from the import page (the file chosen with DOM.setFileInputFiles, the
+form posted as a browser posts it), share the collage (the Web Share API where the browser can,
+a download where it cannot), the web app manifest and its icons (Page.getAppManifest), every
+control reachable by keyboard, and axe-core over every page by day and night at phone and desktop
+widths: no serious or critical violation. Prints FIGURE lines; any console error fails the run.
+
+Run by Tests/BookTagTests/ServeBrowserTests.swift; by hand:
+  python3 Tests/browser/serve_reader.py --address URL --booktag BIN --home HOME --export FILE --axe axe.min.js \
+      [--screenshots DIR]
+"""
+import argparse
+import re
+import base64
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+from serve_flow import Browser, booktag
+
+PHONE = (390, 844, True, "phone")
+DESKTOP = (1280, 900, False, "desktop")
+
+
+def viewport(browser, size):
+    width, height, mobile, _ = size
+    browser.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
+
+
+def import_from_the_page(browser, base, export, expected_tag):
+    """Chooses the export in the import page's file field and posts the form; the job's page
+    must show progress, then a link to the tag, whose page must show its covers."""
+    browser.call("Emulation.setScriptExecutionDisabled", value=False)
+    browser.navigate(base + "/")
+    browser.click("p.import-link a")
+    browser.wait_for("location.pathname === '/import' && document.querySelector('#import-file')", what="the import page")
+    browser.call("DOM.enable")
+    document = browser.call("DOM.getDocument", depth=0)
+    node = browser.call("DOM.querySelector", nodeId=document["root"]["nodeId"], selector="#import-file")["nodeId"]
+    browser.call("DOM.setFileInputFiles", files=[os.path.abspath(export)], nodeId=node)
+    assert browser.evaluate("document.querySelector('#import-file').files.length") == 1, "the file was not chosen"
+    browser.evaluate("document.querySelector('#import-year').value = '2024'")
+    browser.click("form.add button[type=submit]")
+    browser.wait_for("location.pathname === '/import' && location.search.startsWith('?job=')", what="the import's job page")
+    lines = set()
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        state = browser.evaluate("""(() => { const line = document.getElementById('job-line');
+            return { line: line ? line.textContent : null, made: Array.from(document.querySelectorAll('section.made a')).map(a => a.textContent),
+                     failed: document.getElementById('job-error') ? document.getElementById('job-error').textContent : null }; })()""")
+        if state and state["line"]:
+            lines.add(state["line"])
+        if state and state["failed"]:
+            raise RuntimeError(f"the import failed: {state['failed']}")
+        if state and state["made"]:
+            break
+        time.sleep(0.1)
+    else:
+        raise RuntimeError("the import's tag never appeared")
+    assert state["made"] == [expected_tag], f"the import made {state['made']}"
+    assert lines, "no progress was shown while the covers were found"
+    browser.click("section.made a")
+    browser.wait_for("location.pathname.startsWith('/tags/') && document.querySelectorAll('ul.collage li img').length > 0", what="the tag's covers")
+    covers = browser.evaluate("document.querySelectorAll('ul.collage li img').length")
+    loaded = browser.evaluate("""Promise.all(Array.from(document.images).map(i => fetch(i.src)
+        .then(r => r.ok && r.headers.get('content-type').startsWith('image/')))).then(all => all.every(x => x))""")
+    assert loaded, "a cover did not load"
+    return covers, sorted(lines)
+
+
+def share(browser, base, tag_path, downloads):
+    """Headless Chromium cannot share files, so Share must download the image at the preset."""
+    browser.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=downloads, eventsEnabled=True)
+    browser.navigate(base + tag_path)
+    assert browser.evaluate("!document.getElementById('share-button').hidden"), "the Share button stayed hidden with script on"
+    can_share = browser.evaluate("!!(navigator.canShare && navigator.canShare({ files: [new File(['x'], 'x.png', { type: 'image/png' })] }))")
+    browser.evaluate("document.getElementById('download-size').value = 'story'")
+    browser.click("#share-button")
+    browser.wait_for("document.getElementById('share-status').textContent.length > 0 && !document.getElementById('share-button').disabled",
+                     what="the share to finish")
+    status = browser.evaluate("document.getElementById('share-status').textContent")
+    if can_share:
+        return f"shared through the Web Share API: {status}"
+    deadline = time.time() + 30
+    path = os.path.join(downloads, "booktag-story.png")
+    while time.time() < deadline and not os.path.exists(path):
+        time.sleep(0.1)
+    assert os.path.exists(path), f"the fallback download did not arrive ({status!r}; {os.listdir(downloads)})"
+    with open(path, "rb") as file:
+        head = file.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", "the download is not a PNG"
+    width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    assert (width, height) == (1080, 1920), f"the story preset is 1080x1920, not {width}x{height}"
+    assert "downloaded" in status, f"the status says {status!r}"
+    return f"downloaded a {width}x{height} PNG (this browser cannot share files): {status!r}"
+
+
+def manifest(browser, base):
+    browser.navigate(base + "/")
+    result = browser.call("Page.getAppManifest")
+    errors = result.get("errors", [])
+    assert result.get("url", "").endswith("/manifest.webmanifest"), f"no manifest linked: {result.get('url')!r}"
+    assert not errors, f"the manifest has errors: {errors}"
+    data = json.loads(result["data"])
+    assert data["display"] == "standalone" and data["start_url"] == "/", data
+    sizes = {icon["sizes"]: icon for icon in data["icons"]}
+    assert "192x192" in sizes and "512x512" in sizes and any(i["purpose"] == "maskable" for i in data["icons"]), data["icons"]
+    checked = browser.evaluate("""Promise.all(%s.map(src => fetch(src).then(r => r.blob()).then(b => createImageBitmap(b))
+        .then(i => i.width + 'x' + i.height)))""" % json.dumps([i["src"] for i in data["icons"]] + ["/icons/apple-touch-icon.png"]))
+    for icon, drawn in zip(data["icons"], checked):
+        assert icon["sizes"] == drawn, f"{icon['src']} is {drawn}, not {icon['sizes']}"
+    assert checked[-1] == "180x180", checked
+    theme = browser.evaluate("document.querySelector('meta[name=theme-color]').content")
+    assert theme.lower() == data["theme_color"].lower(), (theme, data["theme_color"])
+    return data, checked
+
+
+def keyboard(browser, base, path):
+    """Tabs through the page: every visible control must take the focus, with an outline."""
+    viewport(browser, DESKTOP)
+    browser.navigate(base + path)
+    # A radio group is one stop (its arrow keys choose within it), as in every browser; what a
+    # closed disclosure holds is reached by opening it from its summary.
+    controls = """Array.from(document.querySelectorAll('a[href], button, input, select, textarea, summary'))
+        .filter(e => !e.disabled && e.getClientRects().length > 0 && e.type !== 'hidden')
+        .filter(e => e.tagName === 'SUMMARY' || !e.closest('details:not([open])'))
+        .filter((e, i, all) => e.type !== 'radio' || all.findIndex(o => o.type === 'radio' && o.name === e.name) === i)"""
+    wanted = browser.evaluate(controls + ".length")
+    browser.evaluate("window.__reached = new Set(); document.addEventListener('focusin', e => window.__reached.add(e.target), true); true")
+    outlines = set()
+    for _ in range(wanted + 5):
+        for kind in ("keyDown", "keyUp"):
+            browser.call("Input.dispatchKeyEvent", type=kind, key="Tab", code="Tab", windowsVirtualKeyCode=9)
+        focused = browser.evaluate("""(() => { const e = document.activeElement; if (!e || e === document.body) return null;
+            const style = getComputedStyle(e); return [e.outerHTML.slice(0, 120), style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0]; })()""")
+        if focused and not focused[1]:
+            outlines.add(focused[0])
+    missed = browser.evaluate(controls + ".filter(e => !(e.type === 'radio' ? Array.from(window.__reached).some(r => r.name === e.name) : window.__reached.has(e))).map(e => e.outerHTML.slice(0, 100))")
+    assert not missed, f"{path}: not reached by Tab: {missed}"
+    assert not outlines, f"{path}: no visible focus on {sorted(outlines)[:3]}"
+    return wanted
+
+
+def axe(browser, base, pages, source, binary, home, screenshots):
+    """axe-core on every page, by day and night, at both widths; returns the serious and
+    critical violations found (none is the bar) and how many runs there were."""
+    browser.call("Emulation.setScriptExecutionDisabled", value=False)
+    found = []
+    runs = 0
+    for night in (False, True):
+        booktag(binary, home, "night", "on" if night else "off")
+        for name, path in pages:
+            for size in (PHONE, DESKTOP):
+                viewport(browser, size)
+                browser.navigate(base + path)
+                browser.wait_for("Array.from(document.images).every(i => i.complete || i.loading === 'lazy')")
+                browser.evaluate(source + "\n;true")
+                result = browser.evaluate("""axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations
+                    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                    .map(v => ({ id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3) })))""")
+                runs += 1
+                for violation in result:
+                    found.append(f"{name} {'night' if night else 'day'} {size[3]}: {violation['id']} ({violation['impact']}) at {violation['nodes']}")
+                if screenshots and name in ("import", "tag"):
+                    os.makedirs(screenshots, exist_ok=True)
+                    if name == "tag":
+                        browser.evaluate("document.querySelector('section.share').scrollIntoView()")
+                    browser.screenshot(os.path.join(screenshots, f"serve-{'share' if name == 'tag' else name}-{'night' if night else 'day'}-{size[3]}.png"),
+                                       size[0], size[1], size[2])
+    booktag(binary, home, "night", "off")
+    return found, runs
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--address", required=True)
+    parser.add_argument("--booktag", required=True)
+    parser.add_argument("--home", required=True)
+    parser.add_argument("--export", required=True, help="a StoryGraph export whose 2024 reads the server's Open Library knows")
+    parser.add_argument("--tag", default="read 2024")
+    parser.add_argument("--axe", required=True, help="axe.min.js")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    parser.add_argument("--screenshots")
+    arguments = parser.parse_args()
+    base = arguments.address.split("/?")[0]
+    downloads = tempfile.mkdtemp(prefix="booktag-downloads-")
+    browser = Browser(arguments.chromium)
+    try:
+        browser.navigate(arguments.address)  # the token becomes the cookie
+        viewport(browser, PHONE)
+        covers, lines = import_from_the_page(browser, base, arguments.export, arguments.tag)
+        print(f"import from the page: passed ({covers} covers; progress {len(lines)} lines, last {lines[-1]!r})", flush=True)
+        tag_path = browser.evaluate("location.pathname")
+        print(f"share: passed ({share(browser, base, tag_path, downloads)})", flush=True)
+        data, icons = manifest(browser, base)
+        print(f"manifest: passed (no errors; icons {', '.join(icons)}; theme {data['theme_color']})", flush=True)
+        book = browser.evaluate(f"fetch('/api{tag_path}').then(r => r.json()).then(b => '/books/' + b[0].source + '/' + b[0].id)")
+        pages = [("tags", "/"), ("tag", tag_path), ("book", book), ("import", "/import"), ("error", "/tags/no%20such%20tag")]
+        reached = {name: keyboard(browser, base, path) for name, path in pages}
+        print(f"keyboard: passed (every control reached by Tab with a visible focus: {reached})", flush=True)
+        with open(arguments.axe, encoding="utf-8") as file:
+            source = file.read()
+        version = re.search(r"axe v([0-9.]+)", source[:200]).group(1)
+        violations, runs = axe(browser, base, pages, source, arguments.booktag, arguments.home, arguments.screenshots)
+        print(f"FIGURE: axe-core {version}: {len(violations)} serious or critical violations over {runs} runs "
+              f"({len(pages)} pages x day/night x 390/1280 px)", flush=True)
+        if violations:
+            print("violations:\n" + "\n".join(violations), file=sys.stderr)
+            return 1
+        browser.call("Runtime.evaluate", expression="1")
+        # The error page answers 404 on purpose; Chromium logs that status for the document.
+        browser.errors = [e for e in browser.errors if not (e.startswith("log: Failed to load resource") and e.endswith(pages[-1][1]))]
+        if browser.errors:
+            print("console errors:\n" + "\n".join(browser.errors), file=sys.stderr)
+            return 1
+        print("no console errors", flush=True)
+        return 0
+    except (RuntimeError, AssertionError, KeyError) as error:
+        print(f"reader's flow failed: {error!r}", file=sys.stderr)
+        if browser.errors:
+            print("console errors:\n" + "\n".join(browser.errors), file=sys.stderr)
+        return 1
+    finally:
+        browser.close()
+        shutil.rmtree(downloads, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
