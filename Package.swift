@@ -70,6 +70,7 @@ let package = Package(
             name: "BookTagServe",
             dependencies: [
                 "BookTag",
+                "CBookTagSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

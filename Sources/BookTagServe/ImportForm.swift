@@ -20,18 +20,63 @@ struct ImportForm {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > UploadFolder.maximumBytes + 64 * 1024 {
             throw UploadFolder.tooLarge
         }
-        let parser = MultipartParser(boundary: boundary)
-        var form = ImportForm()
-        var headers: [String: String] = [:]
-        var text: [UInt8] = []
-        var writer: UploadFolder.Writer?
-        var failure: ServeError?
-        var finishedFile = false
+        let reader = Reader(boundary: boundary, uploads: uploads)
+        do {
+            do {
+                try await UploadFolder.stream(request.body) { try reader.execute($0) }
+            } catch let error as ServeError {
+                throw error
+            } catch is CancellationError {
+                throw UploadFolder.stopping
+            } catch {
+                throw ServeError(.badRequest, "the upload was cut off or is not a well-formed form; nothing was stored")
+            }
+            return try reader.finish()
+        } catch {
+            reader.discard()
+            throw error
+        }
+    }
 
-        parser.onHeader = { name, value in headers[name.lowercased()] = value }
-        parser.onBody = { buffer in
+    /// The parser and what it has read so far (used by one request's task at a time).
+    private final class Reader: @unchecked Sendable {
+        private let parser: MultipartParser
+        private let uploads: UploadFolder
+        private var form = ImportForm()
+        private var headers: [String: String] = [:]
+        private var text: [UInt8] = []
+        private var writer: UploadFolder.Writer?
+        private var failure: ServeError?
+        private var finishedFile = false
+
+        init(boundary: String, uploads: UploadFolder) {
+            parser = MultipartParser(boundary: boundary)
+            self.uploads = uploads
+            parser.onHeader = { [unowned self] name, value in headers[name.lowercased()] = value }
+            parser.onBody = { [unowned self] buffer in body(buffer) }
+            parser.onPartComplete = { [unowned self] in partComplete() }
+        }
+
+        func execute(_ buffer: ByteBuffer) throws {
+            try parser.execute(buffer)
+            if let failure { throw failure }
+        }
+
+        /// The whole form, its file kept.
+        func finish() throws -> ImportForm {
+            guard let writer, finishedFile, writer.bytes > 0 else {
+                throw ServeError(.badRequest, "choose a library export file to import")
+            }
+            writer.finish()
+            form.file = writer.url
+            return form
+        }
+
+        func discard() { writer?.discard() }
+
+        private func body(_ buffer: ByteBuffer) {
             guard failure == nil else { return }
-            let disposition = Self.parameters(headers["content-disposition"] ?? "")
+            let disposition = ImportForm.parameters(headers["content-disposition"] ?? "")
             if disposition["name"] == "file", disposition["filename"] != nil {
                 do {
                     if writer == nil { writer = try uploads.writer() }
@@ -44,8 +89,9 @@ struct ImportForm {
                 if text.count > 1024 { failure = ServeError(.badRequest, "a field of the import form is longer than 1 KiB") }
             }
         }
-        parser.onPartComplete = {
-            let disposition = Self.parameters(headers["content-disposition"] ?? "")
+
+        private func partComplete() {
+            let disposition = ImportForm.parameters(headers["content-disposition"] ?? "")
             if let name = disposition["name"] {
                 if name == "file", let fileName = disposition["filename"] {
                     form.fileName = fileName
@@ -56,27 +102,6 @@ struct ImportForm {
             }
             headers = [:]
             text = []
-        }
-        do {
-            do {
-                for try await buffer in request.body {
-                    try parser.execute(buffer)
-                    if let failure { throw failure }
-                }
-            } catch let error as ServeError {
-                throw error
-            } catch {
-                throw ServeError(.badRequest, "the upload was cut off or is not a well-formed form; nothing was stored")
-            }
-            guard let writer, finishedFile, writer.bytes > 0 else {
-                throw ServeError(.badRequest, "choose a library export file to import")
-            }
-            writer.finish()
-            form.file = writer.url
-            return form
-        } catch {
-            writer?.discard()
-            throw error
         }
     }
 

@@ -1,4 +1,5 @@
 import BookTag
+import CBookTagSystem
 import Foundation
 import Synchronization
 
@@ -203,6 +204,8 @@ final class JobRegistry: Sendable {
             listener.yield(last)
             listener.finish()
         }
+        // A job's rows, covers and canvases are freed now: the server gives their pages back.
+        booktag_trim_memory()
     }
 
     /// Keeps the latest jobs (running ones always).

@@ -1,4 +1,5 @@
 import BookTag
+import CBookTagSystem
 import Foundation
 import Hummingbird
 import Logging
@@ -35,6 +36,7 @@ public struct ServeServer: Sendable {
 
     /// Serves until a signal; throws `Stopped` when the server could not start or failed.
     public func runUntilStopped() throws {
+        booktag_return_memory_promptly()
         let jobs = JobRegistry()
         let finished = DispatchSemaphore(value: 0)
         let outcome = Mutex<(any Error)?>(nil)

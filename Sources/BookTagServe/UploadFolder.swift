@@ -1,6 +1,7 @@
 import BookTag
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// Library exports sent to `serve`, written as they arrive to files under the home's `uploads/`
 /// (never held whole in memory), each removed when its import ends. A file is named after the
@@ -15,8 +16,8 @@ struct UploadFolder: Sendable {
         folder = home.uploadsFolder
     }
 
-    /// One file being received.
-    final class Writer {
+    /// One file being received (by one request's task at a time).
+    final class Writer: @unchecked Sendable {
         let url: URL
         private let descriptor: Int32
         private(set) var bytes = 0
@@ -66,6 +67,10 @@ struct UploadFolder: Sendable {
         ServeError(.contentTooLarge, "the file is larger than \(maximumBytes / 1024 / 1024) MiB; nothing was stored")
     }
 
+    static var stopping: ServeError {
+        ServeError(.serviceUnavailable, "booktag serve is stopping: send the file again once it is back; nothing was stored")
+    }
+
     /// A new file to receive into.
     func writer() throws -> Writer { try Writer(folder: folder) }
 
@@ -76,9 +81,11 @@ struct UploadFolder: Sendable {
         let writer = try writer()
         do {
             do {
-                for try await buffer in body { try writer.write(buffer) }
+                try await Self.stream(body) { try writer.write($0) }
             } catch let error as ServeError {
                 throw error
+            } catch is CancellationError {
+                throw UploadFolder.stopping
             } catch {
                 throw ServeError(.badRequest, "the upload was cut off before its end; nothing was stored")
             }
@@ -88,6 +95,16 @@ struct UploadFolder: Sendable {
         } catch {
             writer.discard()
             throw error
+        }
+    }
+
+    /// Hands every buffer of `body` to `consume`, and gives up when the server is asked to stop:
+    /// a body half sent (a phone gone quiet) must not hold a stopping server open.
+    static func stream(_ body: RequestBody, _ consume: @escaping @Sendable (ByteBuffer) throws -> Void) async throws {
+        try await cancelWhenGracefulShutdown {
+            for try await buffer in body { try consume(buffer) }
+            // A body cut short by the stop may end like a whole one: it is not.
+            try Task.checkCancellation()
         }
     }
 

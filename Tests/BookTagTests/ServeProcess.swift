@@ -99,6 +99,44 @@ final class ServeProcess: Sendable {
         }
     }
 
+    /// A request whose head and the first `part` of its body are sent, the rest not yet: an
+    /// upload under way, to be cut, continued, or left while the server is stopped.
+    func beginUpload(_ path: String, declaredLength: Int, part: Data, type: String = "text/csv") async throws -> Upload {
+        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nContent-Type: \(type)\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
+        let port = port
+        return try await offThePool {
+            let socket = try Self.connect(port: port)
+            try? Self.write(Data(head.utf8) + part, to: socket)
+            return Upload(socket: socket)
+        }
+    }
+
+    /// An upload's connection, open until cut or answered.
+    final class Upload: @unchecked Sendable {
+        let socket: Int32
+        private var closed = false
+        init(socket: Int32) { self.socket = socket }
+
+        /// Closes the connection with the body unfinished, as a phone losing its signal.
+        func cut() {
+            guard !closed else { return }
+            closed = true
+            close(socket)
+        }
+
+        /// The server's answer (read until it closes the connection), after sending `rest`.
+        func response(sending rest: Data = Data()) async throws -> Response {
+            let socket = socket
+            defer { cut() }
+            return try await offThePool {
+                try? ServeProcess.write(rest, to: socket)
+                return try ServeProcess.read(socket)
+            }
+        }
+
+        deinit { cut() }
+    }
+
     func signal(_ number: Int32) {
         kill(process.processIdentifier, number)
     }
@@ -137,7 +175,7 @@ final class ServeProcess: Sendable {
         return socket
     }
 
-    private static func write(_ data: Data, to socket: Int32) throws {
+    fileprivate static func write(_ data: Data, to socket: Int32) throws {
         try data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -153,6 +191,11 @@ final class ServeProcess: Sendable {
         defer { close(socket) }
         // A refused body may be answered before it is all sent: the answer counts, not the send.
         try? write(request, to: socket)
+        return try read(socket)
+    }
+
+    /// An answer read until the server closes the connection.
+    fileprivate static func read(_ socket: Int32) throws -> Response {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -1,5 +1,6 @@
 import BookTag
 import BookTagTestSupport
+@testable import BookTagServe
 import Foundation
 import Testing
 
@@ -94,5 +95,83 @@ struct ServeProcessTests {
         #expect(try store.tags().isEmpty)
         #expect(try store.integrityCheck())
         #expect(home.coverFilesOnDisk().isEmpty)
+    }
+
+    /// Uploads over a real socket, as a phone sends them: a declared length over the cap is
+    /// refused before the body is read, a connection cut mid-body leaves no file, and SIGTERM
+    /// while one import runs and another upload is half sent ends the server cleanly with both
+    /// files removed and the store as it was.
+    @Test func uploadsCutOrStoppedLeaveNoFileAndNoBooks() async throws {
+        // Open Library answers after 20 s: the import is still looking up covers when stopped.
+        let openLibrary = try StoryGraphImportTests.openLibraryForRawExport(apiDelay: 20)
+        let home = try TemporaryHome()
+        try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
+        let server = try await ServeProcess(home: home.folder)
+        let uploads = home.home.uploadsFolder
+        @Sendable func files() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? [] }
+        let body = try Data(contentsOf: StoryGraphTests.raw)
+
+        let declared = try await server.beginUpload("/api/imports", declaredLength: UploadFolder.maximumBytes + 1, part: body.prefix(100))
+        let refused = try await declared.response()
+        #expect(refused.status == 413, "\(refused.text)")
+        #expect(files().isEmpty)
+
+        let cut = try await server.beginUpload("/api/imports?year=2024", declaredLength: body.count, part: body.prefix(body.count / 2))
+        #expect(try await Self.eventually { files().count == 1 }, "the upload is being written")
+        cut.cut()
+        #expect(try await Self.eventually { files().isEmpty }, "the cut upload's file is removed: \(files())")
+        #expect(try await server.request("GET", "/api/tags").status == 200, "the server goes on")
+
+        let whole = try await server.beginUpload("/api/imports?year=2024&name=mapmyreads.csv", declaredLength: body.count, part: Data())
+        let started = try await whole.response(sending: body)
+        #expect(started.status == 202, "\(started.text)")
+        let pending = try await server.beginUpload("/api/imports?shelf=to-read", declaredLength: body.count, part: body.prefix(1000))
+        #expect(try await Self.eventually { files().count == 2 }, "one file importing, one arriving: \(files())")
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 10) == 0, "\(server.standardError)")
+        pending.cut()
+        #expect(files().isEmpty, "\(files())")
+        let store = try BookStore.open(home: home.home)
+        #expect(try store.tags().isEmpty)
+        #expect(try store.integrityCheck())
+        #expect(home.coverFilesOnDisk().isEmpty)
+    }
+
+    /// An upload for a tag that a reroll is rewriting is refused and changes nothing.
+    @Test func anUploadForATagBeingRerolledIsRefused() async throws {
+        let (replay, home) = try ServeProcess.throttledHome(interval: 0)
+        defer { withExtendedLifetime(replay) {} }
+        let server = try await ServeProcess(home: home.folder)
+        let added = try await server.request("POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
+        let job = try #require(Self.json(added)["job"] as? String)
+        #expect(try await server.request("GET", "/api/jobs/\(job)/events").text.contains("event: done"))
+        let before = try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.bookID)
+        #expect(before.count >= 12)
+
+        // The reroll's first API call now waits 6 s behind the add's last.
+        let config: [String: Any] = ["openlibrary": ["baseURL": replay.baseURL.absoluteString, "coversURL": replay.baseURL.absoluteString + "/_/covers.openlibrary.org", "minRequestInterval": 6]]
+        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
+        let reroll = try await server.request("POST", "/api/tags/fantasy/reroll")
+        #expect(reroll.status == 202, "\(reroll.text)")
+        let upload = try await server.request(
+            "POST", "/api/imports?year=2024&tag=fantasy", headers: ["Content-Type": "text/csv"], body: try Data(contentsOf: StoryGraphTests.raw))
+        // The tag is a search's: an import never takes it, busy or not, and says so first (a
+        // refusal that waiting would not lift).
+        #expect(upload.status == 400, "\(upload.text)")
+        #expect(upload.text.contains(#"\"fantasy\" (Open Library) exists from another source; nothing was imported"#), "\(upload.text)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: home.home.uploadsFolder.path)) ?? []).isEmpty)
+
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit(seconds: 10) == 0, "\(server.standardError)")
+        #expect(try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.bookID) == before, "the reroll was cancelled, the upload never began")
+    }
+
+    /// Polls `condition` for up to 5 s.
+    static func eventually(_ condition: @Sendable () -> Bool) async throws -> Bool {
+        for _ in 0..<250 {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
     }
 }

@@ -136,7 +136,7 @@ import Testing
 @Suite(.serialized) struct StoryGraphImportTests {
     /// A fake Open Library that knows every book of the genuine export as work `OL{row}W`, with a
     /// cover for all but every ninth from the fifth.
-    static func openLibraryForRawExport() throws -> FakeOpenLibrary {
+    static func openLibraryForRawExport(apiDelay: Double = 0) throws -> FakeOpenLibrary {
         let rows = try StoryGraphTests.rows(StoryGraphTests.raw)
         let catalogue = rows.enumerated().map { index, row -> SyntheticExport.Book in
             let isbn = (try? ISBN(row["ISBN/UID"] ?? ""))
@@ -146,7 +146,7 @@ import Testing
                 knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 }, coverID: index % 9 == 4 ? nil : 5000 + index,
                 dateRead: nil, dateAdded: "2025/01/01", myRating: 0, exclusiveShelf: "read", shelves: [])
         }
-        return try FakeOpenLibrary(books: catalogue)
+        return try FakeOpenLibrary(books: catalogue, apiDelay: apiDelay)
     }
 
     @Test func aYearOfStoryGraphBecomesATagOfOpenLibraryWorks() async throws {

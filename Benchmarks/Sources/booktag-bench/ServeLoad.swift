@@ -30,7 +30,7 @@ struct ServeLoad: ParsableCommand {
         let started = ContinuousClock.now
         let threads = (0..<clients).map { number in
             Thread { [port, token] in
-                let outcome = Self.client(port: port, token: token, paths: paths, first: number, until: deadline)
+                let outcome = Self.client(port: port, token: token, paths: paths, first: number) { Date() < deadline }
                 results.withLock { $0.append(outcome) }
             }
         }
@@ -55,12 +55,13 @@ struct ServeLoad: ParsableCommand {
         return sorted[min(sorted.count - 1, Int((fraction * Double(sorted.count - 1)).rounded()))]
     }
 
-    static func client(port: Int, token: String, paths: [String], first: Int, until deadline: Date) -> (wall: [Double], server: [Double], errors: [String]) {
+    /// Requests `paths` in turn on one kept-alive connection for as long as `keepGoing` says.
+    static func client(port: Int, token: String, paths: [String], first: Int, while keepGoing: () -> Bool) -> (wall: [Double], server: [Double], errors: [String]) {
         var wall: [Double] = [], server: [Double] = [], errors: [String] = []
         var socket = connect(port: port)
         var index = first
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while Date() < deadline {
+        while keepGoing() {
             let path = paths[index % paths.count]
             index += 1
             let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8)

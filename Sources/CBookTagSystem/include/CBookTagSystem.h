@@ -5,4 +5,13 @@
 /// which Swift's Glibc module does not define.
 int booktag_syncfs(int fd);
 
+/// A long-running server's allocator settings: at most two malloc arenas, large blocks (a
+/// collage's canvas) always mapped and unmapped on their own, and free memory at the top of the
+/// heap given back above 1 MiB. Glibc's defaults grow an arena per thread and raise the mapping
+/// threshold after each large free, so memory a job used once stays resident.
+void booktag_return_memory_promptly(void);
+
+/// malloc_trim(3): gives the heap's free pages back to the system, after a job.
+void booktag_trim_memory(void);
+
 #endif
