@@ -38,8 +38,8 @@ final class JobProgress: Sendable {
             send("cover", Payload(line: "\(found) of \(wanted) covers kept", found: found, wanted: wanted, title: title))
         case let .gathering(.coverSkipped(title, reason)):
             send("skipped", Payload(line: "skipped \(title): \(reason)", found: found, wanted: wanted, title: title))
-        case .waiting, .retrying where importing:
-            send("import", Payload(line: state.importLine, found: min(state.imported + state.copied + state.reused, wanted), wanted: wanted))
+        case .waiting where importing, .retrying where importing:
+            send("import", Payload(line: state.importLine, found: state.coversInHand(of: wanted), wanted: wanted))
         case let .waiting(seconds, _):
             send("wait", Payload(
                 line: String(format: "waiting %.1f s for the API's next turn; %d of %d covers kept", seconds, found, wanted),
@@ -48,7 +48,7 @@ final class JobProgress: Sendable {
             send("retry", Payload(
                 line: String(format: "the source did not answer; trying again in %.1f s", seconds), found: found, wanted: wanted, seconds: seconds))
         case .importing:
-            send("import", Payload(line: state.importLine, found: min(state.imported + state.copied + state.reused, wanted), wanted: wanted))
+            send("import", Payload(line: state.importLine, found: state.coversInHand(of: wanted), wanted: wanted))
         case .coverDownloaded, .request, .note, .warning, .fetchingDetails:
             break
         }

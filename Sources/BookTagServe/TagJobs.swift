@@ -54,6 +54,7 @@ struct TagJobs: Sendable {
         defer { if !started { unlink(upload.path) } }
         var asked = try Self.importRequest(fields, file: upload)
         asked.name = name
+        asked.advice = Self.formAdvice
         let request = asked
         let imports = ImportOperations(workspace: operations.workspace, store: operations.store)
         let plan: ImportOperations.Plan
@@ -61,12 +62,10 @@ struct TagJobs: Sendable {
             // A large export takes a moment to read: off the pool that answers requests.
             plan = try await Self.offThePool { try imports.plan(request) }
         } catch {
-            let message = ServeError.message(for: error)
-                .replacingOccurrences(of: upload.path, with: name)
-                .replacingOccurrences(of: "name the format with --format", with: "choose its format")
-                .replacingOccurrences(of: "with --prefix TEXT", with: "with a prefix")
-                .replacingOccurrences(of: " or one tag with --tag", with: " or name one tag")
-            throw ServeError(ServeError(error).status, message)
+            // The library names the file by `name`; this is the net under that: no message
+            // shows where the home keeps an upload.
+            let error = ServeError(error)
+            throw ServeError(error.status, error.message.replacingOccurrences(of: upload.path, with: name))
         }
         guard plan.format != .calibre else {
             throw ServeError(.badRequest, "a Calibre library is a folder with its covers: import it with 'booktag import FOLDER' on the machine that has it")
@@ -86,6 +85,10 @@ struct TagJobs: Sendable {
         if jobs.snapshot(id)?.state != .running { unlink(upload.path) }
         return (id, names)
     }
+
+    /// What a refused upload advises, in the import form's words.
+    static let formAdvice = ImportRequest.Advice(
+        format: "choose its format", prefix: "with a prefix", prefixExample: "PREFIX", tag: "or name one tag")
 
     /// The import's fields (the API's query, the page's form) as the library's request.
     static func importRequest(_ fields: [String: String], file: URL) throws -> ImportRequest {

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import Testing
 
 @testable import BookTagServe
@@ -72,6 +73,22 @@ struct ServeRouteTests {
     }
 
     // MARK: Access
+
+    /// An `add` job's wait for the API is a `wait` event with its seconds; an import's wait is
+    /// worded with its covers (an `import` event). (A `where` that bound only the second pattern
+    /// once sent every wait as an import line.)
+    @Test func waitsAreWordedForTheJobTheyBelongTo() {
+        let events = Mutex<[JobRegistry.Event]>([])
+        let add = JobProgress(wanted: 12) { event in events.withLock { $0.append(event) } }
+        add.handle(.waiting(seconds: 0.8, interval: 1))
+        add.handle(.retrying(seconds: 2))
+        let imported = JobProgress(wanted: 40, importing: true) { event in events.withLock { $0.append(event) } }
+        imported.handle(.waiting(seconds: 0.8, interval: 1))
+        let seen = events.withLock { $0 }
+        #expect(seen.map(\.name) == ["wait", "retry", "import"], "\(seen)")
+        #expect(seen.first?.json.contains("\"seconds\":0.8") == true, "\(seen.first?.json ?? "")")
+        #expect(seen.last?.progress?.line.contains("covers found at Open Library") == true, "\(seen.last?.progress?.line ?? "")")
+    }
 
     @Test func everyRequestNeedsTheToken() async throws {
         let server = try Server()

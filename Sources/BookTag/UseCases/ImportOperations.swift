@@ -30,9 +30,15 @@ public struct ImportOperations: Sendable {
     /// passes, before anything is asked or stored.
     public func plan(_ request: ImportRequest) throws -> Plan {
         try request.validate()
-        let format = try request.format ?? LibraryFormat.detect(request.file)
+        let format: LibraryFormat
         var rows: [ImportedBook] = []
-        let summary = try format.read(request.file) { rows.append($0) }
+        let summary: LibraryCSV.Summary
+        do {
+            format = try request.format ?? LibraryFormat.detect(request.file)
+            summary = try format.read(request.file) { rows.append($0) }
+        } catch let error as ExportError {
+            throw error.naming(request.file, as: request.fileName, advice: request.advice)
+        }
         guard !rows.isEmpty else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
         let selection = ExportSelection(format: format, shelf: request.shelf, year: request.year, tagName: request.tag, prefix: request.prefix)
         let tags = try selection.plans(for: rows)
@@ -40,14 +46,14 @@ public struct ImportOperations: Sendable {
             let filters = [request.shelf.map { "on the shelf \($0)" }, request.year.map { "read in \($0)" }].compactMap { $0 }
             throw BookTagFailure(.notFound, "no book in \(request.fileName) is \(filters.joined(separator: " and ")); nothing was stored")
         }
-        try refuseClashes(tags, format: format)
+        try refuseClashes(tags, format: format, advice: request.advice)
         return Plan(request: request, format: format, summary: summary, tags: tags)
     }
 
     /// A tag from another source (a search, a subject, a shelf, another service's export) is
     /// never overwritten: one that an import would take refuses the whole import, naming every
     /// such tag, before anything is asked or stored. The same service's tags are replaced.
-    private func refuseClashes(_ tags: [ExportSelection.Plan], format: LibraryFormat) throws {
+    private func refuseClashes(_ tags: [ExportSelection.Plan], format: LibraryFormat, advice: ImportRequest.Advice) throws {
         var clashes: [String] = []
         var example = ""
         for plan in tags {
@@ -59,7 +65,7 @@ public struct ImportOperations: Sendable {
         let names = clashes.count == 1 ? "the tag \(clashes[0]) exists" : "the tags \(clashes.joined(separator: ", ")) exist"
         throw BookTagFailure(
             .usage,
-            "\(names) from another source; nothing was imported: name the \(format.listingName) tags with --prefix TEXT (\"\(example)\" becomes \"TEXT \(example)\") or one tag with --tag")
+            "\(names) from another source; nothing was imported: name the \(format.listingName) tags \(advice.prefix) (\"\(example)\" becomes \"\(advice.prefixExample) \(example)\") \(advice.tag)")
     }
 
     /// Stores the planned tags; at least one must be stored.

@@ -75,6 +75,12 @@ public struct ProgressState: Sendable, Equatable {
 }
 
 extension ProgressState {
+    /// Covers an import has in hand so far (downloaded, copied from the library or already
+    /// stored), at most `wanted`: how far a progress bar is.
+    public func coversInHand(of wanted: Int) -> Int {
+        min(imported + copied + reused, wanted)
+    }
+
     /// An import's progress in one line, as the command line and serve show it: covers copied
     /// from the library, found at Open Library and downloaded, already stored, skipped, and the
     /// wait for the API's next turn.
