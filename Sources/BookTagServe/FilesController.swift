@@ -20,7 +20,7 @@ struct FilesController: Sendable {
         let name = context.parameters.get("name") ?? ""
         let path = "covers/\(name.prefix(2))/\(name)"
         guard try store.knowsCover(path) else { throw ServeError.notFound("no such cover") }
-        let data = try Data(contentsOf: store.coverURL(path))
+        let data = try FileBytes.read(store.coverURL(path))
         let type = ImageInfo(data).map { "image/\($0.format.rawValue)" } ?? "application/octet-stream"
         return ServeResponse.immutable(ByteBuffer(bytes: data), type: type, etag: String(name.prefix(64)), request: request)
     }

@@ -47,6 +47,19 @@ import Testing
     }
 
     /// A sample other projects keep: half stars, read dates, accented names in UTF-8 beside a raw byte.
+    /// Found by `scripts/fuzz library` (Fuzz/Regressions/library): a header naming a column
+    /// twice, then a row shorter than the header. The row was let through by the count of
+    /// distinct names and then read past its last field (a crash); it is one malformed row.
+    @Test func aRepeatedColumnNameAndAShortRowAreOneMalformedRow() throws {
+        let folder = try TemporaryHome()
+        let file = folder.folder.appendingPathComponent("SYNTHETIC-repeated-column.tsv")
+        try Data("Book Id\tTitle\tTitle\tPrimary Author\tCollections\n1\tDune\tDune\tHerbert, Frank\tYour library\n2\tShort\tShort\tSomeone\n".utf8).write(to: file)
+        let (books, summary) = try Self.read(file)
+        #expect(books.map(\.title) == ["Dune"])
+        #expect(books.first?.author == "Frank Herbert")
+        #expect(summary.rows == 1 && summary.malformed == 1)
+    }
+
     @Test func halfStarsReadDatesAndAccents() throws {
         let (books, summary) = try Self.read(Self.sample)
         let sampleRows = try Self.rows(Self.sample)

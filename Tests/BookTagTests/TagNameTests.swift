@@ -17,6 +17,16 @@ import Testing
         #expect(try TagName(raw).display == raw)
     }
 
+    /// Found by `scripts/fuzz options` (Fuzz/Regressions/options): whitespace followed by a
+    /// combining mark. A tag's display name must name the same tag when typed back.
+    @Test(arguments: ["42\r\u{34B}wX", "a \u{301}b", " \u{301}lead", "tab\t\u{300}\u{300} end"])
+    func theDisplayNameParsesBackToTheSameTag(_ raw: String) throws {
+        let tag = try TagName(raw)
+        #expect(try TagName(tag.display) == tag, "\(raw.debugDescription) shows as \(tag.display.debugDescription)")
+        #expect(!tag.display.unicodeScalars.contains { $0.properties.isWhitespace && $0 != " " }, "\(tag.display.debugDescription)")
+        #expect(!tag.display.unicodeScalars.contains { $0 == " " } || !tag.display.contains("  "))
+    }
+
     @Test func refusals() throws {
         #expect(throws: TagNameError.empty) { try TagName("   ") }
         #expect(throws: TagNameError.controlCharacter("U+001B")) { try TagName("red\u{1B}[31m") }

@@ -164,7 +164,7 @@ public struct CollageMaker: Sendable {
             let covers = entries.map { entry in
                 CollageCover(
                     title: entry.title, author: entry.author, year: entry.year, rating: entry.rating,
-                    image: entry.cover ?? (try? Data(contentsOf: store.coverURL(entry.coverPath))))
+                    image: entry.cover ?? (try? FileBytes.read(store.coverURL(entry.coverPath))))
             }
             let read = clock.now - reading
             let stats = options.stats ? try store.stats(of: TagName(tagName)) : nil
@@ -176,7 +176,7 @@ public struct CollageMaker: Sendable {
             let coverFile = store.coverURL(entry.coverPath)
             let source: String?
             if embedImages {
-                source = (entry.cover ?? (try? Data(contentsOf: coverFile))).flatMap { data in
+                source = (entry.cover ?? (try? FileBytes.read(coverFile))).flatMap { data in
                     ImageInfo.format(of: data).map { "data:image/\($0.rawValue);base64,\(data.base64EncodedString())" }
                 }
             } else {

@@ -32,7 +32,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
         if FileManager.default.fileExists(atPath: path) {
             let data: Data
             do {
-                data = try Data(contentsOf: file)
+                data = try FileBytes.read(file)
             } catch {
                 throw .unreadable(file: path)
             }

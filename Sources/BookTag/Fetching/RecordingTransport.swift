@@ -20,7 +20,7 @@ public final class RecordingTransport: HTTPTransport {
         for sub in ["", "api", "covers"] {
             try BookTagHome.createFolder(folder.appendingPathComponent(sub, isDirectory: true))
         }
-        let existing = try? JSONDecoder().decode(Recording.Index.self, from: Data(contentsOf: folder.appendingPathComponent(Recording.indexFileName)))
+        let existing = try? JSONDecoder().decode(Recording.Index.self, from: FileBytes.read(folder.appendingPathComponent(Recording.indexFileName)))
         index = Mutex(existing ?? Recording.Index(note: "Recorded by booktag \(BookTagVersion.current); the API key is redacted."))
     }
 

@@ -13,7 +13,7 @@ public struct ReplayTransport: HTTPTransport {
         let indexFile = folder.appendingPathComponent(Recording.indexFileName)
         let index: Recording.Index
         do {
-            index = try JSONDecoder().decode(Recording.Index.self, from: Data(contentsOf: indexFile))
+            index = try JSONDecoder().decode(Recording.Index.self, from: FileBytes.read(indexFile))
         } catch let error as DecodingError {
             throw FetchError.recording("\(indexFile.path) is not a booktag recording index (\(error.localizedDescription))")
         } catch {
@@ -37,7 +37,7 @@ public struct ReplayTransport: HTTPTransport {
         }
         let body: Data
         do {
-            body = try Data(contentsOf: folder.appendingPathComponent(entry.file))
+            body = try FileBytes.read(folder.appendingPathComponent(entry.file))
         } catch {
             throw FetchError.recording("\(entry.file) is missing from \(folder.path)")
         }

@@ -53,7 +53,7 @@ public enum LibraryCSV {
         _ file: URL, format: LibraryFormat, requiredColumns: [String], map: (Columns, [String], inout Summary) -> ImportedBook?,
         _ body: (ImportedBook) throws -> Void
     ) throws -> Summary {
-        guard let data = try? Data(contentsOf: file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
+        guard let data = try? FileBytes.read(file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
         guard !data.isEmpty else { throw ExportError.empty(path: file.path) }
         return try read(InputStream(data: repairedUTF8(data)), file: file, format: format, requiredColumns: requiredColumns, map: map, body)
     }
@@ -150,8 +150,11 @@ public enum LibraryCSV {
     /// Where each column is, by name.
     struct Columns {
         let index: [String: Int]
+        /// Fields in the header (more than `index` holds when a name is repeated).
+        let width: Int
 
         init(header: [String]) {
+            width = header.count
             var index: [String: Int] = [:]
             for (position, name) in header.enumerated() {
                 // A byte-order mark the stream left in place is not part of the first name.
@@ -164,7 +167,7 @@ public enum LibraryCSV {
 
         /// The field named `name`, trimmed (and a Goodreads `="…"` unwrapped); `nil` when empty.
         func field(_ name: String, in fields: [String]) -> String? {
-            guard let position = index[name] else { return nil }
+            guard let position = index[name], position < fields.count else { return nil }
             let value = LibraryCSV.unwrap(fields[position])
             return value.isEmpty ? nil : value
         }

@@ -11,7 +11,7 @@ import Foundation
 public enum LibraryThingJSONReader {
     /// Reads `file`, handing each book to `body`, oldest entered first.
     public static func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
-        guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
+        guard let data = try? FileBytes.read(file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
         let books: [String: Lenient<Book>]
         do {
             books = try JSONDecoder().decode([String: Lenient<Book>].self, from: data)

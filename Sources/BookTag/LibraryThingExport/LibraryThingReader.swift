@@ -37,7 +37,7 @@ public enum LibraryThingReader {
                 return
             }
             if fields.count == 1, fields[0].isEmpty { return }  // a blank line
-            guard fields.count >= known.index.count, let book = book(known, fields) else {
+            guard fields.count >= known.width, let book = book(known, fields) else {
                 summary.malformed += 1
                 return
             }

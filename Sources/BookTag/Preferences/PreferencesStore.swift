@@ -15,7 +15,7 @@ public struct PreferencesStore: Sendable {
 
     /// The stored preferences, and a warning when the file was unreadable.
     public func load() -> (preferences: Preferences, warning: String?) {
-        guard let data = try? Data(contentsOf: file) else {
+        guard let data = try? FileBytes.read(file) else {
             let exists = FileManager.default.fileExists(atPath: file.path)
             return (Preferences(), exists ? "cannot read \(file.path); using default preferences" : nil)
         }

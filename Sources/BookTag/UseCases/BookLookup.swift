@@ -39,7 +39,7 @@ public struct BookLookup: Sendable {
         }
         var cover: Data?
         if let path = try store.coverPath(ofTagBook: details.id) {
-            cover = try? Data(contentsOf: store.coverURL(path))
+            cover = try? FileBytes.read(store.coverURL(path))
         }
         if cover == nil, case let .success(data) = try await covers.cover(imageURL: details.imageURL) {
             cover = data

@@ -197,7 +197,7 @@ public struct ExportImporter: Sendable {
         for batch in local.chunked(stagingBatch) where covered < wanted {
             var images: [(data: Data, entry: (row: ImportedBook, identity: BookID, file: URL))] = []
             for entry in batch {
-                if let data = try? Data(contentsOf: entry.file), ImageInfo(data) != nil {
+                if let data = try? FileBytes.read(entry.file), ImageInfo(data) != nil {
                     images.append((data, entry))
                 } else {
                     known[entry.row.key] = .missing

@@ -130,7 +130,7 @@ public struct TagLibrary: Sendable {
                 workID: book.workID, id: book.bookID, title: book.title, authorID: book.authorID, authorName: book.authorName,
                 imageURL: book.imageURL, averageRating: book.averageRating, ratingsCount: book.ratingsCount,
                 originalPublicationYear: book.originalPublicationYear)
-            return GatheredBook(work: work, cover: try Data(contentsOf: store.coverURL(book.coverPath)))
+            return GatheredBook(work: work, cover: try FileBytes.read(store.coverURL(book.coverPath)))
         }
     }
 

@@ -27,7 +27,7 @@ extension BookTagCommand {
         func run() throws {
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
+                data = try FileBytes.read(URL(fileURLWithPath: file))
             } catch {
                 throw CommandFailure(.notFound, "cannot read \(file): check the path")
             }

@@ -1,0 +1,98 @@
+// libFuzzer target for booktag's own pixel code (Sources/CImageCodec): a cover's bytes decoded
+// as booktag decodes them (JPEG at a reduced DCT scale for the cell asked, PNG whole, both under
+// booktag's 25-megapixel cap), then scaled into a cell the way the collage draws it (the whole
+// image fitted, or its centre filling the cell), then the cell written back as PNG and JPEG.
+//
+// Input: byte 0 picks the decoder (even: JPEG, odd: PNG) and fit or fill; bytes 1-2 the cell's
+// width and height (1-400 and 1-600 px, as collage cells and story tiles are); the rest is the
+// image. Built by scripts/fuzz with clang -fsanitize=fuzzer,address,undefined.
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "CImageCodec.h"
+
+/// CollageRenderer.maximumCoverPixels.
+static const long maximumCoverPixels = 25000000;
+
+static int **make_rows(int width, int height) {
+    int **rows = malloc(sizeof(int *) * (size_t)height);
+    int *pixels = calloc((size_t)width * (size_t)height, sizeof(int));
+    if (!rows || !pixels) abort();
+    for (int y = 0; y < height; y++) rows[y] = pixels + (size_t)y * (size_t)width;
+    return rows;
+}
+
+static void free_rows(int **rows) {
+    free(rows[0]);
+    free(rows);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 3) return 0;
+    const int png = data[0] & 1, fill = (data[0] >> 1) & 1;
+    const int cellWidth = 1 + data[1] % 400, cellHeight = 1 + (data[2] * 3) % 600;
+    data += 3;
+    size -= 3;
+
+    booktag_pixels image = {0};
+    int status = png ? booktag_png_decode(data, size, maximumCoverPixels, &image)
+                     : booktag_jpeg_decode(data, size, cellWidth, cellHeight, maximumCoverPixels, &image);
+    if (status != 0) {
+        // Refused: the image must be untouched.
+        if (image.rows != NULL || image.width != 0 || image.height != 0) abort();
+        return 0;
+    }
+    if (image.width <= 0 || image.height <= 0 || (long)image.width * image.height > maximumCoverPixels) abort();
+
+    // The frame inside a canvas with a margin, as CollageRenderer.draw places it.
+    const int margin = 3, canvasWidth = cellWidth + 2 * margin, canvasHeight = cellHeight + 2 * margin;
+    int **canvas = make_rows(canvasWidth, canvasHeight);
+    int sx = 0, sy = 0, sw = image.width, sh = image.height;
+    int tx = margin, ty = margin, tw = cellWidth, th = cellHeight;
+    if (fill) {
+        double scale = (double)cellWidth / image.width > (double)cellHeight / image.height ? (double)cellWidth / image.width
+                                                                                              : (double)cellHeight / image.height;
+        sw = (int)(cellWidth / scale + 0.5);
+        sh = (int)(cellHeight / scale + 0.5);
+        if (sw < 1) sw = 1;
+        if (sh < 1) sh = 1;
+        if (sw > image.width) sw = image.width;
+        if (sh > image.height) sh = image.height;
+        sx = (image.width - sw) / 2;
+        sy = (image.height - sh) / 2;
+    } else {
+        double scale = (double)cellWidth / image.width < (double)cellHeight / image.height ? (double)cellWidth / image.width
+                                                                                              : (double)cellHeight / image.height;
+        tw = (int)(image.width * scale + 0.5);
+        th = (int)(image.height * scale + 0.5);
+        if (tw < 1) tw = 1;
+        if (th < 1) th = 1;
+        if (tw > cellWidth) tw = cellWidth;
+        if (th > cellHeight) th = cellHeight;
+        tx = margin + (cellWidth - tw) / 2;
+        ty = margin + (cellHeight - th) / 2;
+    }
+    if (booktag_scale((const int *const *)image.rows, sx, sy, sw, sh, canvas, tx, ty, tw, th) != 0) abort();
+    // Nothing outside the frame was written.
+    for (int y = 0; y < canvasHeight; y++)
+        for (int x = 0; x < canvasWidth; x++)
+            if ((y < ty || y >= ty + th || x < tx || x >= tx + tw) && canvas[y][x] != 0) abort();
+
+    size_t written = 0;
+    unsigned char *encoded = booktag_png_encode((const int *const *)canvas, canvasWidth, canvasHeight, 1, 0x08 | 0x80, 0, 1, &written);
+    if (!encoded || written == 0) abort();
+    booktag_pixels back = {0};
+    if (booktag_png_decode(encoded, written, maximumCoverPixels, &back) != 0 || back.width != canvasWidth || back.height != canvasHeight) abort();
+    for (int y = 0; y < canvasHeight; y++)  // PNG is lossless
+        for (int x = 0; x < canvasWidth; x++)
+            if ((back.rows[y][x] & 0xFFFFFF) != (canvas[y][x] & 0xFFFFFF)) abort();
+    booktag_pixels_free(&back);
+    booktag_png_free(encoded);
+    unsigned char *jpeg = booktag_jpeg_encode((const int *const *)canvas, canvasWidth, canvasHeight, 80, 1, 0, &written);
+    if (!jpeg || written == 0) abort();
+    booktag_jpeg_free(jpeg);
+
+    free_rows(canvas);
+    booktag_pixels_free(&image);
+    return 0;
+}

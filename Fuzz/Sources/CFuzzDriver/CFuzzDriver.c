@@ -1,0 +1,11 @@
+#include <stddef.h>
+#include <stdint.h>
+
+#include "CFuzzDriver.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
+
+int booktag_run_fuzzer(int argc, char **argv) {
+    return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput);
+}

@@ -1,0 +1,48 @@
+@testable import BookTag
+import CFuzzDriver
+import Foundation
+
+/// Each library export reader on any file, as `import` reads a reader's file: byte 0 picks the
+/// format (or recognition by content, as `import` does without `--format`); the rest is the
+/// file, written to a temporary folder because the readers stream from a file. Each book read is
+/// checked for what the importer relies on; a refusal is an `ExportError` or a failure message.
+
+/// A folder of this process's own for the file each input is written to, removed at exit.
+let folder: URL = {
+    let made = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-fuzz-library-\(getpid())")
+    try? FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: folder) }
+    return made
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    guard let start, count > 0 else { return 0 }
+    let file = folder.appendingPathComponent("export")
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data(bytes: start + 1, count: count - 1))
+    var books = 0
+    let body: (ImportedBook) throws -> Void = { book in
+        books += 1
+        precondition(!book.key.isEmpty, "a book without a key")
+        _ = ImportedBook.shelfNames(book.shelves)
+    }
+    let readers: [(URL, (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary] = [
+        ExportReader.read, StoryGraphReader.read, LibraryThingReader.read, LibraryThingJSONReader.read,
+        LibraryThingLegacyReader.read, ReadingLogReader.read,
+    ]
+    let pick = Int(start.load(as: UInt8.self)) % (readers.count + 1)
+    if pick == readers.count {
+        if let format = try? LibraryFormat.detect(file), format != .calibre, let summary = try? format.read(file, body) {
+            precondition(summary.rows >= books, "more books than rows: \(summary.rows) < \(books)")
+        }
+    } else if let summary = try? readers[pick](file, body) {
+        precondition(summary.rows >= books, "more books than rows: \(summary.rows) < \(books)")
+    }
+    return 0
+}
+
+/// The executable's entry point (SwiftPM links `main` to it): libFuzzer's driver.
+@_cdecl("FuzzLibrary_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    booktag_run_fuzzer(argc, argv)
+}
