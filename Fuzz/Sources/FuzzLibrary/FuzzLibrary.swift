@@ -3,9 +3,10 @@ import CFuzzDriver
 import Foundation
 
 /// Each library export reader on any file, as `import` reads a reader's file: byte 0 picks the
-/// format (or recognition by content, as `import` does without `--format`); the rest is the
-/// file, written to a temporary folder because the readers stream from a file. Each book read is
-/// checked for what the importer relies on; a refusal is an `ExportError` or a failure message.
+/// format (or recognition by content, as `import` does without `--format`, or a Calibre library
+/// whose `metadata.db` is the rest); the rest is the file, written to a temporary folder because
+/// the readers read from files. Each book read is checked for what the importer relies on; a
+/// refusal is an `ExportError` or a failure message.
 
 /// A folder of this process's own for the file each input is written to, removed at exit.
 let folder: URL = {
@@ -30,8 +31,19 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         ExportReader.read, StoryGraphReader.read, LibraryThingReader.read, LibraryThingJSONReader.read,
         LibraryThingLegacyReader.read, ReadingLogReader.read,
     ]
-    let pick = Int(start.load(as: UInt8.self)) % (readers.count + 1)
-    if pick == readers.count {
+    let pick = Int(start.load(as: UInt8.self)) % (readers.count + 2)
+    if pick == readers.count + 1 {
+        // A Calibre library: the bytes are its metadata.db. Every cover it names stays inside it.
+        let library = folder.appendingPathComponent("Calibre Library", isDirectory: true)
+        try? FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: library.appendingPathComponent("metadata.db").path, contents: Data(bytes: start + 1, count: count - 1))
+        _ = try? CalibreReader.read(library) { book in
+            books += 1
+            if let cover = book.coverFile?.standardizedFileURL.path {
+                precondition(cover.hasPrefix(library.standardizedFileURL.path + "/"), "a cover outside the library: \(cover)")
+            }
+        }
+    } else if pick == readers.count {
         if let format = try? LibraryFormat.detect(file), format != .calibre, let summary = try? format.read(file, body) {
             precondition(summary.rows >= books, "more books than rows: \(summary.rows) < \(books)")
         }
