@@ -3,7 +3,6 @@ import BookTag
 import Foundation
 import NIOCore
 import NIOHTTP1
-import Synchronization
 
 /// HTTP over AsyncHTTPClient: a deadline for each request, cancellation that answers at once,
 /// a body cap enforced while the body arrives (a 20 MiB answer is cut off at the cap, never
@@ -20,7 +19,7 @@ public final class HTTPClientTransport: HTTPTransport {
     private let userAgent: String
     private let proxies: ProxySettings
     /// One client for direct connections and one for each proxy in use, made when first needed.
-    private let clients = Mutex<(byProxy: [ProxySettings.Server?: HTTPClient], isShutDown: Bool)>(([:], false))
+    private let clients = Locked<(byProxy: [ProxySettings.Server?: HTTPClient], isShutDown: Bool)>(([:], false))
 
     /// A transport with its own AsyncHTTPClient; ``shutdown()`` it when done.
     public init(

@@ -1,7 +1,6 @@
 import BookTag
 import CBookTagSystem
 import Foundation
-import Synchronization
 
 /// The long work `serve` runs for its clients (add, reroll, drop, import): one job per tag at a
 /// time (an import holds every tag it will write), its
@@ -82,7 +81,7 @@ final class JobRegistry: Sendable {
         var stopped = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     static let kept = 200
     /// Progress events kept per job for late listeners (a shelf of 1,000 books makes ~2,000).
     static let keptEvents = 5_000

@@ -4,7 +4,6 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// `booktag serve`: the app of three screens and its JSON API over a home, until SIGTERM or
 /// SIGINT. Binds, prints the address (with this start's token) as the first line on stdout,
@@ -39,7 +38,7 @@ public struct ServeServer: Sendable {
         booktag_return_memory_promptly()
         let jobs = JobRegistry()
         let finished = DispatchSemaphore(value: 0)
-        let outcome = Mutex<(any Error)?>(nil)
+        let outcome = Locked<(any Error)?>(nil)
         let operations = operations, logger = logger, access = access
         Task.detached {
             do {

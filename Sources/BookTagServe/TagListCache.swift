@@ -1,6 +1,5 @@
 import BookTag
 import Foundation
-import Synchronization
 
 /// `/api/tags` as last encoded, kept while the store and the collages folder are unchanged:
 /// on a 1,000-tag home the document costs 7 ms to build and a few microseconds to check. Any
@@ -13,7 +12,7 @@ final class TagListCache: Sendable {
     }
 
     private let home: BookTagHome
-    private let cached = Mutex<(Signature, JSONFragment)?>(nil)
+    private let cached = Locked<(Signature, JSONFragment)?>(nil)
 
     init(home: BookTagHome) {
         self.home = home

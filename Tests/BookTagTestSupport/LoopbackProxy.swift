@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import BookTag
 
 /// An HTTP proxy on 127.0.0.1 for tests: it answers `CONNECT host:port` by opening a tunnel to
 /// that address (loopback targets only) and logs each target and `Proxy-Authorization`.
@@ -10,7 +10,7 @@ public final class LoopbackProxy: @unchecked Sendable {
     }
 
     private let listener: LoopbackListener
-    private let log = Mutex<[Tunnel]>([])
+    private let log = Locked<[Tunnel]>([])
 
     public init() throws {
         listener = try LoopbackListener()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import BookTag
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for tests: it answers each GET
 /// from a handler, logs when every request arrived, and can misbehave on purpose (delay, hang,
@@ -48,7 +48,7 @@ public final class LoopbackServer: @unchecked Sendable {
 
     private let listener: LoopbackListener
     private let handler: @Sendable (Request) -> Reply
-    private let log = Mutex<[Request]>([])
+    private let log = Locked<[Request]>([])
 
     public init(handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler

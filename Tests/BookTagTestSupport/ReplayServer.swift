@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import BookTag
 
 /// Serves a booktag recording (`fixtures/replay`, `fixtures/openlibrary-replay`) over HTTP on
 /// 127.0.0.1, so the real binary can be run against it (`BOOKTAG_BASE_URL`, or
@@ -9,7 +9,7 @@ import Synchronization
 /// itself, to inject faults.
 public final class ReplayServer: Sendable {
     public let server: LoopbackServer
-    private let port = Mutex<UInt16>(0)
+    private let port = Locked<UInt16>(0)
 
     public init(
         recording: URL, origin: String = "https://www.goodreads.com",
@@ -22,7 +22,7 @@ public final class ReplayServer: Sendable {
             guard let url = entry["url"] as? String, let file = entry["file"] as? String, let status = entry["status"] as? Int else { continue }
             entries[Self.key(url)] = (status, file, entry["headers"] as? [String: String] ?? [:])
         }
-        let portBox = Mutex<UInt16>(0)
+        let portBox = Locked<UInt16>(0)
         let table = entries
         server = try LoopbackServer { request in
             if let reply = override(request) { return reply }

@@ -1,6 +1,5 @@
 import BookTag
 import Foundation
-import Synchronization
 
 /// A synthetic Goodreads on 127.0.0.1 for fault and load tests: search pages for any query
 /// (deterministic books, every fourth with a placeholder cover), book details, and decodable
@@ -28,8 +27,8 @@ public final class SyntheticGoodreads: Sendable {
 
     public init(options: Options = Options(), fault: @escaping Fault = { _, _ in nil }) throws {
         self.options = options
-        let attempts = Mutex<[String: Int]>([:])
-        let port = Mutex<UInt16>(0)
+        let attempts = Locked<[String: Int]>([:])
+        let port = Locked<UInt16>(0)
         server = try LoopbackServer { request in
             let signature = request.path + "?" + request.query.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
             let earlier = attempts.withLock { counts in

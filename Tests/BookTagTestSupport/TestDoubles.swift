@@ -4,10 +4,10 @@ import Synchronization
 
 /// A clock whose sleeps take no time: they move `now` forward and are logged.
 public final class FakeClock: ThrottleClock, @unchecked Sendable {
-    private let state: Mutex<(now: Double, sleeps: [Double])>
+    private let state: Locked<(now: Double, sleeps: [Double])>
 
     public init(start: Double = 1000) {
-        state = Mutex((start, []))
+        state = Locked((start, []))
     }
 
     public func now() -> Double { state.withLock { $0.now } }
@@ -33,11 +33,11 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         case fail(FetchError)
     }
 
-    private let state: Mutex<(scripts: [String: [Step]], log: [HTTPRequest])>
+    private let state: Locked<(scripts: [String: [Step]], log: [HTTPRequest])>
 
     /// `scripts[path]` is answered in order; the last step repeats.
     public init(_ scripts: [String: [Step]]) {
-        state = Mutex((scripts, []))
+        state = Locked((scripts, []))
     }
 
     public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {

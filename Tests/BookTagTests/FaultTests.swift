@@ -1,6 +1,5 @@
 import BookTagTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BookTag

@@ -1,6 +1,5 @@
 import BookTagTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BookTag
@@ -15,7 +14,7 @@ import Testing
 
     @Test func twelveCoveredBooksFromPagesHalfWithoutCovers() async throws {
         let (gatherer, _) = try Self.gatherer()
-        let events = Mutex<[GatheringEvent]>([])
+        let events = Locked<[GatheringEvent]>([])
         let gathering = try await gatherer.gather(query: "fantasy", count: 12, progress: { event in events.withLock { $0.append(event) } })
         #expect(gathering.books.count == 12 && gathering.shortfall == 0)
         #expect(gathering.pagesFetched == [1, 2], "page 1 holds only 7 real covers")
@@ -152,7 +151,7 @@ import Testing
     @Test func aFailedRerollLeavesTheOldSet() async throws {
         let temporary = try TemporaryHome()
         let (library, _) = try Self.library(home: temporary)
-        try await library.add(TagName("fantasy"))
+        _ = try await library.add(TagName("fantasy"))
         let before = try library.store.books(of: TagName("fantasy"))
         let files = try temporary.coverFileContents()
         // A source whose pages all fail.

@@ -1,6 +1,5 @@
 import BookTagTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import BookTag
@@ -143,7 +142,7 @@ import Testing
     /// A malformed work record: `show` prints the edition's fields with a warning naming what is
     /// missing, keeps nothing, and the next `show` asks again (and keeps it once it is whole).
     @Test func aPartlyBrokenBookIsShownNotKept() async throws {
-        let broken = Mutex(true)
+        let broken = Locked(true)
         let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") { request in
             guard request.path == "/works/OL5100000W.json", broken.withLock({ $0 }) else { return nil }
             return LoopbackServer.Reply(body: Data(#"{"key": "/works/OL5100000W", "title": "#.utf8))

@@ -4,7 +4,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Synchronization
 import Testing
 
 @testable import BookTagServe
@@ -78,7 +77,7 @@ struct ServeRouteTests {
     /// worded with its covers (an `import` event). (A `where` that bound only the second pattern
     /// once sent every wait as an import line.)
     @Test func waitsAreWordedForTheJobTheyBelongTo() {
-        let events = Mutex<[JobRegistry.Event]>([])
+        let events = Locked<[JobRegistry.Event]>([])
         let add = JobProgress(wanted: 12) { event in events.withLock { $0.append(event) } }
         add.handle(.waiting(seconds: 0.8, interval: 1))
         add.handle(.retrying(seconds: 2))

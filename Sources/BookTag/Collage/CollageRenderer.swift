@@ -1,7 +1,6 @@
 import CImageCodec
 import CLibGD
 import Foundation
-import Synchronization
 
 /// Draws a collage image: the title, the covers where `CollagePlanner` puts them (fitted or
 /// cropped to their frames), labels and the credit, on a `CollageCanvas`. JPEG covers are decoded
@@ -80,9 +79,9 @@ public struct CollageRenderer: Sendable {
         guard let canvas = CollageCanvas(width: plan.width, height: plan.height, background: theme.background) else {
             throw CollageError.outOfMemory
         }
-        let unreadable = Mutex<[String]>([])
-        let textProblem = Mutex<String?>(nil)
-        let timings = Mutex(CollageTimings())
+        let unreadable = Locked<[String]>([])
+        let textProblem = Locked<String?>(nil)
+        let timings = Locked(CollageTimings())
         CollageText.keepFontCaches(in: fontCacheFolder)
         // Job 0 sets up fonts (the slowest part of a small collage) and draws the title, labels
         // and credit while the other jobs draw one cover each; their areas do not overlap.
@@ -124,7 +123,7 @@ public struct CollageRenderer: Sendable {
 
     /// Decodes and draws one cover; `false` when it cannot be decoded.
     private func drawCover(
-        _ data: Data, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas, clock: ContinuousClock, timings: borrowing Mutex<CollageTimings>
+        _ data: Data, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas, clock: ContinuousClock, timings: Locked<CollageTimings>
     ) -> Bool {
         guard let info = ImageInfo(data), info.width * info.height <= Self.maximumCoverPixels else { return false }
         // The size the whole cover is drawn at: fitted inside the frame, or covering it.

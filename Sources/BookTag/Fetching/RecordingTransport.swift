@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Makes real requests through `upstream` and writes each request and answer into a recording
 /// folder, the API key redacted everywhere, including inside bodies (Goodreads echoes the key
@@ -10,7 +9,7 @@ public final class RecordingTransport: HTTPTransport {
     public let folder: URL
     private let upstream: any HTTPTransport
     private let secret: String
-    private let index: Mutex<Recording.Index>
+    private let index: Locked<Recording.Index>
 
     /// Records what `upstream` answers into `folder`, the key redacted everywhere.
     public init(folder: URL, apiKey: String, upstream: any HTTPTransport) throws {
@@ -21,7 +20,7 @@ public final class RecordingTransport: HTTPTransport {
             try BookTagHome.createFolder(folder.appendingPathComponent(sub, isDirectory: true))
         }
         let existing = try? JSONDecoder().decode(Recording.Index.self, from: FileBytes.read(folder.appendingPathComponent(Recording.indexFileName)))
-        index = Mutex(existing ?? Recording.Index(note: "Recorded by booktag \(BookTagVersion.current); the API key is redacted."))
+        index = Locked(existing ?? Recording.Index(note: "Recorded by booktag \(BookTagVersion.current); the API key is redacted."))
     }
 
     public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One request's hold on a host's throttle file: the record it found, and the record it
 /// leaves. Ends (recording the request as sent, if it was not yet) when the request has left
@@ -13,7 +12,7 @@ final class ThrottleTurn: Sendable {
     }
 
     let lastRecord: Record?
-    private let lock: Mutex<FileLock?>
+    private let lock: Locked<FileLock?>
     private let clock: any ThrottleClock
     private let folder: URL
 
@@ -21,7 +20,7 @@ final class ThrottleTurn: Sendable {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = pread(lock.fileDescriptor, &buffer, buffer.count, 0)
         lastRecord = count > 0 ? Self.record(String(decoding: buffer.prefix(count), as: UTF8.self)) : nil
-        self.lock = Mutex(lock)
+        self.lock = Locked(lock)
         self.clock = clock
         self.folder = folder
     }

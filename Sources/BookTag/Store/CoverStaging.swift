@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// Cover files written ahead of the sets that will use them, for sets too large to hold every
 /// cover's bytes at once (an export's shelves). While it is open it holds the covers lock
@@ -22,7 +21,7 @@ final class CoverStaging: @unchecked Sendable {
         guard !covers.isEmpty else { return [] }
         // Hashing is most of staging's work (a 2,000-book Calibre library: 275 MB): every core
         // takes a share of the batch.
-        let described = Mutex([Result<CoverFile, StoreError>?](repeating: nil, count: covers.count))
+        let described = Locked([Result<CoverFile, StoreError>?](repeating: nil, count: covers.count))
         DispatchQueue.concurrentPerform(iterations: covers.count) { index in
             let result = Result { () throws(StoreError) in try CoverFileStore.describe(covers[index].data, title: covers[index].title) }
             described.withLock { $0[index] = result }

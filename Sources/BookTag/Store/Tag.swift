@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// A tag and the state of its current set of books.
 public struct Tag: Equatable, Sendable, Codable {
@@ -74,7 +73,7 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
 
     /// Styles decoded so far, by their stored JSON: most tags of a home share a few styles, and
     /// decoding one with JSONDecoder costs more than reading the rest of the row (13 µs a tag).
-    private static let decodedStyles = Mutex<[String: CollageStyle]>([:])
+    private static let decodedStyles = Locked<[String: CollageStyle]>([:])
 
     private static func decodedStyle(_ json: String) -> CollageStyle? {
         if let known = decodedStyles.withLock({ $0[json] }) { return known }

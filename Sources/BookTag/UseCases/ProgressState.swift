@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What every progress display shows, folded from `ProgressEvent`s in this one place.
 public struct ProgressState: Sendable, Equatable {
@@ -99,11 +98,11 @@ extension ProgressState {
 
 /// A `ProgressState` shared by the tasks that report into it.
 public final class ProgressTracker: Sendable {
-    private let state: Mutex<ProgressState>
+    private let state: Locked<ProgressState>
 
     /// Nothing yet, `wanted` books wanted.
     public init(wanted: Int) {
-        state = Mutex(ProgressState(wanted: wanted))
+        state = Locked(ProgressState(wanted: wanted))
     }
 
     /// Applies `event` and returns the state after it.

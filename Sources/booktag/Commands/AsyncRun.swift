@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import BookTag
 
 /// Runs a command's async work from synchronous `run()`, with Ctrl-C (SIGINT) and SIGTERM
 /// cancelling it: the library checks for cancellation before it stores anything, so an
@@ -23,7 +24,7 @@ enum AsyncRun {
             return source
         }
         let finished = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<T, any Error>?>(nil)
+        let result = Locked<Result<T, any Error>?>(nil)
         Task.detached {
             let outcome = await task.result
             result.withLock { $0 = outcome }

@@ -1,6 +1,5 @@
 import BookTag
 import Foundation
-import Synchronization
 
 /// Everything booktag says on stderr: notes, warnings, `--verbose` details and, on a terminal
 /// only, one progress line rewritten in place. Safe to call from any task.
@@ -11,8 +10,8 @@ package final class Reporter: Sendable {
     let palette: Palette
     /// Progress is drawn only when stderr is a terminal (and not with --quiet).
     let showsProgress: Bool
-    private let progressLine = Mutex<String?>(nil)
-    private let warnedAboutFonts = Mutex(false)
+    private let progressLine = Locked<String?>(nil)
+    private let warnedAboutFonts = Locked(false)
 
     init(verbosity: Verbosity, nightMode: Bool = false) {
         self.verbosity = verbosity
