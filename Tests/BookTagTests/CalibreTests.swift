@@ -1,5 +1,6 @@
 import BookTagTestSupport
 import Foundation
+import GRDB
 import Testing
 
 @testable import BookTag
@@ -81,6 +82,29 @@ import Testing
         #expect(tag["books"] as? Int == 4 && tag["withoutCover"] as? Int == 1, "\(tag)")
         let stored = try BookStore.open(home: home.home).books(of: TagName("Calibre Library")).map(\.book.title)
         #expect(!stored.contains(books[2].title) && stored.count == 4)
+    }
+
+    /// A database whose values are not of the types Calibre writes (a name stored as bytes, a
+    /// comment as a number, a tag without a name) is read as text and numbers all the same: the
+    /// fuzzer found that GRDB stopped the process on the first such value.
+    @Test func valuesOfOtherTypesAreReadNotFatal() throws {
+        let home = try TemporaryHome()
+        let library = try Self.copy(into: home)
+        var before: [ImportedBook] = []
+        _ = try CalibreReader.read(library) { before.append($0) }
+        let queue = try DatabaseQueue(path: library.appendingPathComponent("metadata.db").path)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE authors SET name = CAST(name AS BLOB)")
+            try db.execute(sql: "UPDATE comments SET text = 42")
+            try db.execute(sql: "UPDATE tags SET name = NULL")
+        }
+        try queue.close()
+        var after: [ImportedBook] = []
+        _ = try CalibreReader.read(library) { after.append($0) }
+        #expect(after.map(\.title) == before.map(\.title))
+        #expect(after.map(\.author) == before.map(\.author))
+        #expect(after.allSatisfy { $0.descriptionHTML == nil || $0.descriptionHTML == "42" })
+        #expect(after.allSatisfy { $0.shelves == ["calibre library"] })
     }
 
     /// A `metadata.db` that is not a database is one error, and nothing is stored.

@@ -61,27 +61,35 @@ public enum CalibreReader {
 
     private static func books(_ db: Database, folder: URL) throws -> [ImportedBook] {
         let shelf = folder.lastPathComponent.lowercased()
+        // Held at once, whatever the database holds: one book past the limit (which
+        // `LibraryFormat.read` refuses), their links only, and no text longer than a field may be.
+        let limit = ExportLimits.books + 1
+        let kept = "(SELECT id FROM books WHERE id IS NOT NULL ORDER BY id LIMIT \(limit))"
+        // Every value comes as the type it is read as, whatever a changed schema stores (GRDB
+        // stops the process on a value it cannot convert): text cut to a field, whole numbers.
+        func text(_ column: String) -> String { "substr(CAST(\(column) AS TEXT), 1, \(ExportLimits.fieldBytes))" }
+        func integer(_ column: String) -> String { "CAST(\(column) AS INTEGER)" }
         var authors: [Int64: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT l.book, a.name FROM books_authors_link l JOIN authors a ON a.id = l.author ORDER BY l.id") {
+        for row in try Row.fetchAll(db, sql: "SELECT \(integer("l.book")) AS book, \(text("a.name")) AS name FROM books_authors_link l JOIN authors a ON a.id = l.author WHERE l.book IN \(kept) AND a.name IS NOT NULL ORDER BY l.id") {
             authors[row["book"], default: []].append((row["name"] as String).replacingOccurrences(of: "|", with: ","))
         }
         var tags: [Int64: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT l.book, t.name FROM books_tags_link l JOIN tags t ON t.id = l.tag ORDER BY l.id") {
+        for row in try Row.fetchAll(db, sql: "SELECT \(integer("l.book")) AS book, \(text("t.name")) AS name FROM books_tags_link l JOIN tags t ON t.id = l.tag WHERE l.book IN \(kept) AND t.name IS NOT NULL ORDER BY l.id") {
             tags[row["book"], default: []].append(row["name"])
         }
         var isbns: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT book, val FROM identifiers WHERE type = 'isbn'") { isbns[row["book"]] = row["val"] }
+        for row in try Row.fetchAll(db, sql: "SELECT \(integer("book")) AS book, \(text("val")) AS val FROM identifiers WHERE type = 'isbn' AND book IN \(kept)") { isbns[row["book"]] = row["val"] }
         var ratings: [Int64: Int] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT l.book, r.rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating") {
+        for row in try Row.fetchAll(db, sql: "SELECT \(integer("l.book")) AS book, \(integer("r.rating")) AS rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating WHERE l.book IN \(kept)") {
             ratings[row["book"]] = row["rating"]
         }
         var comments: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT book, text FROM comments") { comments[row["book"]] = row["text"] }
+        for row in try Row.fetchAll(db, sql: "SELECT \(integer("book")) AS book, \(text("text")) AS text FROM comments WHERE book IN \(kept)") { comments[row["book"]] = row["text"] }
         var publishers: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT l.book, p.name FROM books_publishers_link l JOIN publishers p ON p.id = l.publisher") {
+        for row in try Row.fetchAll(db, sql: "SELECT \(integer("l.book")) AS book, \(text("p.name")) AS name FROM books_publishers_link l JOIN publishers p ON p.id = l.publisher WHERE l.book IN \(kept)") {
             publishers[row["book"]] = row["name"]
         }
-        return try Row.fetchAll(db, sql: "SELECT id, title, path, has_cover, uuid, isbn, pubdate FROM books ORDER BY id").compactMap { row in
+        return try Row.fetchAll(db, sql: "SELECT \(integer("id")) AS id, \(text("title")) AS title, \(text("path")) AS path, \(integer("has_cover")) AS has_cover, \(text("uuid")) AS uuid, \(text("isbn")) AS isbn, \(text("pubdate")) AS pubdate FROM books WHERE id IS NOT NULL ORDER BY id LIMIT \(limit)").compactMap { row in
             let id: Int64 = row["id"]
             guard let title = (row["title"] as String?)?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty,
                 let uuid: String = row["uuid"], !uuid.isEmpty

@@ -19,6 +19,8 @@ public enum ExportError: Error, Equatable, Sendable {
     case cutOff(path: String)
     /// A JSON export that is not well-formed JSON.
     case malformedJSON(path: String)
+    /// The file has `what`, beyond one of `ExportLimits`.
+    case beyondLimit(path: String, what: String)
 }
 
 extension ExportError: LocalizedError {
@@ -38,6 +40,8 @@ extension ExportError: LocalizedError {
             "\(path) stops before its end (the download was cut short): export your library again; nothing was stored"
         case let .malformedJSON(path):
             "\(path) is not well-formed JSON; nothing was stored"
+        case let .beyondLimit(path, what):
+            "\(path) has \(what), beyond what booktag reads from an export; nothing was stored"
         case let .noBooks(path, malformed):
             "\(path) has no books\(malformed > 0 ? " (\(malformed) malformed rows skipped)" : ""); nothing was stored"
         }
@@ -55,6 +59,7 @@ extension ExportError: LocalizedError {
         case let .unreadableText(path): .unreadableText(path: renamed(path))
         case let .noBooks(path, malformed): .noBooks(path: renamed(path), malformed: malformed)
         case let .cutOff(path): .cutOff(path: renamed(path))
+        case let .beyondLimit(path, what): .beyondLimit(path: renamed(path), what: what)
         case let .malformedJSON(path): .malformedJSON(path: renamed(path))
         }
     }

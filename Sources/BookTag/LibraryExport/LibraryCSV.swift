@@ -39,7 +39,12 @@ public enum LibraryCSV {
             throw ExportError.cannotOpen(path: file.path, reason: "it is a folder")
         }
         guard ((attributes[.size] as? NSNumber)?.int64Value ?? 0) > 0 else { throw ExportError.empty(path: file.path) }
-        guard try isUTF8(file) else { throw ExportError.unreadableText(path: file.path) }
+        var shape = CSVShape()
+        do {
+            guard try isUTF8(file, inspecting: { try shape.consume($0) }) else { throw ExportError.unreadableText(path: file.path) }
+        } catch let excess as CSVShape.Excess {
+            throw ExportError.beyondLimit(path: file.path, what: excess.description)
+        }
         guard let stream = InputStream(url: file) else {
             throw ExportError.cannotOpen(path: file.path, reason: "no such file")
         }
@@ -53,9 +58,20 @@ public enum LibraryCSV {
         _ file: URL, format: LibraryFormat, requiredColumns: [String], map: (Columns, [String], inout Summary) -> ImportedBook?,
         _ body: (ImportedBook) throws -> Void
     ) throws -> Summary {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= ExportLimits.wholeFileBytes else {
+            throw ExportError.beyondLimit(path: file.path, what: "more than \(ExportLimits.describe(bytes: ExportLimits.wholeFileBytes))")
+        }
         guard let data = try? FileBytes.read(file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
         guard !data.isEmpty else { throw ExportError.empty(path: file.path) }
-        return try read(InputStream(data: repairedUTF8(data)), file: file, format: format, requiredColumns: requiredColumns, map: map, body)
+        let repaired = repairedUTF8(data)
+        var shape = CSVShape()
+        do {
+            try shape.consume(repaired)
+        } catch {
+            throw ExportError.beyondLimit(path: file.path, what: error.description)
+        }
+        return try read(InputStream(data: repaired), file: file, format: format, requiredColumns: requiredColumns, map: map, body)
     }
 
     /// `data` with every byte outside a valid UTF-8 sequence replaced by its ISO 8859-1 character.
@@ -109,7 +125,8 @@ public enum LibraryCSV {
     /// Whether the file is UTF-8 throughout, read a megabyte at a time. (CSV.swift stops a row at
     /// a byte it cannot decode and goes on, so a file in another encoding would lose rows
     /// silently instead of being refused.)
-    static func isUTF8(_ file: URL) throws -> Bool {
+    /// `inspecting` sees every chunk that is, in order, and may throw to stop the reading.
+    static func isUTF8(_ file: URL, inspecting: ([UInt8]) throws -> Void = { _ in }) throws -> Bool {
         let handle: FileHandle
         do {
             handle = try FileHandle(forReadingFrom: file)
@@ -137,6 +154,7 @@ public enum LibraryCSV {
             carry = Array(bytes[cut...])
             bytes.removeSubrange(cut...)
             guard String(validating: bytes, as: UTF8.self) != nil else { return false }
+            try inspecting(bytes)
         }
     }
 

@@ -87,14 +87,27 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         return start.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") && start.contains("\"primaryauthor\"") && start.contains("\"title\"")
     }
 
-    /// Reads `file` as this format, handing each book to `body` in file order.
+    /// Reads `file` as this format, handing each book to `body` in file order; refuses a file of
+    /// more than `ExportLimits.books` books when it reaches the first one past it.
     public func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
-        switch self {
-        case .goodreads: try ExportReader.read(file, body)
-        case .storygraph: try StoryGraphReader.read(file, body)
-        case .librarything: try LibraryThingReader.read(file, body)
-        case .calibre: try CalibreReader.read(file, body)
-        case .openlibrary: try ReadingLogReader.read(file, body)
+        try read(file, maximumBooks: ExportLimits.books, body)
+    }
+
+    func read(_ file: URL, maximumBooks: Int, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
+        var books = 0
+        let counted: (ImportedBook) throws -> Void = { book in
+            books += 1
+            guard books <= maximumBooks else {
+                throw ExportError.beyondLimit(path: file.path, what: "more than \(GroupedNumber.text(maximumBooks)) books")
+            }
+            try body(book)
+        }
+        return switch self {
+        case .goodreads: try ExportReader.read(file, counted)
+        case .storygraph: try StoryGraphReader.read(file, counted)
+        case .librarything: try LibraryThingReader.read(file, counted)
+        case .calibre: try CalibreReader.read(file, counted)
+        case .openlibrary: try ReadingLogReader.read(file, counted)
         }
     }
 }

@@ -25,10 +25,20 @@ public enum LibraryThingReader {
         var summary = LibraryCSV.Summary()
         var columns: LibraryCSV.Columns?
         var pending = Data()
+        var number = 0
         func line(_ bytes: Data) throws {
             var bytes = bytes
+            number += 1
             if bytes.last == 0x0D { bytes.removeLast() }
-            let fields = bytes.split(separator: 0x09, omittingEmptySubsequences: false).map(decode)
+            let split = bytes.split(separator: 0x09, maxSplits: ExportLimits.fieldsPerRow, omittingEmptySubsequences: false)
+            if split.count > ExportLimits.fieldsPerRow {
+                throw ExportError.beyondLimit(path: file.path, what: "more than \(GroupedNumber.text(ExportLimits.fieldsPerRow)) fields in line \(GroupedNumber.text(number))")
+            }
+            if split.contains(where: { $0.count > ExportLimits.fieldBytes }) {
+                throw ExportError.beyondLimit(
+                    path: file.path, what: "a field of more than \(ExportLimits.describe(bytes: ExportLimits.fieldBytes)) in line \(GroupedNumber.text(number))")
+            }
+            let fields = split.map(decode)
             guard let known = columns else {
                 let header = LibraryCSV.Columns(header: fields)
                 let missing = requiredColumns.filter { header.index[$0] == nil }
@@ -47,10 +57,19 @@ public enum LibraryThingReader {
         while true {
             let chunk = (try? handle.read(upToCount: 1 << 16)) ?? nil
             guard let chunk, !chunk.isEmpty else { break }
+            // Only the new bytes are searched, and the lines they end are dropped at once.
+            var from = pending.endIndex
             pending.append(chunk)
-            while let end = pending.firstIndex(of: 0x0A) {
-                try line(pending[pending.startIndex..<end])
-                pending.removeSubrange(pending.startIndex...end)
+            var start = pending.startIndex
+            while let end = pending[from...].firstIndex(of: 0x0A) {
+                try line(pending[start..<end])
+                start = end + 1
+                from = start
+            }
+            pending.removeSubrange(pending.startIndex..<start)
+            if pending.count > ExportLimits.lineBytes {
+                throw ExportError.beyondLimit(
+                    path: file.path, what: "a line of more than \(ExportLimits.describe(bytes: ExportLimits.lineBytes)) (line \(GroupedNumber.text(number + 1)))")
             }
         }
         if !pending.isEmpty { try line(pending) }
