@@ -1,6 +1,5 @@
 import BookTagTestSupport
 import Foundation
-import Synchronization
 
 /// `booktag serve` run as a subprocess: its first stdout line read for the address and token,
 /// raw HTTP/1.1 requests written to it byte for byte (any `Host`, any path), and signals sent.
@@ -21,27 +20,18 @@ final class ServeProcess: Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let line = try await offThePool { () throws -> String in
-            var bytes: [UInt8] = []
-            while true {
-                let data = output.fileHandleForReading.readData(ofLength: 1)
-                guard let byte = data.first else { break }
-                if byte == UInt8(ascii: "\n") { break }
-                bytes.append(byte)
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        guard let url = URL(string: line), let token = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "token" })?.value,
-            let port = url.port
-        else {
+        let started: (address: URL, port: Int, token: String)
+        do {
+            started = try await offThePool { try RawHTTP.serveAddress(from: output.fileHandleForReading) }
+        } catch {
             process.terminate()
-            throw ServeProcessError(message: "serve printed \"\(line)\" first; stderr: \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))")
+            throw ServeProcessError(message: "\(error); stderr: \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))")
         }
         self.process = process
         self.errors = errors
-        address = url
-        self.token = token
-        self.port = port
+        address = started.address
+        token = started.token
+        port = started.port
     }
 
     /// A home whose Open Library is the bundled recording served over HTTP, the throttle on at
@@ -60,12 +50,7 @@ final class ServeProcess: Sendable {
         var description: String { message }
     }
 
-    struct Response {
-        let status: Int
-        let headers: [String: String]
-        let body: Data
-        var text: String { String(decoding: body, as: UTF8.self) }
-    }
+    typealias Response = RawHTTP.Response
 
     /// One request on its own connection (`Connection: close`), `Host` as given.
     func request(
@@ -77,7 +62,7 @@ final class ServeProcess: Sendable {
         if !body.isEmpty || ["POST", "PUT"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
         let bytes = Data((head + "\r\n").utf8) + body
         let port = port
-        return try await offThePool { try Self.exchange(bytes, port: port) }
+        return try await offThePool { try RawHTTP.exchange(bytes, port: port) }
     }
 
     /// Reads the first `count` bytes of an answer, then closes the connection (a client going away).
@@ -85,9 +70,9 @@ final class ServeProcess: Sendable {
         let request = Data("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8)
         let port = port
         return try await offThePool {
-            let socket = try Self.connect(port: port)
+            let socket = try RawHTTP.connect(port: port)
             defer { close(socket) }
-            try Self.write(request, to: socket)
+            try RawHTTP.write(request, to: socket)
             var received = Data()
             var buffer = [UInt8](repeating: 0, count: 4096)
             while received.count < count {
@@ -105,8 +90,8 @@ final class ServeProcess: Sendable {
         let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nContent-Type: \(type)\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
         let port = port
         return try await offThePool {
-            let socket = try Self.connect(port: port)
-            try? Self.write(Data(head.utf8) + part, to: socket)
+            let socket = try RawHTTP.connect(port: port)
+            try? RawHTTP.write(Data(head.utf8) + part, to: socket)
             return Upload(socket: socket)
         }
     }
@@ -129,8 +114,8 @@ final class ServeProcess: Sendable {
             let socket = socket
             defer { cut() }
             return try await offThePool {
-                try? ServeProcess.write(rest, to: socket)
-                return try ServeProcess.read(socket)
+                try? RawHTTP.write(rest, to: socket)
+                return try RawHTTP.read(socket)
             }
         }
 
@@ -152,83 +137,5 @@ final class ServeProcess: Sendable {
 
     deinit {
         if process.isRunning { process.terminate() }
-    }
-
-    private static func connect(port: Int) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        // A server that refuses a body stops reading it: sending the rest gives up.
-        var sendTimeout = timeval(tv_sec: 3, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw ServeProcessError(message: "cannot connect to 127.0.0.1:\(port)")
-        }
-        return socket
-    }
-
-    fileprivate static func write(_ data: Data, to socket: Int32) throws {
-        try data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let sent = send(socket, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { throw ServeProcessError(message: "the server closed the connection while the request was sent") }
-                offset += sent
-            }
-        }
-    }
-
-    private static func exchange(_ request: Data, port: Int) throws -> Response {
-        let socket = try connect(port: port)
-        defer { close(socket) }
-        // A refused body may be answered before it is all sent: the answer counts, not the send.
-        try? write(request, to: socket)
-        return try read(socket)
-    }
-
-    /// An answer read until the server closes the connection.
-    fileprivate static func read(_ socket: Int32) throws -> Response {
-        var received = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let read = recv(socket, &buffer, buffer.count, 0)
-            if read <= 0 { break }
-            received.append(contentsOf: buffer[0..<read])
-        }
-        guard let end = received.range(of: Data("\r\n\r\n".utf8)) else {
-            throw ServeProcessError(message: "no HTTP answer (\(received.count) bytes)")
-        }
-        let lines = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-        let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        var body = Data(received[end.upperBound...])
-        if headers["transfer-encoding"]?.lowercased() == "chunked" { body = dechunked(body) }
-        return Response(status: status, headers: headers, body: body)
-    }
-
-    private static func dechunked(_ data: Data) -> Data {
-        var result = Data()
-        var index = data.startIndex
-        while let lineEnd = data[index...].range(of: Data("\r\n".utf8)) {
-            let size = Int(String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self), radix: 16) ?? 0
-            if size == 0 { break }
-            let start = lineEnd.upperBound
-            guard start + size <= data.endIndex else { break }
-            result.append(data[start..<start + size])
-            index = start + size + 2
-        }
-        return result
     }
 }

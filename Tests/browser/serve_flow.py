@@ -165,6 +165,25 @@ class Browser:
             time.sleep(0.1)
         raise RuntimeError(f"timed out waiting for {what or condition}; at {self.evaluate('location.href')}")
 
+    def follow_job(self, probe, finished, seconds=90, what="the job"):
+        """Polls `probe` (a script whose value holds the job's progress `line`, and `failed` once
+        it failed) every 0.1 s until `finished(state)`: that state and every line seen on the way."""
+        lines = set()
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            try:
+                state = self.evaluate(probe)
+            except RuntimeError:
+                state = None  # the page is being replaced
+            if state and state.get("line"):
+                lines.add(state["line"])
+            if state and state.get("failed"):
+                raise RuntimeError(f"{what} failed: {state['failed']}")
+            if state and finished(state):
+                return state, lines
+            time.sleep(0.1)
+        raise RuntimeError(f"{what} did not finish in {seconds} s")
+
     def click(self, selector):
         """Clicks like a person: the element must exist, be visible and be enabled."""
         ok = self.evaluate(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
@@ -198,21 +217,9 @@ def flow(browser, address, binary, home, script):
     browser.click("input[name=from][value=openlibrary]")
     browser.click("form.add button[type=submit]")
     browser.wait_for("location.pathname === '/tags/fantasy'", what="the tag's page")
-    seen_progress = set()
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        try:
-            state = browser.evaluate("""(() => { const line = document.getElementById('job-line');
-                return { line: line ? line.textContent : null, books: document.querySelectorAll('ul.collage li').length }; })()""")
-        except RuntimeError:
-            state = None
-        if state and state["line"]:
-            seen_progress.add(state["line"])
-        if state and state["books"] >= 12 and not state["line"]:
-            break
-        time.sleep(0.1)
-    else:
-        raise RuntimeError(f"{mode}: the collage did not appear")
+    _, seen_progress = browser.follow_job("""(() => { const line = document.getElementById('job-line');
+        return { line: line ? line.textContent : null, books: document.querySelectorAll('ul.collage li').length }; })()""",
+        lambda state: state["books"] >= 12 and not state["line"], seconds=90, what=f"{mode}: gathering the collage")
     assert seen_progress, f"{mode}: no progress was shown while the books were gathered"
     if script:
         assert len(seen_progress) >= 2, f"{mode}: the progress line never moved: {seen_progress}"

@@ -46,21 +46,10 @@ def import_from_the_page(browser, base, export, expected_tag):
     browser.evaluate("document.querySelector('#import-year').value = '2024'")
     browser.click("form.add button[type=submit]")
     browser.wait_for("location.pathname === '/import' && location.search.startsWith('?job=')", what="the import's job page")
-    lines = set()
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        state = browser.evaluate("""(() => { const line = document.getElementById('job-line');
-            return { line: line ? line.textContent : null, made: Array.from(document.querySelectorAll('section.made a')).map(a => a.textContent),
-                     failed: document.getElementById('job-error') ? document.getElementById('job-error').textContent : null }; })()""")
-        if state and state["line"]:
-            lines.add(state["line"])
-        if state and state["failed"]:
-            raise RuntimeError(f"the import failed: {state['failed']}")
-        if state and state["made"]:
-            break
-        time.sleep(0.1)
-    else:
-        raise RuntimeError("the import's tag never appeared")
+    state, lines = browser.follow_job("""(() => { const line = document.getElementById('job-line');
+        return { line: line ? line.textContent : null, made: Array.from(document.querySelectorAll('section.made a')).map(a => a.textContent),
+                 failed: document.getElementById('job-error') ? document.getElementById('job-error').textContent : null }; })()""",
+        lambda state: state["made"], seconds=120, what="the import")
     assert state["made"] == [expected_tag], f"the import made {state['made']}"
     assert lines, "no progress was shown while the covers were found"
     browser.click("section.made a")

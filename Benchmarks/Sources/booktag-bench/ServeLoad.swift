@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import BookTagTestSupport
 import Synchronization
 
 /// `booktag-bench serve-load`: concurrent clients for `booktag serve`, each a thread with one
@@ -84,17 +85,7 @@ struct ServeLoad: ParsableCommand {
     }
 
     static func connect(port: Int) -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var one: Int32 = 1
-        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        return connected == 0 ? socket : -1
+        (try? RawHTTP.connect(port: port, noDelay: true)) ?? -1
     }
 
     /// The status and the `Server-Timing` duration of one response read whole (Content-Length

@@ -131,22 +131,8 @@ final class ServeProcess: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The first line that is an address (a profiler wrapped around serve may print before it).
-        var line = Data()
-        while !line.starts(with: Data("http://".utf8)) || !line.contains(UInt8(ascii: "\n")) {
-            if line.contains(UInt8(ascii: "\n")) { line = Data() }
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            guard !byte.isEmpty else { throw ValidationError("booktag serve did not start") }
-            line += byte
-        }
-        // http://127.0.0.1:PORT/?token=TOKEN
-        let address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URLComponents(string: address), let port = url.port, let token = url.queryItems?.first(where: { $0.name == "token" })?.value else {
-            throw ValidationError("booktag serve printed \(address)")
-        }
+        (_, port, token) = try RawHTTP.serveAddress(from: output.fileHandleForReading)
         self.process = process
-        self.port = port
-        self.token = token
     }
 
     func stop() {
@@ -174,51 +160,14 @@ final class ServeProcess: Sendable {
         return (field("VmRSS"), field("RssAnon"), field("VmHWM"))
     }
 
-    func request(_ method: String, _ path: String) throws -> (status: Int, body: Data) {
-        try exchange(head: "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n", body: Data())
+    func request(_ method: String, _ path: String) throws -> RawHTTP.Response {
+        try RawHTTP.exchange(
+            Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n".utf8), port: port)
     }
 
     /// Sends `body` in 64 KiB writes, as a browser streams a file.
-    func upload(_ body: Data, path: String) throws -> (status: Int, body: Data) {
-        try exchange(
-            head: "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nContent-Type: text/csv\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n",
-            body: body)
-    }
-
-    private func exchange(head: String, body: Data) throws -> (status: Int, body: Data) {
-        let socket = ServeLoad.connect(port: port)
-        guard socket >= 0 else { throw ValidationError("cannot connect to port \(port)") }
-        defer { close(socket) }
-        let bytes = Array(head.utf8) + Array(body)
-        var sent = 0
-        while sent < bytes.count {
-            let wrote = bytes.withUnsafeBytes { send(socket, $0.baseAddress! + sent, min(65_536, bytes.count - sent), Int32(MSG_NOSIGNAL)) }
-            guard wrote > 0 else { throw ValidationError("the server closed the connection after \(sent) bytes") }
-            sent += wrote
-        }
-        var response = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let read = recv(socket, &buffer, buffer.count, 0)
-            if read <= 0 { break }
-            response.append(contentsOf: buffer[0..<read])
-        }
-        guard let end = response.range(of: Data("\r\n\r\n".utf8)) else { throw ValidationError("no response") }
-        let head = String(decoding: response[..<end.lowerBound], as: UTF8.self)
-        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-        var payload = Data(response[end.upperBound...])
-        if head.lowercased().contains("transfer-encoding: chunked") { payload = Self.unchunked(payload) }
-        return (status, payload)
-    }
-
-    static func unchunked(_ data: Data) -> Data {
-        var output = Data(), rest = data[...]
-        while let line = rest.range(of: Data("\r\n".utf8)) {
-            let size = Int(String(decoding: rest[..<line.lowerBound], as: UTF8.self), radix: 16) ?? 0
-            if size == 0 { break }
-            output.append(rest[line.upperBound..<line.upperBound + size])
-            rest = rest[(line.upperBound + size + 2)...]
-        }
-        return output
+    func upload(_ body: Data, path: String) throws -> RawHTTP.Response {
+        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nContent-Type: text/csv\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        return try RawHTTP.exchange(Data(head.utf8) + body, port: port, chunk: 65_536)
     }
 }
