@@ -120,4 +120,21 @@ import Testing
         #expect(goodreads.storedValue.contains("\"source\"") == false)
         #expect(TagOrigin(storedValue: TagOrigin.shelf(try ShelfReference("mira", source: .openlibrary), year: 2025).storedValue)?.shelfSource == .openlibrary)
     }
+
+    /// A list of books cannot look one up, and says which list it is; no request is made.
+    @Test func listsRefuseToLookABookUp() async throws {
+        let transport = ScriptedTransport([:])
+        let sources: [any BookListSource] = [
+            OpenLibraryShelfClient(transport: transport, throttle: nil),
+            GoodreadsShelfClient(transport: transport, throttle: nil),
+        ]
+        for source in sources {
+            await #expect(throws: BookSourceError.lookupNotOffered(by: source.listDescription)) { try await source.book(id: .openLibrary("OL45804W")) }
+            await #expect(throws: BookSourceError.lookupNotOffered(by: source.listDescription)) { try await source.book(isbn: try ISBN("9780441172719")) }
+        }
+        #expect(sources.map { BookSourceError.lookupNotOffered(by: $0.listDescription).localizedDescription } == [
+            "an Open Library reading log cannot look up a single book", "a Goodreads shelf feed cannot look up a single book",
+        ])
+        #expect(transport.requests.isEmpty)
+    }
 }

@@ -15,6 +15,25 @@ public protocol BookSource: Sendable {
     var maximumSearchPage: Int { get }
 }
 
+/// A source that lists books (a reader's shelf feed, a reading log) but has no way to look one
+/// up: asking it for one book is refused, in words that name it.
+public protocol BookListSource: BookSource {
+    /// What the source is, for that refusal: "a Goodreads shelf feed".
+    var listDescription: String { get }
+}
+
+extension BookListSource {
+    /// Refused: a list cannot look a book up by id.
+    public func book(id: BookID) async throws -> BookDetails {
+        throw BookSourceError.lookupNotOffered(by: listDescription)
+    }
+
+    /// Refused: a list cannot look a book up by ISBN.
+    public func book(isbn: ISBN) async throws -> BookDetails {
+        throw BookSourceError.lookupNotOffered(by: listDescription)
+    }
+}
+
 /// Why a source cannot answer a request at all.
 public enum BookSourceError: Error, Equatable, Sendable {
     /// The id belongs to another source (`show --id OL45804W` asked of Goodreads).

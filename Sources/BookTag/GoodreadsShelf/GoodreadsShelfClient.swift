@@ -6,13 +6,14 @@ import Foundation
 ///
 /// Feed pages go through `APICaller` like every API call: the Goodreads host's throttle (one
 /// second apart, across processes), retries, redirects and the 10 MiB cap.
-public struct GoodreadsShelfClient: BookSource {
+public struct GoodreadsShelfClient: BookListSource {
     /// Goodreads' address.
     public var baseURL: URL
     /// Every page goes through it: throttle, retries, size cap.
     public var caller: APICaller
 
     public var kind: SourceKind { .goodreads }
+    public var listDescription: String { "a Goodreads shelf feed" }
     /// A shelf is read at most this far (20,000 books at Goodreads' 100 a page).
     public let maximumSearchPage = 200
 
@@ -47,15 +48,6 @@ public struct GoodreadsShelfClient: BookSource {
         return SearchPage(
             query: shelf.description, resultsStart: 1, resultsEnd: items.count, totalResults: items.count,
             works: items.map(\.work), skippedWorks: skipped, isOpenEnded: true)
-    }
-
-    /// A feed lists books; it cannot look one up.
-    public func book(id: BookID) async throws -> BookDetails {
-        throw BookSourceError.lookupNotOffered(by: "a Goodreads shelf feed")
-    }
-
-    public func book(isbn: ISBN) async throws -> BookDetails {
-        throw BookSourceError.lookupNotOffered(by: "a Goodreads shelf feed")
     }
 
     /// `{baseURL}/review/list_rss/{user}?shelf={shelf}&page={n}`: both parts are validated

@@ -8,7 +8,7 @@ import Foundation
 /// Pages go through `APICaller` with the Open Library host's throttle, retries and size cap.
 /// Open Library keeps the day a book was shelved, not the day it was finished: that day is the
 /// book's `dateRead`, and a tag's `--year` is the year it was shelved.
-public struct OpenLibraryShelfClient: BookSource {
+public struct OpenLibraryShelfClient: BookListSource {
     /// Open Library's API.
     public var baseURL: URL
     /// Where covers live.
@@ -17,6 +17,7 @@ public struct OpenLibraryShelfClient: BookSource {
     public var caller: APICaller
 
     public var kind: SourceKind { .openlibrary }
+    public var listDescription: String { "an Open Library reading log" }
     /// A log is read at most this far.
     public let maximumSearchPage = 200
 
@@ -66,15 +67,6 @@ public struct OpenLibraryShelfClient: BookSource {
         return SearchPage(
             query: shelf.description, resultsStart: 1, resultsEnd: works.count, totalResults: works.count, works: works, skippedWorks: skipped,
             isOpenEnded: true)
-    }
-
-    /// A reading log lists books; it cannot look one up.
-    public func book(id: BookID) async throws -> BookDetails {
-        throw BookSourceError.lookupNotOffered(by: "an Open Library reading log")
-    }
-
-    public func book(isbn: ISBN) async throws -> BookDetails {
-        throw BookSourceError.lookupNotOffered(by: "an Open Library reading log")
     }
 
     /// `{baseURL}/people/{user}/books/{shelf}.json?page={n}`: both parts are validated
