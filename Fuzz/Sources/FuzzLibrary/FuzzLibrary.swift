@@ -1,6 +1,7 @@
 @testable import BookTag
 import CFuzzDriver
 import Foundation
+import FuzzSupport
 
 /// Each library export reader on any file, as `import` reads a reader's file: byte 0 picks the
 /// format (or recognition by content, as `import` does without `--format`, or a Calibre library
@@ -8,13 +9,7 @@ import Foundation
 /// the readers read from files. Each book read is checked for what the importer relies on; a
 /// refusal is an `ExportError` or a failure message.
 
-/// A folder of this process's own for the file each input is written to, removed at exit.
-let folder: URL = {
-    let made = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-fuzz-library-\(getpid())")
-    try? FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
-    atexit { try? FileManager.default.removeItem(at: folder) }
-    return made
-}()
+let folder = ScratchFolder.url
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {

@@ -1,19 +1,14 @@
 import BookTag
 import CFuzzDriver
 import Foundation
+import FuzzSupport
 
 /// The option parsers every command and form reads a reader's text through: collage sizes,
 /// colours and labels, tag names, ISBNs, years, and the config file. Byte 0 picks the parser;
 /// the rest is the text (or the config file's bytes). Each either refuses in one error or gives
 /// a value that holds its own rules.
 
-/// A folder of this process's own for the file each input is written to, removed at exit.
-let folder: URL = {
-    let made = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-fuzz-options-\(getpid())")
-    try? FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
-    atexit { try? FileManager.default.removeItem(at: folder) }
-    return made
-}()
+let folder = ScratchFolder.url
 let configFile = folder.appendingPathComponent("config.json")
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What booktag holds of a stranger's export at once, whatever the file says of itself. Each
 /// limit is far above what the services write (a Goodreads review tops out near 20,000
 /// characters; the largest libraries hold tens of thousands of books), and each is checked before
@@ -16,6 +18,16 @@ public enum ExportLimits {
     public static let nesting = 32
     /// Bytes of an export that is read whole: LibraryThing's JSON and its old CSV.
     public static let wholeFileBytes = 256 << 20
+
+    /// The bytes of an export that is read whole, refused past `wholeFileBytes` before any is read.
+    static func readWhole(_ file: URL) throws -> Data {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= wholeFileBytes else {
+            throw ExportError.beyondLimit(path: file.path, what: "more than \(describe(bytes: wholeFileBytes))")
+        }
+        guard let data = try? FileBytes.read(file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
+        return data
+    }
 
     /// `bytes` as a reader would say it: `1 MiB`.
     static func describe(bytes: Int) -> String {

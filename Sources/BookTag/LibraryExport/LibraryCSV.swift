@@ -58,11 +58,7 @@ public enum LibraryCSV {
         _ file: URL, format: LibraryFormat, requiredColumns: [String], map: (Columns, [String], inout Summary) -> ImportedBook?,
         _ body: (ImportedBook) throws -> Void
     ) throws -> Summary {
-        let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= ExportLimits.wholeFileBytes else {
-            throw ExportError.beyondLimit(path: file.path, what: "more than \(ExportLimits.describe(bytes: ExportLimits.wholeFileBytes))")
-        }
-        guard let data = try? FileBytes.read(file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
+        let data = try ExportLimits.readWhole(file)
         guard !data.isEmpty else { throw ExportError.empty(path: file.path) }
         let repaired = repairedUTF8(data)
         var shape = CSVShape()

@@ -11,11 +11,7 @@ import Foundation
 public enum LibraryThingJSONReader {
     /// Reads `file`, handing each book to `body`, oldest entered first.
     public static func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
-        let size = ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= ExportLimits.wholeFileBytes else {
-            throw ExportError.beyondLimit(path: file.path, what: "more than \(ExportLimits.describe(bytes: ExportLimits.wholeFileBytes))")
-        }
-        guard let data = try? FileBytes.read(file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
+        let data = try ExportLimits.readWhole(file)
         if let excess = JSONShape.excess(in: data) { throw ExportError.beyondLimit(path: file.path, what: excess) }
         let books: [String: Lenient<Book>]
         do {
