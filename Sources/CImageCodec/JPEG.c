@@ -121,41 +121,87 @@ void booktag_pixels_free(booktag_pixels *image) {
     image->rows = NULL;
 }
 
-unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height, int quality, int fastDCT, int optimize, size_t *size) {
-    if (!rows || width <= 0 || height <= 0 || !size) return NULL;
+// A JPEG being written: libjpeg's state, the buffer it writes into (jpeg_mem_dest keeps the
+// addresses of `output` and `length`, so they live here), and whether it failed.
+struct booktag_jpeg_writer {
     struct jpeg_compress_struct info;
     ErrorManager errors;
-    unsigned char *volatile buffer = NULL;
-    unsigned long length = 0;
-    info.err = jpeg_std_error(&errors.base);
-    errors.base.error_exit = on_error;
-    errors.base.emit_message = on_message;
-    if (setjmp(errors.jump)) {
-        jpeg_destroy_compress(&info);
-        free(buffer);
+    unsigned char *output;
+    unsigned long length;
+    int failed;
+};
+
+booktag_jpeg_writer *booktag_jpeg_begin(int width, int height, int quality, int fastDCT, int optimize) {
+    if (width <= 0 || height <= 0) return NULL;
+    booktag_jpeg_writer *writer = calloc(1, sizeof *writer);
+    if (!writer) return NULL;
+    writer->info.err = jpeg_std_error(&writer->errors.base);
+    writer->errors.base.error_exit = on_error;
+    writer->errors.base.emit_message = on_message;
+    if (setjmp(writer->errors.jump)) {
+        jpeg_destroy_compress(&writer->info);
+        free(writer->output);
+        free(writer);
         return NULL;
     }
-    jpeg_create_compress(&info);
-    unsigned char *output = NULL;
-    jpeg_mem_dest(&info, &output, &length);
-    info.image_width = (JDIMENSION)width;
-    info.image_height = (JDIMENSION)height;
-    info.input_components = 4;
-    info.in_color_space = JCS_EXT_BGRX;  // the canvas's ints, read as they are
-    jpeg_set_defaults(&info);
-    jpeg_set_quality(&info, quality, TRUE);
-    info.dct_method = fastDCT ? JDCT_IFAST : JDCT_ISLOW;
-    info.optimize_coding = optimize ? TRUE : FALSE;  // Huffman tables made for this image: a second pass
-    jpeg_start_compress(&info, TRUE);
-    while (info.next_scanline < info.image_height) {
-        JSAMPROW row = (JSAMPROW)rows[info.next_scanline];
-        jpeg_write_scanlines(&info, &row, 1);
+    jpeg_create_compress(&writer->info);
+    jpeg_mem_dest(&writer->info, &writer->output, &writer->length);
+    writer->info.image_width = (JDIMENSION)width;
+    writer->info.image_height = (JDIMENSION)height;
+    writer->info.input_components = 4;
+    writer->info.in_color_space = JCS_EXT_BGRX;  // the canvas's ints, read as they are
+    jpeg_set_defaults(&writer->info);
+    jpeg_set_quality(&writer->info, quality, TRUE);
+    writer->info.dct_method = fastDCT ? JDCT_IFAST : JDCT_ISLOW;
+    writer->info.optimize_coding = optimize ? TRUE : FALSE;  // Huffman tables made for this image: a second pass
+    jpeg_start_compress(&writer->info, TRUE);
+    return writer;
+}
+
+int booktag_jpeg_append(booktag_jpeg_writer *writer, const int *const *rows, int height) {
+    if (!writer || writer->failed || !rows || height <= 0 || (JDIMENSION)height > writer->info.image_height - writer->info.next_scanline) {
+        if (writer) writer->failed = 1;
+        return -1;
     }
-    jpeg_finish_compress(&info);
-    buffer = output;
-    jpeg_destroy_compress(&info);
-    *size = length;
-    return buffer;
+    if (setjmp(writer->errors.jump)) {
+        writer->failed = 1;
+        return -1;
+    }
+    for (int y = 0; y < height; y++) {
+        JSAMPROW row = (JSAMPROW)rows[y];
+        jpeg_write_scanlines(&writer->info, &row, 1);
+    }
+    return 0;
+}
+
+unsigned char *booktag_jpeg_finish(booktag_jpeg_writer *writer, size_t *size) {
+    if (!writer) return NULL;
+    unsigned char *volatile bytes = NULL;
+    if (!writer->failed && size && writer->info.next_scanline == writer->info.image_height) {
+        if (setjmp(writer->errors.jump) == 0) {
+            jpeg_finish_compress(&writer->info);
+            bytes = writer->output;
+            *size = writer->length;
+            writer->output = NULL;
+        }
+    }
+    booktag_jpeg_abandon(writer);
+    return bytes;
+}
+
+void booktag_jpeg_abandon(booktag_jpeg_writer *writer) {
+    if (!writer) return;
+    jpeg_destroy_compress(&writer->info);
+    free(writer->output);
+    free(writer);
+}
+
+unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height, int quality, int fastDCT, int optimize, size_t *size) {
+    if (!rows || !size) return NULL;
+    booktag_jpeg_writer *writer = booktag_jpeg_begin(width, height, quality, fastDCT, optimize);
+    if (!writer) return NULL;
+    booktag_jpeg_append(writer, rows, height);
+    return booktag_jpeg_finish(writer, size);
 }
 
 void booktag_jpeg_free(unsigned char *buffer) {

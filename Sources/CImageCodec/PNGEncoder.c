@@ -12,6 +12,11 @@
 // does for gzip. Each strip after the first starts with the last 32 KiB of the data before it
 // as its dictionary, so matches across strip boundaries are not lost. Nothing is held but the
 // compressed strips: rows are filtered one at a time.
+//
+// The rows may come in bands (booktag_png_append, in order), so that a tall collage is never
+// held whole: the writer keeps the last row and the last 32 KiB of filtered data of one band for
+// the next, and each strip's data goes out as an IDAT chunk as soon as its band is done. One
+// band of every row gives the same bytes as booktag_png_encode always has.
 
 enum { FILTER_NONE = 0x08, FILTER_SUB = 0x10, FILTER_UP = 0x20, FILTER_AVERAGE = 0x40, FILTER_PAETH = 0x80 };
 
@@ -128,50 +133,95 @@ static void filter_row(const unsigned char *row, const unsigned char *above, siz
     }
 }
 
+enum { DICTIONARY = 32768 };
+
+struct booktag_png_writer {
+    int width, height, written;  // rows written so far
+    int level, filters, strategy, strips;
+    unsigned char *lastRow;      // the RGB of row written - 1
+    Buffer tail;                 // the last (up to) 32 KiB of filtered data
+    Buffer output;
+    uLong adler;
+    int failed;
+};
+
 typedef struct {
-    const int *const *rows;
-    int width, first, end;  // rows [first, end)
-    int level, filters, strategy, last;
+    const booktag_png_writer *writer;
+    const int *const *rows;      // the band's rows
+    int first, end;              // rows [first, end) of the band
+    int last;                    // the image's last strip
     Buffer output;
     uLong adler;
     uLong length;  // uncompressed bytes
     int failed;
 } Strip;
 
+// Filters rows [from, to) of a band into `out`, row `from` with `above` (NULL: the image's first row).
+static int filter_rows(const booktag_png_writer *writer, const int *const *rows, int from, int to, const unsigned char *above, Buffer *out) {
+    size_t length = (size_t)writer->width * 3;
+    unsigned char *current = malloc(length), *previous = malloc(length), *filtered = malloc(length + 1), *scratch = malloc(length + 1);
+    int failed = !current || !previous || !filtered || !scratch;
+    if (!failed && above) memcpy(previous, above, length);
+    for (int y = from; y < to && !failed; y++) {
+        rgb_row(rows[y], writer->width, current);
+        if (y > from) rgb_row(rows[y - 1], writer->width, previous);
+        filter_row(current, (y > from || above) ? previous : NULL, length, writer->filters, filtered, scratch);
+        failed = append(out, filtered, length + 1) != 0;
+    }
+    free(current), free(previous), free(filtered), free(scratch);
+    return failed ? -1 : 0;
+}
+
+// The filtered data just before row `first` of a band, up to 32 KiB: the writer's tail, then
+// the band's own rows before `first`.
+static int dictionary_before(const booktag_png_writer *writer, const int *const *rows, int first, Buffer *out) {
+    size_t length = (size_t)writer->width * 3;
+    int rowsBack = (int)((DICTIONARY + length) / (length + 1)) + 1;
+    int start = first - rowsBack < 0 ? 0 : first - rowsBack;
+    if (start == 0 && writer->tail.size && append(out, writer->tail.data, writer->tail.size) != 0) return -1;
+    const unsigned char *above = start > 0 ? NULL : (writer->written > 0 ? writer->lastRow : NULL);
+    if (start > 0) {
+        // Row start - 1 is the band's own.
+        unsigned char *row = malloc(length);
+        if (!row) return -1;
+        rgb_row(rows[start - 1], writer->width, row);
+        int failed = filter_rows(writer, rows, start, first, row, out);
+        free(row);
+        return failed;
+    }
+    return filter_rows(writer, rows, start, first, above, out);
+}
+
 static void *deflate_strip(void *argument) {
     Strip *strip = argument;
-    size_t length = (size_t)strip->width * 3;
+    const booktag_png_writer *writer = strip->writer;
+    size_t length = (size_t)writer->width * 3;
     unsigned char *current = malloc(length), *previous = malloc(length), *filtered = malloc(length + 1), *scratch = malloc(length + 1);
     z_stream stream;
     memset(&stream, 0, sizeof stream);
     strip->adler = adler32(0L, Z_NULL, 0);
     if (!current || !previous || !filtered || !scratch ||
-        deflateInit2(&stream, strip->level, Z_DEFLATED, -15, 8, strip->strategy) != Z_OK) {
+        deflateInit2(&stream, writer->level, Z_DEFLATED, -15, 8, writer->strategy) != Z_OK) {
         strip->failed = 1;
         free(current), free(previous), free(filtered), free(scratch);
         return NULL;
     }
-    // The dictionary: the filtered rows before this strip, up to 32 KiB of them.
-    if (strip->first > 0) {
-        int rowsBack = (int)((32768 + length) / (length + 1)) + 1;
-        int start = strip->first - rowsBack < 0 ? 0 : strip->first - rowsBack;
+    // The dictionary: the filtered data before this strip, up to 32 KiB of it.
+    int image_first = writer->written + strip->first;
+    if (image_first > 0) {
         Buffer dictionary = {NULL, 0, 0};
-        for (int y = start; y < strip->first; y++) {
-            rgb_row(strip->rows[y], strip->width, current);
-            if (y > 0) rgb_row(strip->rows[y - 1], strip->width, previous);
-            filter_row(current, y > 0 ? previous : NULL, length, strip->filters, filtered, scratch);
-            if (append(&dictionary, filtered, length + 1) != 0) strip->failed = 1;
-        }
+        if (dictionary_before(writer, strip->rows, strip->first, &dictionary) != 0) strip->failed = 1;
         if (!strip->failed) {
-            size_t size = dictionary.size > 32768 ? 32768 : dictionary.size;
+            size_t size = dictionary.size > DICTIONARY ? DICTIONARY : dictionary.size;
             deflateSetDictionary(&stream, dictionary.data + dictionary.size - size, (uInt)size);
         }
         free(dictionary.data);
+        if (strip->first > 0) rgb_row(strip->rows[strip->first - 1], writer->width, previous);
+        else memcpy(previous, writer->lastRow, length);
     }
-    if (strip->first > 0) rgb_row(strip->rows[strip->first - 1], strip->width, previous);
     for (int y = strip->first; y < strip->end && !strip->failed; y++) {
-        rgb_row(strip->rows[y], strip->width, current);
-        filter_row(current, y > 0 ? previous : NULL, length, strip->filters, filtered, scratch);
+        rgb_row(strip->rows[y], writer->width, current);
+        filter_row(current, writer->written + y > 0 ? previous : NULL, length, writer->filters, filtered, scratch);
         strip->adler = adler32(strip->adler, filtered, (uInt)(length + 1));
         strip->length += length + 1;
         int flush = y + 1 < strip->end ? Z_NO_FLUSH : (strip->last ? Z_FINISH : Z_SYNC_FLUSH);
@@ -210,10 +260,30 @@ static int append_chunk(Buffer *out, const char *type, const unsigned char *data
     return append(out, head, 8) || (length && append(out, data, length)) || append(out, tail, 4) ? -1 : 0;
 }
 
-unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int runLengthOnly, int strips,
-                                  size_t *size) {
-    if (!rows || width <= 0 || height <= 0 || !size || (filters & 0xF8) == 0) return NULL;
-    int count = strips;
+booktag_png_writer *booktag_png_begin(int width, int height, int level, int filters, int runLengthOnly, int strips) {
+    if (width <= 0 || height <= 0 || (filters & 0xF8) == 0 || (size_t)width > (SIZE_MAX / 4 - 1) / 3) return NULL;
+    booktag_png_writer *writer = calloc(1, sizeof *writer);
+    if (!writer) return NULL;
+    *writer = (booktag_png_writer){width, height, 0, level, filters, runLengthOnly ? Z_RLE : Z_DEFAULT_STRATEGY, strips,
+                                   malloc((size_t)width * 3), {NULL, 0, 0}, {NULL, 0, 0}, adler32(0L, Z_NULL, 0), 0};
+    static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    unsigned char header[13];
+    put32(header, (uint32_t)width);
+    put32(header + 4, (uint32_t)height);
+    header[8] = 8, header[9] = 2, header[10] = 0, header[11] = 0, header[12] = 0;  // 8-bit RGB
+    if (!writer->lastRow || append(&writer->output, signature, 8) != 0 || append_chunk(&writer->output, "IHDR", header, 13) != 0) {
+        booktag_png_abandon(writer);
+        return NULL;
+    }
+    return writer;
+}
+
+int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int height) {
+    if (!writer || writer->failed || !rows || height <= 0 || height > writer->height - writer->written) {
+        if (writer) writer->failed = 1;
+        return -1;
+    }
+    int count = writer->strips;
     if (count <= 0) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         count = (int)(cores < 1 ? 1 : cores);
@@ -221,13 +291,13 @@ unsigned char *booktag_png_encode(const int *const *rows, int width, int height,
     }
     if (count > 8) count = 8;
     if (count > height) count = height;
+    int ends = writer->written + height == writer->height;
     Strip parts[8];
     pthread_t threads[8];
     int started[8] = {0};
     for (int i = 0; i < count; i++) {
-        parts[i] = (Strip){rows, width, (int)((long)height * i / count), (int)((long)height * (i + 1) / count), level, filters,
-                            runLengthOnly ? Z_RLE : Z_DEFAULT_STRATEGY, i == count - 1,
-                            {NULL, 0, 0}, 0, 0, 0};
+        parts[i] = (Strip){writer, rows, (int)((long)height * i / count), (int)((long)height * (i + 1) / count), ends && i == count - 1,
+                           {NULL, 0, 0}, 0, 0, 0};
         if (i > 0) started[i] = pthread_create(&threads[i], NULL, deflate_strip, &parts[i]) == 0;
     }
     deflate_strip(&parts[0]);
@@ -237,43 +307,72 @@ unsigned char *booktag_png_encode(const int *const *rows, int width, int height,
         else deflate_strip(&parts[i]);
         failed |= parts[i].failed;
     }
-    Buffer out = {NULL, 0, 0};
-    if (!failed) {
-        static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-        unsigned char header[13];
-        put32(header, (uint32_t)width);
-        put32(header + 4, (uint32_t)height);
-        header[8] = 8, header[9] = 2, header[10] = 0, header[11] = 0, header[12] = 0;  // 8-bit RGB
-        unsigned char zlibHeader[2] = {0x78, level <= 1 ? 0x01 : (level <= 5 ? 0x5E : (level == 6 ? 0x9C : 0xDA))};
-        uLong adler = parts[0].adler;
-        for (int i = 1; i < count; i++) adler = adler32_combine(adler, parts[i].adler, (z_off_t)parts[i].length);
-        unsigned char trailer[4];
-        put32(trailer, (uint32_t)adler);
-        // One IDAT a strip: the zlib header joins the first, the Adler-32 the last.
-        size_t total = 8 + 25 + 12 + 2 + 4;
-        for (int i = 0; i < count; i++) total += 12 + parts[i].output.size;
-        failed = reserve(&out, total) != 0 || append(&out, signature, 8) != 0 || append_chunk(&out, "IHDR", header, 13) != 0;
-        for (int i = 0; i < count && !failed; i++) {
-            Buffer *data = &parts[i].output;
-            if (i == 0) {
-                // The zlib header goes before the first strip's data.
-                if (reserve(data, 2) != 0) { failed = 1; break; }
-                memmove(data->data + 2, data->data, data->size);
-                memcpy(data->data, zlibHeader, 2);
-                data->size += 2;
-            }
-            if (i == count - 1 && append(data, trailer, 4) != 0) { failed = 1; break; }
-            failed = append_chunk(&out, "IDAT", data->data, data->size) != 0;
+    // One IDAT a strip: the zlib header joins the image's first, the Adler-32 its last.
+    for (int i = 0; i < count && !failed; i++) {
+        Buffer *data = &parts[i].output;
+        if (writer->written == 0 && i == 0) {
+            unsigned char zlibHeader[2] = {0x78, writer->level <= 1 ? 0x01 : (writer->level <= 5 ? 0x5E : (writer->level == 6 ? 0x9C : 0xDA))};
+            if (reserve(data, 2) != 0) { failed = 1; break; }
+            memmove(data->data + 2, data->data, data->size);
+            memcpy(data->data, zlibHeader, 2);
+            data->size += 2;
         }
-        if (!failed) failed = append_chunk(&out, "IEND", NULL, 0) != 0;
+        writer->adler = writer->written == 0 && i == 0 ? parts[i].adler : adler32_combine(writer->adler, parts[i].adler, (z_off_t)parts[i].length);
+        if (parts[i].last) {
+            unsigned char trailer[4];
+            put32(trailer, (uint32_t)writer->adler);
+            if (append(data, trailer, 4) != 0) { failed = 1; break; }
+        }
+        failed = append_chunk(&writer->output, "IDAT", data->data, data->size) != 0;
     }
     for (int i = 0; i < count; i++) free(parts[i].output.data);
-    if (failed) {
-        free(out.data);
-        return NULL;
+    // What the next band needs of this one: its last row and the filtered data's last 32 KiB.
+    if (!failed && !ends) {
+        Buffer tail = {NULL, 0, 0};
+        failed = dictionary_before(writer, rows, height, &tail) != 0;
+        if (!failed) {
+            size_t size = tail.size > DICTIONARY ? DICTIONARY : tail.size;
+            memmove(tail.data, tail.data + tail.size - size, size);
+            tail.size = size;
+            free(writer->tail.data);
+            writer->tail = tail;
+            rgb_row(rows[height - 1], writer->width, writer->lastRow);
+        } else {
+            free(tail.data);
+        }
     }
-    *size = out.size;
-    return out.data;
+    writer->written += height;
+    writer->failed = failed;
+    return failed ? -1 : 0;
+}
+
+unsigned char *booktag_png_finish(booktag_png_writer *writer, size_t *size) {
+    if (!writer) return NULL;
+    unsigned char *bytes = NULL;
+    if (!writer->failed && writer->written == writer->height && size && append_chunk(&writer->output, "IEND", NULL, 0) == 0) {
+        bytes = writer->output.data;
+        *size = writer->output.size;
+        writer->output.data = NULL;
+    }
+    booktag_png_abandon(writer);
+    return bytes;
+}
+
+void booktag_png_abandon(booktag_png_writer *writer) {
+    if (!writer) return;
+    free(writer->lastRow);
+    free(writer->tail.data);
+    free(writer->output.data);
+    free(writer);
+}
+
+unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int runLengthOnly, int strips,
+                                  size_t *size) {
+    if (!rows || !size) return NULL;
+    booktag_png_writer *writer = booktag_png_begin(width, height, level, filters, runLengthOnly, strips);
+    if (!writer) return NULL;
+    booktag_png_append(writer, rows, height);
+    return booktag_png_finish(writer, size);
 }
 
 void booktag_png_free(unsigned char *buffer) {

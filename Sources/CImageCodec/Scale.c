@@ -47,7 +47,8 @@ static inline uint32_t mix(uint32_t p, uint32_t q, uint32_t f) {
     return rb | g;
 }
 
-// Bilinear interpolation in 8-bit fixed point, sampling pixel centres.
+// Bilinear interpolation in 8-bit fixed point, sampling pixel centres. Destination rows that are
+// NULL are left out: a collage drawn band by band has only its band's rows.
 static int bilinear(const int *const *source, int sx, int sy, int sw, int sh, int *const *destination, int dx, int dy, int dw, int dh) {
     int *x0 = malloc(sizeof(int) * (size_t)dw * 3);
     if (!x0) return -1;
@@ -66,6 +67,7 @@ static int bilinear(const int *const *source, int sx, int sy, int sw, int sh, in
         }
     }
     for (int y = 0; y < dh; y++) {
+        if (!destination[dy + y]) continue;  // a row outside the band being drawn
         long position = ((2L * y + 1) * sh * 256) / (2L * dh) - 128;
         if (position < 0) position = 0;
         int top = (int)(position >> 8), wy = (int)(position & 0xFF);

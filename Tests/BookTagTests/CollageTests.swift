@@ -10,7 +10,7 @@ import Testing
 /// them: a decoder independent of booktag's own writers.
 struct DecodedImage: CustomStringConvertible {
     let width: Int, height: Int
-    private let pixels: [Int32]
+    let pixels: [Int32]
 
     init(_ data: Data) throws {
         try #require(booktag_gd_load() == 0, "libgd is needed to check collages")

@@ -72,12 +72,12 @@ import Testing
             for x in 0..<width {
                 // Smooth areas (that filters shrink) beside noise (that they cannot).
                 let noise = x > width / 2 ? Int32.random(in: 0...0xFFFFFF, using: &generator) : Int32((x * 3) << 16 | (y * 2) << 8 | (x + y))
-                canvas.pixels[y * width + x] = noise & 0xFFFFFF
+                canvas.set(x: x, y: y, to: noise & 0xFFFFFF)
             }
         }
         for filter in CollageRenderer.PNGFilter.allCases {
             var length = 0
-            let bytes = try #require(booktag_png_encode(canvas.constRows, Int32(width), Int32(height), 1, filter.rawValue, Int32(strips % 2), Int32(strips), &length))
+            let bytes = try #require(booktag_png_encode(canvas.bandRows, Int32(width), Int32(height), 1, filter.rawValue, Int32(strips % 2), Int32(strips), &length))
             let data = Data(bytes: bytes, count: length)
             booktag_png_free(bytes)
             let decoded = try DecodedImage(data)

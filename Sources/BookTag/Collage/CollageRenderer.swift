@@ -45,6 +45,10 @@ public struct CollageRenderer: Sendable {
     /// booktag's home (`CollageMaker` sets it to the home's `cache/fontconfig`). Ignored when the
     /// user chose a fontconfig set-up with `FONTCONFIG_FILE` or `FONTCONFIG_PATH`.
     public var fontCacheFolder: URL?
+    /// The most canvas a collage holds at once, in bytes (4 a pixel): a taller image is drawn and
+    /// written in bands of rows, cut between rows of covers where one fits, so that a tag's
+    /// 100-cover collage costs a few megabytes rather than 30. Smaller collages are one band.
+    public var bandBytes = 4 << 20
     /// Covers larger than this many pixels are not decoded (decompression bombs); they get a tile.
     public static let maximumCoverPixels = 25_000_000
 
@@ -76,42 +80,56 @@ public struct CollageRenderer: Sendable {
         let plan = try planner.plan(aspects: covers.map { cover in cover.image.flatMap(ImageInfo.init).map { Double($0.width) / Double($0.height) } })
         let planned = clock.now
         let theme = options.theme
-        guard let canvas = CollageCanvas(width: plan.width, height: plan.height, background: theme.background) else {
+        let bandRows = max(1, min(plan.height, bandBytes / (MemoryLayout<Int32>.stride * plan.width)))
+        guard let canvas = CollageCanvas(width: plan.width, height: plan.height, background: theme.background, bandRows: bandRows) else {
             throw CollageError.outOfMemory
         }
+        let encoder = try CollageEncoder(width: plan.width, height: plan.height, format: format, settings: self, jpegQuality: Int32(options.jpegQuality))
         let unreadable = Locked<[String]>([])
         let textProblem = Locked<String?>(nil)
         let timings = Locked(CollageTimings())
         CollageText.keepFontCaches(in: fontCacheFolder)
-        // Job 0 sets up fonts (the slowest part of a small collage) and draws the title, labels
-        // and credit while the other jobs draw one cover each; their areas do not overlap.
-        DispatchQueue.concurrentPerform(iterations: covers.count + 1) { job in
-            var texts: [String] = []
-            if job == 0 {
-                let start = clock.now
-                do {
-                    try CollageText.load()
-                    let loaded = clock.now
-                    texts = drawText(title: title, credit: credit, covers: covers, plan: plan, labels: options.labels, theme: theme, on: canvas)
-                    if let stats, let band = plan.stats { texts += CollageStatsPanel(stats: stats, theme: theme).draw(in: band, on: canvas) }
-                    let end = clock.now
-                    timings.withLock { $0.fontSetUp = loaded - start; $0.text += end - loaded }
-                } catch {
-                    textProblem.withLock { $0 = error.localizedDescription }
+        var drawing = Duration.zero, encoding = Duration.zero
+        for band in Self.bands(of: plan, rows: bandRows) {
+            let start = clock.now
+            if band != canvas.band { canvas.show(band) }
+            let shown = plan.cells.indices.filter { canvas.holds(plan.cells[$0].frame) }
+            // Job 0 sets up fonts (the slowest part of a small collage) and draws the title,
+            // labels and credit while the other jobs draw one cover each; their areas do not overlap.
+            DispatchQueue.concurrentPerform(iterations: shown.count + 1) { job in
+                var texts: [String] = []
+                if job == 0 {
+                    let start = clock.now
+                    do {
+                        try CollageText.load()
+                        let loaded = clock.now
+                        texts = drawText(title: title, credit: credit, covers: covers, plan: plan, labels: options.labels, theme: theme, on: canvas)
+                        if let stats, let panel = plan.stats, canvas.holds(panel) {
+                            texts += CollageStatsPanel(stats: stats, theme: theme).draw(in: panel, on: canvas)
+                        }
+                        let end = clock.now
+                        timings.withLock { $0.fontSetUp += loaded - start; $0.text += end - loaded }
+                    } catch {
+                        textProblem.withLock { $0 = error.localizedDescription }
+                    }
+                } else {
+                    let index = shown[job - 1]
+                    let cover = covers[index], frame = plan.cells[index].frame
+                    if let data = cover.image, drawCover(data, into: frame, fill: plan.fillsFrames, on: canvas, clock: clock, timings: timings) { return }
+                    texts = drawTile(cover.title, in: frame, pixels: plan.labelPixels * 1.15, theme: theme, on: canvas)
                 }
-            } else {
-                let cover = covers[job - 1], frame = plan.cells[job - 1].frame
-                if let data = cover.image, drawCover(data, into: frame, fill: plan.fillsFrames, on: canvas, clock: clock, timings: timings) { return }
-                texts = drawTile(cover.title, in: frame, pixels: plan.labelPixels * 1.15, theme: theme, on: canvas)
+                if !texts.isEmpty { unreadable.withLock { $0 += texts } }
             }
-            if !texts.isEmpty { unreadable.withLock { $0 += texts } }
+            let drawn = clock.now
+            try encoder.append(canvas)
+            drawing += drawn - start
+            encoding += clock.now - drawn
         }
-        let drawn = clock.now
-        let data = try encode(canvas, format: format, jpegQuality: Int32(options.jpegQuality))
+        let data = try encoder.finish()
         var spent = timings.withLock { $0 }
         spent.planning = planned - started
-        spent.drawing = drawn - planned
-        spent.encoding = clock.now - drawn
+        spent.drawing = drawing
+        spent.encoding = encoding
         if let reason = textProblem.withLock({ $0 }) {
             return CollageImage(data: data, plan: plan, missingGlyphs: MissingGlyphs(characters: [], textUnavailable: reason), timings: spent)
         }
@@ -202,15 +220,30 @@ public struct CollageRenderer: Sendable {
 
     // MARK: - Output
 
+    /// The canvas's band as a whole image (the app icon's).
     func encode(_ canvas: CollageCanvas, format: CollageImageFormat, jpegQuality: Int32) throws -> Data {
-        var length = 0
-        let width = Int32(canvas.width), height = Int32(canvas.height)
-        let bytes = format == .png
-            ? booktag_png_encode(canvas.constRows, width, height, pngCompressionLevel, pngFilter.rawValue, pngRunLengthOnly ? 1 : 0, 0, &length)
-            : booktag_jpeg_encode(canvas.constRows, width, height, jpegQuality, jpegFastDCT ? 1 : 0, jpegOptimizedHuffman ? 1 : 0, &length)
-        guard let bytes else { throw CollageError.encodingFailed(format.rawValue) }
-        defer { format == .png ? booktag_png_free(bytes) : booktag_jpeg_free(bytes) }
-        return Data(bytes: bytes, count: length)
+        let encoder = try CollageEncoder(width: canvas.width, height: canvas.band.count, format: format, settings: self, jpegQuality: jpegQuality)
+        try encoder.append(canvas)
+        return try encoder.finish()
+    }
+
+    /// The image's rows in bands of at most `rows`, each ending where no cover, label or text
+    /// box is cut when such a place fits in it (a cover is then decoded once); otherwise the band
+    /// is full and what it cuts is drawn, clipped, in both bands.
+    static func bands(of plan: CollagePlan, rows: Int) -> [Range<Int>] {
+        let boxes = plan.cells.flatMap { [$0.frame] + ($0.label.map { [$0] } ?? []) } + [plan.title, plan.rule, plan.stats, plan.credit].compactMap { $0 }
+        let clean = Set(boxes.flatMap { [$0.y, $0.maxY] } + [plan.height]).filter { y in
+            y > 0 && y <= plan.height && !boxes.contains { $0.y < y && y < $0.maxY }
+        }.sorted()
+        var bands: [Range<Int>] = []
+        var start = 0
+        while start < plan.height {
+            let limit = min(plan.height, start + max(1, rows))
+            let end = limit == plan.height ? limit : (clean.last { $0 > start && $0 <= limit } ?? limit)
+            bands.append(start..<end)
+            start = end
+        }
+        return bands
     }
 }
 

@@ -30,7 +30,7 @@ enum CollageText {
         _ text: String, in box: CollagePlan.Rect, pixels: Double, bold: Bool = false, maxLines: Int = 1, alignment: Alignment = .center,
         color: CollageTheme.RGB, centered: Bool = false, on canvas: CollageCanvas
     ) -> Int {
-        guard box.width > 0, box.height > 0, !text.isEmpty else { return 0 }
+        guard box.width > 0, box.height > 0, !text.isEmpty, canvas.holds(box) else { return 0 }
         var block = booktag_text_block()
         let status = text.withCString { string in
             booktag_text_layout(string, bold ? "Sans Bold" : "Sans", pixels, Int32(box.width), Int32(maxLines), alignment.rawValue, 1, &block)
@@ -50,17 +50,17 @@ enum CollageText {
         return status == 0 ? Int(block.height) : 0
     }
 
-    /// Lays `color` over the canvas through the coverage: out = colour × a + canvas × (1 − a).
+    /// Lays `color` over the canvas (its band) through the coverage: out = colour × a + canvas × (1 − a).
     private static func composite(
         _ alpha: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, x: Int, y: Int, clip: CollagePlan.Rect,
         color: CollageTheme.RGB, on canvas: CollageCanvas
     ) {
         let left = max(x, clip.x, 0), right = min(x + width, clip.maxX, canvas.width)
-        let top = max(y, clip.y, 0), bottom = min(y + height, clip.maxY, canvas.height)
+        let top = max(y, clip.y, canvas.band.lowerBound), bottom = min(y + height, clip.maxY, canvas.band.upperBound)
         guard left < right, top < bottom else { return }
         let red = Int32(color.red), green = Int32(color.green), blue = Int32(color.blue)
         for row in top..<bottom {
-            let pixels = canvas.pixels + row * canvas.width
+            guard let pixels = canvas.rows[row] else { continue }
             let coverage = alpha + (row - y) * stride
             for column in left..<right {
                 let a = Int32(coverage[column - x])

@@ -19,6 +19,18 @@ unsigned char *booktag_png_encode(const int *const *rows, int width, int height,
 
 void booktag_png_free(unsigned char *buffer);
 
+/// The same PNG written band by band, so that a tall image need never be held whole:
+/// booktag_png_begin, then booktag_png_append for each run of rows from the top down (each run
+/// cut into strips as booktag_png_encode cuts its rows), then booktag_png_finish, which returns
+/// the file as booktag_png_encode does and releases the writer; booktag_png_abandon releases it
+/// instead. One append of every row gives booktag_png_encode's bytes.
+typedef struct booktag_png_writer booktag_png_writer;
+booktag_png_writer *booktag_png_begin(int width, int height, int level, int filters, int runLengthOnly, int strips);
+/// Returns 0, or -1 when the rows could not be written (the writer then only finishes with NULL).
+int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int height);
+unsigned char *booktag_png_finish(booktag_png_writer *writer, size_t *size);
+void booktag_png_abandon(booktag_png_writer *writer);
+
 /// Pixels decoded by booktag_jpeg_decode: `rows[y]` points at row y of one block.
 typedef struct {
     int width, height;
@@ -43,9 +55,19 @@ int booktag_png_decode(const unsigned char *data, size_t size, long maxPixels, b
 unsigned char *booktag_jpeg_encode(const int *const *rows, int width, int height, int quality, int fastDCT, int optimize, size_t *size);
 void booktag_jpeg_free(unsigned char *buffer);
 
+/// The same JPEG written band by band: libjpeg takes scanlines as they come, so the bytes are
+/// booktag_jpeg_encode's whatever the bands. With optimised Huffman tables libjpeg itself keeps
+/// the image's DCT coefficients until the end (about 3 bytes a pixel at 4:2:0).
+typedef struct booktag_jpeg_writer booktag_jpeg_writer;
+booktag_jpeg_writer *booktag_jpeg_begin(int width, int height, int quality, int fastDCT, int optimize);
+int booktag_jpeg_append(booktag_jpeg_writer *writer, const int *const *rows, int height);
+unsigned char *booktag_jpeg_finish(booktag_jpeg_writer *writer, size_t *size);
+void booktag_jpeg_abandon(booktag_jpeg_writer *writer);
+
 /// Scales the `sw` × `sh` rectangle at (`sx`, `sy`) of `source` to `dw` × `dh` pixels written
 /// at (`dx`, `dy`) into `destination`: averaged over whole-pixel boxes first when shrinking by
-/// two or more, then bilinear. The caller keeps both rectangles inside their images.
+/// two or more, then bilinear. The caller keeps both rectangles inside their images; a NULL
+/// destination row is skipped (a band drawn alone).
 /// Returns 0, or -1 when out of memory.
 int booktag_scale(const int *const *source, int sx, int sy, int sw, int sh, int *const *destination, int dx, int dy, int dw, int dh);
 

@@ -1,0 +1,59 @@
+import CImageCodec
+import Foundation
+
+/// A collage image being written band by band (CImageCodec's PNG and JPEG writers): each band of
+/// a canvas is handed over as soon as it is drawn, so the canvas can take the next.
+final class CollageEncoder {
+    private enum Writer {
+        case png(OpaquePointer)
+        case jpeg(OpaquePointer)
+    }
+
+    private var writer: Writer?
+    private let format: CollageImageFormat
+
+    /// A writer for a `width` × `height` image in `format`, with `settings`' PNG and JPEG choices.
+    init(width: Int, height: Int, format: CollageImageFormat, settings: CollageRenderer, jpegQuality: Int32) throws(CollageError) {
+        self.format = format
+        let begun = format == .png
+            ? booktag_png_begin(Int32(width), Int32(height), settings.pngCompressionLevel, settings.pngFilter.rawValue, settings.pngRunLengthOnly ? 1 : 0, 0).map(Writer.png)
+            : booktag_jpeg_begin(Int32(width), Int32(height), jpegQuality, settings.jpegFastDCT ? 1 : 0, settings.jpegOptimizedHuffman ? 1 : 0).map(Writer.jpeg)
+        guard let begun else { throw .encodingFailed(format.rawValue) }
+        writer = begun
+    }
+
+    deinit {
+        switch writer {
+        case let .png(pointer)?: booktag_png_abandon(pointer)
+        case let .jpeg(pointer)?: booktag_jpeg_abandon(pointer)
+        case nil: break
+        }
+    }
+
+    /// Writes the canvas's band: the rows after those written before.
+    func append(_ canvas: CollageCanvas) throws(CollageError) {
+        let rows = Int32(canvas.band.count)
+        let status: Int32
+        switch writer {
+        case let .png(pointer)?: status = booktag_png_append(pointer, canvas.bandRows, rows)
+        case let .jpeg(pointer)?: status = booktag_jpeg_append(pointer, canvas.bandRows, rows)
+        case nil: status = -1
+        }
+        guard status == 0 else { throw .encodingFailed(format.rawValue) }
+    }
+
+    /// The file, once every row was written.
+    func finish() throws(CollageError) -> Data {
+        var length = 0
+        let bytes: UnsafeMutablePointer<UInt8>?
+        switch writer {
+        case let .png(pointer)?: bytes = booktag_png_finish(pointer, &length)
+        case let .jpeg(pointer)?: bytes = booktag_jpeg_finish(pointer, &length)
+        case nil: bytes = nil
+        }
+        writer = nil
+        guard let bytes else { throw .encodingFailed(format.rawValue) }
+        defer { format == .png ? booktag_png_free(bytes) : booktag_jpeg_free(bytes) }
+        return Data(bytes: bytes, count: length)
+    }
+}

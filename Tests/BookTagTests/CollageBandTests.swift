@@ -1,0 +1,102 @@
+import BookTagTestSupport
+import CImageCodec
+import Foundation
+import Testing
+
+@testable import BookTag
+
+/// A tall collage is drawn and written in bands of rows (`CollageRenderer.bandBytes`), so that
+/// its canvas costs a band's memory, not the image's. Whatever the bands (cut between rows of
+/// covers, or through covers, labels and the title), the image is the one a single canvas gives:
+/// the same pixels in PNG, the same bytes in JPEG.
+@Suite struct CollageBandTests {
+    /// The genuine covers of the Calibre library in fixtures, cycled to `count`, with a broken
+    /// one (drawn as a tile with its title) among them.
+    static func covers(_ count: Int) throws -> [CollageCover] {
+        let library = Fixtures.packageRoot.appendingPathComponent("fixtures/libraries/calibre/finleyge-mycalibredatebase")
+        let files = try #require(FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL })
+            .filter { $0.lastPathComponent == "cover.jpg" }.sorted { $0.path < $1.path }
+        let images = try files.map { try Data(contentsOf: $0) }
+        try #require(images.count >= 5)
+        return (0..<count).map { index in
+            CollageCover(
+                title: "Book \(index): a title long enough to wrap", author: "Author \(index)", year: 1990 + index, rating: 3.9,
+                image: index == 7 ? Data("not an image".utf8) : images[index % images.count])
+        }
+    }
+
+    static let options = CollageOptions(columns: 5, labels: [.title, .year, .rating])
+
+    @Test(arguments: [1 << 16, 300_000, 1 << 20])
+    func bandsDrawTheImageOneCanvasDraws(bandBytes: Int) throws {
+        let covers = try Self.covers(60)
+        var whole = CollageRenderer()
+        whole.bandBytes = .max
+        var banded = CollageRenderer()
+        banded.bandBytes = bandBytes
+        let one = try whole.render(title: "a year in books", covers: covers, options: Self.options, format: .png)
+        let bands = CollageRenderer.bands(of: one.plan, rows: bandBytes / (4 * one.plan.width))
+        #expect(bands.count > 2, "the collage is drawn in several bands")
+        let png = try banded.render(title: "a year in books", covers: covers, options: Self.options, format: .png)
+        let (expected, drawn) = (try DecodedImage(one.data), try DecodedImage(png.data))
+        #expect(drawn.width == expected.width && drawn.height == expected.height)
+        let different = expected.pixels.indices.first { expected.pixels[$0] != drawn.pixels[$0] }
+        #expect(different == nil, "first different pixel at row \((different ?? 0) / expected.width) of \(expected.height)")
+        let jpegOne = try whole.render(title: "a year in books", covers: covers, options: Self.options, format: .jpeg)
+        let jpegBanded = try banded.render(title: "a year in books", covers: covers, options: Self.options, format: .jpeg)
+        // Compared whole, not through #expect's collection diff (quadratic on megabytes).
+        let sameJPEG = jpegOne.data == jpegBanded.data
+        #expect(sameJPEG, "JPEG of \(jpegOne.data.count) bytes at once, \(jpegBanded.data.count) in bands")
+    }
+
+    @Test func bandsEndBetweenRowsOfCoversWhereOneFits() throws {
+        let plan = try CollageRenderer().render(title: "t", covers: try Self.covers(40), options: Self.options, format: .png).plan
+        let rowHeight = plan.cells[5].frame.y - plan.cells[0].frame.y
+        for rows in [1, 17, rowHeight - 1, rowHeight, rowHeight * 2 + 5, plan.height] {
+            let bands = CollageRenderer.bands(of: plan, rows: rows)
+            #expect(bands.first?.lowerBound == 0 && bands.last?.upperBound == plan.height)
+            #expect(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound } && bands.allSatisfy { !$0.isEmpty && $0.count <= rows })
+            guard rows >= rowHeight else { continue }
+            let cut = bands.dropLast().map(\.upperBound).filter { y in plan.cells.contains { $0.frame.y < y && y < $0.frame.maxY } }
+            #expect(cut.isEmpty, "with bands of \(rows) rows no cover is cut")
+        }
+    }
+
+    /// booktag's PNG writer takes the rows in bands of any height; the file reads back as the pixels.
+    @Test(arguments: [[211], [1, 1, 209], [7, 64, 139, 1], [100, 111]])
+    func thePNGWriterTakesRowsInBands(heights: [Int]) throws {
+        let width = 173, height = heights.reduce(0, +)
+        let canvas = try #require(CollageCanvas(width: width, height: height, background: CollageTheme.RGB(0, 0, 0)))
+        var generator = SeededGenerator(seed: UInt64(heights.count))
+        for y in 0..<height {
+            for x in 0..<width {
+                canvas.set(x: x, y: y, to: (x > width / 2 ? Int32.random(in: 0...0xFFFFFF, using: &generator) : Int32((x * 3) << 16 | (y * 2) << 8 | (x + y))) & 0xFFFFFF)
+            }
+        }
+        let writer = try #require(booktag_png_begin(Int32(width), Int32(height), 1, CollageRenderer.PNGFilter.adaptive.rawValue, 1, 0))
+        var top = 0
+        for rows in heights {
+            #expect(booktag_png_append(writer, canvas.bandRows + top, Int32(rows)) == 0)
+            top += rows
+        }
+        var length = 0
+        let bytes = try #require(booktag_png_finish(writer, &length))
+        let decoded = try DecodedImage(Data(bytes: bytes, count: length))
+        booktag_png_free(bytes)
+        #expect(decoded.width == width && decoded.height == height)
+        let expected = (0..<height).flatMap { y in (0..<width).map { x in canvas.pixel(x: x, y: y) } }
+        let same = decoded.pixels.map { $0 & 0xFFFFFF } == expected
+        #expect(same, "the pixels read back are those written")
+    }
+
+    @Test func aWriterRefusesRowsBeyondTheImage() throws {
+        let canvas = try #require(CollageCanvas(width: 10, height: 10, background: CollageTheme.RGB(1, 2, 3)))
+        let png = try #require(booktag_png_begin(10, 5, 1, 0x20, 0, 0))
+        #expect(booktag_png_append(png, canvas.bandRows, 6) == -1)
+        var length = 0
+        #expect(booktag_png_finish(png, &length) == nil)
+        let jpeg = try #require(booktag_jpeg_begin(10, 5, 80, 0, 1))
+        #expect(booktag_jpeg_append(jpeg, canvas.bandRows, 4) == 0)
+        #expect(booktag_jpeg_finish(jpeg, &length) == nil, "a JPEG missing a row is not finished")
+    }
+}
