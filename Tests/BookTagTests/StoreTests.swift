@@ -35,6 +35,16 @@ import Testing
         #expect(temporary.coverFilesOnDisk().isEmpty)
     }
 
+    /// A command maps the file for its reads; serve, which stays, reads through SQLite's bounded
+    /// page cache, so that its resident memory does not grow with the store.
+    @Test func onlyACommandReadsTheStoreThroughAMemoryMap() throws {
+        let home = try TemporaryHome()
+        let mapped = try BookStore.open(home: home.home)
+        let unmapped = try BookStore.open(home: home.home, memoryMapped: false)
+        #expect(try mapped.writer.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") } == 268_435_456)
+        #expect(try unmapped.writer.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") } == 0)
+    }
+
     @Test func tagsMatchIgnoringCaseAndWhitespaceKeepingTheFirstSpelling() throws {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)

@@ -66,7 +66,7 @@ extension BookStore {
 
     /// The transaction that makes `books` (their cover files written and in the intent log) the
     /// tag's set, as `change` says. Call holding the covers lock shared.
-    func commitSet(_ name: TagName, books planned: [StagedBook], search: SearchPosition, change: SetChange) throws -> Tag {
+    func commitSet<Books: Collection<StagedBook>>(_ name: TagName, books planned: Books, search: SearchPosition, change: SetChange) throws -> Tag {
         guard !planned.isEmpty else { throw StoreError.emptySet }
         var seen = Set<BookID>()
         for book in planned where !seen.insert(book.work.id).inserted {

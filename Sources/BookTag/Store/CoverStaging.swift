@@ -52,9 +52,11 @@ final class CoverStaging: @unchecked Sendable {
     /// Makes `books` (each with a staged or stored cover) the set of `name`, creating the tag
     /// from `origin` when it does not exist: one transaction, as `replaceBooks`.
     @discardableResult
-    func commit(_ name: TagName, books: [(work: SearchWork, file: CoverFile)], origin: TagOrigin, creating: Bool, search: SearchPosition) throws -> Tag {
+    func commit<Books: Collection<(work: SearchWork, file: CoverFile)>>(
+        _ name: TagName, books: Books, origin: TagOrigin, creating: Bool, search: SearchPosition
+    ) throws -> Tag {
         try store.commitSet(
-            name, books: books.map { StagedBook(work: $0.work, file: $0.file) }, search: search,
+            name, books: books.lazy.map { StagedBook(work: $0.work, file: $0.file) }, search: search,
             change: creating ? .create(source: origin.libraryFormat?.booksSource ?? .goodreads, origin: origin) : .replace(origin: origin))
     }
 

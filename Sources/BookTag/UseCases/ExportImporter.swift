@@ -103,30 +103,36 @@ public struct ExportImporter: Sendable {
             }
             let wanted = max(1, count)
             try await settle(plan.rows, wanted: wanted, known: &known, staging: staging, progress: progress)
-            var chosen: [(work: SearchWork, file: CoverFile)] = []
+            // The tag's books are the positions of its rows with a cover (two rows the search
+            // matched to one work are one book), made into stored books only as they are
+            // written: never all at once.
+            var chosen: [Int] = []
             var identities = Set<BookID>()
-            for row in plan.rows where chosen.count < wanted {
-                // Two rows the search matched to one work are one book.
-                if case let .file(file, identity, url, named)? = known[row.key], identities.insert(identity).inserted {
-                    var book = row
-                    if let named {
-                        book.title = named.title
-                        book.author = named.author
-                    }
-                    chosen.append((book.work(identity: identity, imageURL: url, pagesFromOpenLibrary: named?.pages), file))
-                }
+            for (position, row) in plan.rows.enumerated() where chosen.count < wanted {
+                if case let .file(_, identity, _, _)? = known[row.key], identities.insert(identity).inserted { chosen.append(position) }
             }
-            let withoutCover = plan.rows.filter { if case .missing? = known[$0.key] { true } else { false } }.count
+            identities = []
+            let withoutCover = plan.rows.count { if case .missing? = known[$0.key] { true } else { false } }
             guard !chosen.isEmpty else {
                 outcomes.append(TagOutcome(
                     name: plan.name, books: 0, withoutCover: withoutCover, replaced: false,
                     refusal: plan.rows.isEmpty ? "no book matches" : "none of its \(plan.rows.count) books has a cover at Open Library"))
                 continue
             }
+            let settled = known
+            let books = chosen.lazy.map { position -> (work: SearchWork, file: CoverFile) in
+                var book = plan.rows[position]
+                guard case let .file(file, identity, url, named)? = settled[book.key] else { preconditionFailure("a chosen book has a cover") }
+                if let named {
+                    book.title = named.title
+                    book.author = named.author
+                }
+                return (book.work(identity: identity, imageURL: url, pagesFromOpenLibrary: named?.pages), file)
+            }
             let prepared = try collage.map { options in
                 try CollageMaker(store: store).prepare(
                     title: plan.name.display, key: plan.name.key, source: plan.origin.libraryFormat?.booksSource ?? .goodreads,
-                    entries: chosen.prefix(CollageMaker.maximumCovers).map { book in
+                    entries: books.prefix(CollageMaker.maximumCovers).map { book in
                         CollageEntry(
                             bookID: book.work.id, title: book.work.title, author: book.work.authorName,
                             year: book.work.originalPublicationYear, rating: book.work.averageRating, coverPath: book.file.path)
@@ -137,7 +143,7 @@ public struct ExportImporter: Sendable {
             do {
                 try Task.checkCancellation()
                 tag = try staging.commit(
-                    plan.name, books: chosen, origin: plan.origin, creating: existing == nil,
+                    plan.name, books: books, origin: plan.origin, creating: existing == nil,
                     search: SearchPosition(totalResults: plan.rows.count, pageSize: nil, startPage: 1))
             } catch {
                 prepared?.discard()
@@ -152,11 +158,12 @@ public struct ExportImporter: Sendable {
 
     /// Settles the covers of `rows`, in order, until `wanted` of them have one or all are settled.
     private func settle(
-        _ rows: [ImportedBook], wanted: Int, known: inout [String: CoverState], staging: CoverStaging,
+        _ rows: ImportedRows, wanted: Int, known: inout [String: CoverState], staging: CoverStaging,
         progress: @escaping @Sendable (Event) -> Void
     ) async throws {
         var covered = 0
-        var unknown: [ImportedBook] = []
+        // Rows are named by their position in `rows`, never copied whole.
+        var unknown: [Int] = []
         var seen = Set<String>()
         // Books whose file names them and whose cover the store holds need no look-up.
         var stored: [BookID: CoverFile] = [:]
@@ -166,7 +173,7 @@ public struct ExportImporter: Sendable {
                 stored[BookID(source: source, value: value)] = file
             }
         }
-        for row in rows where seen.insert(row.key).inserted {
+        for (position, row) in rows.enumerated() where seen.insert(row.key).inserted {
             if known[row.key] == nil, let identity = row.identity, let file = stored[identity] {
                 // A book its file does not name keeps the title the store has for it.
                 let kept = row.needsDetails ? try store.tagBook(id: identity).map { Named(title: $0.book.title, author: $0.book.authorName, pages: nil) } : nil
@@ -176,7 +183,7 @@ public struct ExportImporter: Sendable {
             switch known[row.key] {
             case .file?: covered += 1
             case .missing?: break
-            case nil: unknown.append(row)
+            case nil: unknown.append(position)
             }
         }
         guard covered < wanted, !unknown.isEmpty else { return }
@@ -184,7 +191,8 @@ public struct ExportImporter: Sendable {
         // staged `stagingBatch` at a time; a book of such a library without one has none:
         // nothing is looked up or downloaded for them.
         var local: [(row: ImportedBook, identity: BookID, file: URL)] = []
-        unknown = unknown.filter { row in
+        unknown = unknown.filter { position in
+            let row = rows[position]
             guard let identity = row.identity, identity.source == .calibre || row.coverFile != nil else { return true }
             if let file = row.coverFile {
                 local.append((row, identity, file))
@@ -212,7 +220,7 @@ public struct ExportImporter: Sendable {
             }
         }
         guard covered < wanted, !unknown.isEmpty else { return }
-        var rowsByKey = Dictionary(unknown.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let positionByKey = Dictionary(unknown.map { (rows[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
         var batches = unknown.chunked(search.batchSize).makeIterator()
         var waiting: [(ImportedBook, BookID, String)] = []
         var downloading = 0
@@ -235,7 +243,7 @@ public struct ExportImporter: Sendable {
         try await withThrowingTaskGroup(of: Job.self) { group in
             func lookUpNext() {
                 guard let batch = batches.next() else { return }
-                let books = batch.map {
+                let books = batch.map { rows[$0] }.map {
                     CoverSearch.Book(key: $0.key, isbn13: $0.isbn13, isbn10: $0.isbn10, title: $0.title, author: $0.author, work: $0.needsDetails ? $0.identity : nil)
                 }
                 lookingUp = true
@@ -248,12 +256,12 @@ public struct ExportImporter: Sendable {
                     lookingUp = false
                     progress(.resolved(books: books.count, found: found.count))
                     for book in books {
-                        guard var row = rowsByKey[book.key] else { continue }
+                        guard let position = positionByKey[book.key] else { continue }
+                        var row = rows[position]
                         if row.needsDetails, let match = found[book.key], let title = match.title {
                             row.title = title
                             row.author = match.author
                             row.needsDetails = false
-                            rowsByKey[book.key] = row
                         }
                         if row.pageCount == nil, let count = found[book.key]?.pages { pages[book.key] = count }
                         if let match = found[book.key], let identity = row.identity ?? match.work,

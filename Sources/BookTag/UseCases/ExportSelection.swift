@@ -33,35 +33,40 @@ public struct ExportSelection: Equatable, Sendable {
         /// How the tag was made, for `list` and `reroll`.
         public var origin: TagOrigin
         /// Its books, newest read first.
-        public var rows: [ImportedBook]
+        public var rows: ImportedRows
     }
 
     /// The tags for `rows`. Rows are in `Date Read` order, newest first; rows not read yet follow,
     /// newest added first; ties keep the file's order. Shelves come in Goodreads' order (read,
     /// currently-reading, to-read), then the reader's own by name.
     public func plans(for rows: [ImportedBook]) throws(TagNameError) -> [Plan] {
-        let ordered = rows.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
+        // Positions, not rows, are sorted and shared out: the rows are read once and not copied.
+        guard rows.count <= Int(Int32.max) else { preconditionFailure("more rows than an export may have") }
+        let ordered = rows.indices.sorted { a, b in
+            let (x, y) = (rows[a], rows[b])
             if x.dateRead != y.dateRead { return (x.dateRead ?? "") > (y.dateRead ?? "") }
             if x.dateAdded != y.dateAdded { return (x.dateAdded ?? "") > (y.dateAdded ?? "") }
-            return a.offset < b.offset
-        }.map(\.element)
+            return a < b
+        }.map { Int32($0) }
         if isFiltered {
-            let chosen = ordered.filter { row in
-                (shelf.map { row.shelves.contains($0) } ?? true) && (year.map(row.wasRead(in:)) ?? true)
+            let chosen = ordered.filter { position in
+                let row = rows[Int(position)]
+                return (shelf.map { row.shelves.contains($0) } ?? true) && (year.map(row.wasRead(in:)) ?? true)
             }
             let name = tagName ?? [prefix, shelf ?? (year != nil ? "read" : "books"), year.map(String.init)].compactMap { $0 }.joined(separator: " ")
-            return [Plan(name: try TagName(name), origin: .export(format: format, shelf: shelf, year: year), rows: chosen)]
+            return [Plan(name: try TagName(name), origin: .export(format: format, shelf: shelf, year: year), rows: ImportedRows(rows, positions: chosen))]
         }
-        var byShelf: [String: [ImportedBook]] = [:]
-        for row in ordered {
-            for shelf in row.shelves { byShelf[shelf, default: []].append(row) }
+        var byShelf: [String: [Int32]] = [:]
+        for position in ordered {
+            for shelf in rows[Int(position)].shelves { byShelf[shelf, default: []].append(position) }
         }
         let standard = ["read", "currently-reading", "to-read"]
         let names = standard.filter { byShelf[$0] != nil } + byShelf.keys.filter { !standard.contains($0) }.sorted()
         var plans: [Plan] = []
         for shelf in names {
-            plans.append(Plan(name: try TagName([prefix, shelf].compactMap { $0 }.joined(separator: " ")), origin: .export(format: format, shelf: shelf, year: nil), rows: byShelf[shelf] ?? []))
+            plans.append(Plan(
+                name: try TagName([prefix, shelf].compactMap { $0 }.joined(separator: " ")), origin: .export(format: format, shelf: shelf, year: nil),
+                rows: ImportedRows(rows, positions: byShelf[shelf] ?? [])))
         }
         return plans
     }

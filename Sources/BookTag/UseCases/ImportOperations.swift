@@ -40,6 +40,9 @@ public struct ImportOperations: Sendable {
             throw error.naming(request.file, as: request.fileName, advice: request.advice)
         }
         guard !rows.isEmpty else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
+        // The rows are kept through the whole import: without the room appending left (up to
+        // as much again), for a large export megabytes.
+        if rows.capacity > rows.count + rows.count / 16 { rows = rows.map { $0 } }
         let selection = ExportSelection(format: format, shelf: request.shelf, year: request.year, tagName: request.tag, prefix: request.prefix)
         let tags = try selection.plans(for: rows)
         if selection.isFiltered, tags.allSatisfy({ $0.rows.isEmpty }) {

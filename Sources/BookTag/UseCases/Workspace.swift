@@ -67,9 +67,9 @@ public struct Workspace: Sendable {
         return try BookTagConfiguration.load(file: configFile)
     }
 
-    /// The store, created or migrated.
-    public func openStore() throws -> BookStore {
-        try BookStore.open(home: home)
+    /// The store, created or migrated; `memoryMapped` as `BookStore.open(home:memoryMapped:)` says.
+    public func openStore(memoryMapped: Bool = true) throws -> BookStore {
+        try BookStore.open(home: home, memoryMapped: memoryMapped)
     }
 
     /// The source a new tag or an unknown book uses: `chosen`, else config `source`, else

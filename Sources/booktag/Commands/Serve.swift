@@ -43,7 +43,8 @@ extension BookTagCommand {
         /// job), then the server until a signal.
         package func run() throws {
             let session = Session(global)
-            let operations = try session.operations()
+            // Not memory-mapped: a server's resident memory must not grow with the store.
+            let operations = try session.operations(memoryMapped: false)
             _ = try session.configuration()
             var logger = Logger(label: "booktag.serve")
             logger.logLevel = global.verbose ? .info : .error

@@ -37,13 +37,13 @@ struct Session {
         return configuration
     }
 
-    func openStore() throws -> BookStore {
-        try CommandFailure.checking { try workspace.openStore() }
+    func openStore(memoryMapped: Bool = true) throws -> BookStore {
+        try CommandFailure.checking { try workspace.openStore(memoryMapped: memoryMapped) }
     }
 
-    /// The use cases over this run's store.
-    func operations() throws -> TagOperations {
-        TagOperations(workspace: workspace, store: try openStore())
+    /// The use cases over this run's store (`memoryMapped: false` for a process that stays).
+    func operations(memoryMapped: Bool = true) throws -> TagOperations {
+        TagOperations(workspace: workspace, store: try openStore(memoryMapped: memoryMapped))
     }
 
     /// The tag a command changes: its name checked, the store opened, the tag found (else exit 66).
