@@ -11,7 +11,10 @@ public struct ImportedRows: RandomAccessCollection, Sendable {
         self.positions = positions
     }
 
+    /// The first row's index: 0.
     public var startIndex: Int { 0 }
+    /// Past the last row: the number of rows.
     public var endIndex: Int { positions.count }
+    /// The row at `index` of these rows (not of the export).
     public subscript(index: Int) -> ImportedBook { all[Int(positions[index])] }
 }
