@@ -208,7 +208,8 @@ public struct CollageRenderer: Sendable {
         guard !labels.isEmpty else { return unreadable }
         let lineHeight = Int((plan.labelPixels * 1.4).rounded(.up))
         for (cover, cell) in zip(covers, plan.cells) {
-            guard let label = cell.label else { continue }
+            // A label outside the band being drawn is not laid out (nor its lines made).
+            guard let label = cell.label, canvas.holds(label) else { continue }
             for (index, line) in cover.labelLines(labels).enumerated() where !line.isEmpty {
                 let box = CollagePlan.Rect(x: label.x, y: label.y + index * lineHeight, width: label.width, height: lineHeight)
                 let color = index == 0 && labels.contains(.title) ? theme.text : theme.secondaryText

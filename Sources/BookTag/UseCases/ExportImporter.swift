@@ -8,8 +8,9 @@ import Foundation
 ///
 /// Books already in the store keep their cover (no look-up, no download). At most
 /// `maximumConcurrentDownloads` covers are in flight and at most `stagingBatch` held in memory,
-/// so a 20,000-row export needs no more memory than a small one. A look-up (an API call, 1 s
-/// apart) overlaps the downloads of the batch before it.
+/// so covers cost a 20,000-row export no more memory than a small one (its rows, and what is
+/// settled of each, are held until the last tag is stored: docs/performance.md). A look-up (an
+/// API call, 1 s apart) overlaps the downloads of the batch before it.
 public struct ExportImporter: Sendable {
     /// Where the tags go.
     public var store: BookStore
