@@ -68,12 +68,13 @@ import Testing
     }
 
     @Test func nothingListeningMeansCannotReach() async throws {
-        let server = try LoopbackServer { _ in .init() }
-        let url = server.baseURL.appendingPathComponent("gone")
-        server.stop()
+        // A port held closed, not a stopped server's: that port could go to a test beside this one.
+        let closed = try ClosedPort()
+        let url = closed.baseURL.appendingPathComponent("gone")
         await #expect(throws: FetchError.cannotReach(host: "127.0.0.1")) {
             try await HTTPClientTransport().get(HTTPRequest(url: url, kind: .api, timeout: 2))
         }
+        withExtendedLifetime(closed) {}
     }
 
     @Test func coverRedirectsAreFollowedOnlyToHTTP() async throws {

@@ -174,9 +174,9 @@ import Testing
     /// tried once more after a quick pause, not retried with back-off until the connect timeout;
     /// the one error line says what to check.
     @Test func anUnreachableServerGetsOneQuickRetryAndOneLine() async throws {
-        let closed = try LoopbackServer { _ in .init() }
+        // Held, not freed: a freed port could be given to a test running beside this one.
+        let closed = try ClosedPort()
         let base = closed.baseURL.absoluteString
-        closed.stop()
         let home = try TemporaryHome()
         try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base]]).write(to: home.home.configFile)
         let run = try await Self.booktag(["add", "fantasy", "--source", "openlibrary", "-v"], home: home)
@@ -188,6 +188,7 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("error: ") || $0.contains("error:") }.count == 1)
         #expect(run.errors.contains("cannot reach 127.0.0.1: are you online?"))
         #expect(try BookStore.open(home: home.home).tags().isEmpty)
+        withExtendedLifetime(closed) {}
     }
 
     /// Live-shaped: the recording served over HTTP, with a contact configured and the throttle on.
