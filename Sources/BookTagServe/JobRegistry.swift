@@ -83,8 +83,10 @@ final class JobRegistry: Sendable {
 
     private let state = Locked(State())
     static let kept = 200
-    /// Progress events kept per job for late listeners (a shelf of 1,000 books makes ~2,000).
-    static let keptEvents = 5_000
+    /// Progress events kept per job for late listeners: the latest (a shelf of 1,000 books makes
+    /// ~2,000, an import of 20,000 rows ~25,000; each some 300 bytes, which a large import
+    /// would otherwise hold in memory until the server stops).
+    static let keptEvents = 256
 
     /// Starts `work` for `tags` (at least one) unless a job holds any of them. `work` reports
     /// progress through its argument (an event name and its JSON) and returns the result's JSON;
@@ -132,14 +134,14 @@ final class JobRegistry: Sendable {
         state.withLock { state in state.running[key].flatMap { state.jobs[$0]?.snapshot } }
     }
 
-    /// The events so far, then the rest as they come; the stream ends after `done` or `failed`.
+    /// The latest events so far, then the rest as they come; the stream ends after `done` or `failed`.
     /// A listener that goes away (a closed connection) is forgotten.
     func events(_ id: String) -> AsyncStream<Event>? {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(Self.keptEvents + 2))
         let listener = UUID()
         let found = state.withLock { state -> Bool in
             guard let job = state.jobs[id] else { return false }
-            for event in job.events { continuation.yield(event) }
+            for event in job.events.suffix(Self.keptEvents) { continuation.yield(event) }
             if job.state == .running {
                 state.jobs[id]?.listeners[listener] = continuation
             } else {
@@ -167,7 +169,9 @@ final class JobRegistry: Sendable {
     private func report(_ id: String, _ event: Event) {
         state.withLock { state in
             guard state.jobs[id]?.state == .running else { return }
-            if state.jobs[id]!.events.count < Self.keptEvents { state.jobs[id]!.events.append(event) }
+            state.jobs[id]!.events.append(event)
+            // The oldest are dropped a batch at a time: at most twice `keptEvents`, no copying per event.
+            if state.jobs[id]!.events.count >= 2 * Self.keptEvents { state.jobs[id]!.events.removeFirst(Self.keptEvents) }
             if let progress = event.progress { state.jobs[id]!.progress = progress }
             for listener in state.jobs[id]!.listeners.values { listener.yield(event) }
         }

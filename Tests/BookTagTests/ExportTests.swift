@@ -84,10 +84,10 @@ struct ExportReaderTests {
 
         let year = try ExportSelection(year: 2025).plans(for: rows)
         #expect(year.count == 1 && year[0].name.display == "read 2025" && year[0].origin == .export(format: .goodreads, shelf: nil, year: 2025))
-        let dates = year[0].rows.compactMap(\.dateRead)
+        let dates = try year[0].rows.all().compactMap(\.dateRead)
         #expect(dates.count == 8 && dates == dates.sorted(by: >) && dates.allSatisfy { $0.hasPrefix("2025-") })
         let named = try ExportSelection(shelf: "Favourites", year: 2025, tagName: "best of 2025").plans(for: rows)
-        #expect(named[0].name.display == "best of 2025" && named[0].rows.allSatisfy { $0.shelves.contains("favourites") && $0.dateRead?.hasPrefix("2025") == true })
+        #expect(try named[0].name.display == "best of 2025" && named[0].rows.all().allSatisfy { $0.shelves.contains("favourites") && $0.dateRead?.hasPrefix("2025") == true })
     }
 }
 

@@ -539,6 +539,23 @@ struct ServeRouteTests {
         }
     }
 
+    /// A job of 25,000 events (an import of 20,000 rows) keeps only its latest for a listener
+    /// who comes late: the newest progress and the end, not the first pages and nothing after.
+    @Test func aLateListenerHearsTheLatestEventsAndTheEnd() async throws {
+        let jobs = JobRegistry()
+        let id = try jobs.start(kind: "import", tags: [TagName("big")]) { report in
+            for number in 0..<1_000 { report(JobRegistry.Event(name: "cover", json: "{\"n\":\(number)}")) }
+            return JSONFragment(raw: "{}")
+        }
+        while jobs.snapshot(id)?.state == .running { try await Task.sleep(for: .milliseconds(5)) }
+        let stream = try #require(jobs.events(id))
+        var heard: [JobRegistry.Event] = []
+        for await event in stream { heard.append(event) }
+        #expect(heard.count == JobRegistry.keptEvents)
+        #expect(heard.first?.json == "{\"n\":\(1_000 - JobRegistry.keptEvents + 1)}" && heard.dropLast().last?.json == "{\"n\":999}")
+        #expect(heard.last?.name == "done")
+    }
+
     @Test func hostileTitlesReachPagesOnlyEscaped() async throws {
         let server = try Server()
         let hostile = #"<script>alert(1)</script><img src=x onerror=alert(2)>"#

@@ -47,8 +47,10 @@ public struct CollageRenderer: Sendable {
     public var fontCacheFolder: URL?
     /// The most canvas a collage holds at once, in bytes (4 a pixel): a taller image is drawn and
     /// written in bands of rows, cut between rows of covers where one fits, so that a tag's
-    /// 100-cover collage costs a few megabytes rather than 30. Smaller collages are one band.
-    public var bandBytes = 4 << 20
+    /// 100-cover collage costs about a megabyte rather than 30 (a server importing holds one band
+    /// at a time; bands of 4 MiB drew the tallest PNG 12 % faster: docs/performance.md). Smaller
+    /// collages are one band.
+    public var bandBytes = 1 << 20
     /// Covers larger than this many pixels are not decoded (decompression bombs); they get a tile.
     public static let maximumCoverPixels = 25_000_000
 

@@ -99,3 +99,7 @@ public struct ImportedBook: Equatable, Sendable {
             originalPublicationYear: originalPublicationYear ?? yearPublished, details: described)
     }
 }
+
+/// An import writes the rows it reads to a scratch file and reads each back as it needs it
+/// (`ExportRows`), so a large export is not held in memory.
+extension ImportedBook: Codable {}

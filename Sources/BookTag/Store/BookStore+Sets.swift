@@ -66,13 +66,19 @@ extension BookStore {
 
     /// The transaction that makes `books` (their cover files written and in the intent log) the
     /// tag's set, as `change` says. Call holding the covers lock shared.
-    func commitSet<Books: Collection<StagedBook>>(_ name: TagName, books planned: Books, search: SearchPosition, change: SetChange) throws -> Tag {
-        guard !planned.isEmpty else { throw StoreError.emptySet }
+    func commitSet(_ name: TagName, books planned: [StagedBook], search: SearchPosition, change: SetChange) throws -> Tag {
         var seen = Set<BookID>()
         for book in planned where !seen.insert(book.work.id).inserted {
             throw StoreError.duplicateBook(book.work.id)
         }
-        let newPaths = Set(planned.map(\.file.path))
+        return try commitSet(name, count: planned.count, book: { planned[$0] }, search: search, change: change)
+    }
+
+    /// `commitSet` for `count` books made one at a time as they are written (an import's
+    /// thousands): only the book being written is held. A book twice is refused, as above, by the
+    /// schema's unique key, and the transaction rolls back.
+    func commitSet(_ name: TagName, count: Int, book: (Int) throws -> StagedBook, search: SearchPosition, change: SetChange) throws -> Tag {
+        guard count > 0 else { throw StoreError.emptySet }
         return try write { db in
             var tag: Tag
             switch (change, try Self.tag(name, in: db)) {
@@ -90,21 +96,26 @@ extension BookStore {
                 throw StoreError.tagNotFound(name.display)
             }
             guard let tagID = tag.id else { throw StoreError.database("a tag was stored without an id") }
-            let oldPaths = try String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM tagBook WHERE tagId = ?", arguments: [tagID])
+            // Every old cover is checked by the next sweep, which keeps those the new set uses.
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO coverCheck (path) SELECT coverPath FROM tagBook WHERE tagId = ?", arguments: [tagID])
             try TagBook.filter(TagBook.Columns.tagId == tagID).deleteAll(db)
             try faultInjection(.afterRemovingOldSet)
-            var insertedFiles = Set<String>()
-            for entry in planned where insertedFiles.insert(entry.file.path).inserted {
+            for position in 0..<count {
+                let entry = try book(position)
                 try entry.file.insert(db, onConflict: .ignore)
-            }
-            for (position, entry) in planned.enumerated() {
                 let work = entry.work
                 var book = TagBook(
                     id: nil, tagId: tagID, position: position, bookID: work.id, workID: work.workID,
                     title: work.title, authorID: work.authorID, authorName: work.authorName, imageURL: work.imageURL,
                     averageRating: work.averageRating, ratingsCount: work.ratingsCount,
                     originalPublicationYear: work.originalPublicationYear, coverPath: entry.file.path)
-                try book.insert(db)
+                do {
+                    try book.insert(db)
+                } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                    // The schema holds a book once per tag (`tagId`, `source`, `sourceID`).
+                    throw StoreError.duplicateBook(work.id)
+                }
                 if let details = work.details {
                     try Self.keepListing(details, coverPath: entry.file.path, fetchedAt: search.fetchedAt, in: db)
                 }
@@ -114,9 +125,8 @@ extension BookStore {
             tag.totalResults = search.totalResults
             tag.pageSize = search.pageSize
             tag.startPage = search.startPage
-            tag.bookCount = planned.count
+            tag.bookCount = count
             try tag.update(db)
-            try Self.recordChecks(oldPaths.filter { !newPaths.contains($0) }, in: db)
             try Self.forgetListedBooksNoTagHolds(in: db)
             return tag
         }

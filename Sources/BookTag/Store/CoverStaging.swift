@@ -49,14 +49,19 @@ final class CoverStaging: @unchecked Sendable {
         }
     }
 
-    /// Makes `books` (each with a staged or stored cover) the set of `name`, creating the tag
-    /// from `origin` when it does not exist: one transaction, as `replaceBooks`.
+    /// Makes `count` books (each with a staged or stored cover, made by `book` from its position
+    /// as it is written) the set of `name`, creating the tag from `origin` when it does not
+    /// exist: one transaction, as `replaceBooks`.
     @discardableResult
-    func commit<Books: Collection<(work: SearchWork, file: CoverFile)>>(
-        _ name: TagName, books: Books, origin: TagOrigin, creating: Bool, search: SearchPosition
+    func commit(
+        _ name: TagName, count: Int, book: (Int) throws -> (work: SearchWork, file: CoverFile), origin: TagOrigin, creating: Bool,
+        search: SearchPosition
     ) throws -> Tag {
         try store.commitSet(
-            name, books: books.lazy.map { StagedBook(work: $0.work, file: $0.file) }, search: search,
+            name, count: count, book: { position in
+                let made = try book(position)
+                return StagedBook(work: made.work, file: made.file)
+            }, search: search,
             change: creating ? .create(source: origin.libraryFormat?.booksSource ?? .goodreads, origin: origin) : .replace(origin: origin))
     }
 

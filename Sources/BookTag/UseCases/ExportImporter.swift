@@ -7,10 +7,11 @@ import Foundation
 /// no identity is the Open Library work its cover was found for.
 ///
 /// Books already in the store keep their cover (no look-up, no download). At most
-/// `maximumConcurrentDownloads` covers are in flight and at most `stagingBatch` held in memory,
-/// so covers cost a 20,000-row export no more memory than a small one (its rows, and what is
-/// settled of each, are held until the last tag is stored: docs/performance.md). A look-up (an
-/// API call, 1 s apart) overlaps the downloads of the batch before it.
+/// `maximumConcurrentDownloads` covers are in flight, at most `stagingBatch` held in memory and
+/// at most a look-up's batch waits for a download; the rows and what is settled of each are read
+/// from scratch files as they are needed, so a 20,000-row export costs little more memory than a
+/// small one (docs/performance.md). A look-up (an API call, 1 s apart) overlaps the downloads of
+/// the batch before it.
 public struct ExportImporter: Sendable {
     /// Where the tags go.
     public var store: BookStore
@@ -62,34 +63,33 @@ public struct ExportImporter: Sendable {
         public var refusal: String?
     }
 
-    /// What is settled of a book, by its key: its identity and cover file, or no cover.
-    private enum CoverState: Sendable {
-        /// `named`: what the search said of the book (the title and author a reading log does
-        /// not give, the work's page count).
-        case file(CoverFile, identity: BookID, url: String?, named: Named? = nil)
-        case missing
-    }
-
-    private struct Named: Sendable {
-        var title: String
-        var author: String?
-        /// Open Library's median page count of the work the search matched.
+    /// A book whose cover was found, waiting for its download.
+    private struct Waiting: Sendable {
+        var book: Int32
+        /// The row as the search left it: a reading log's title and author filled in.
+        var row: ImportedBook
+        var identity: BookID
+        var url: String
+        /// Open Library's page count, for a row without one.
         var pages: Int?
     }
 
     private enum Job: Sendable {
-        case resolved([CoverSearch.Book], [String: CoverSearch.Match])
-        case downloaded(ImportedBook, BookID, String, Result<Data, CoverDownloader.Failure>)
+        case resolved([(book: Int32, row: ImportedBook)], [String: CoverSearch.Match])
+        case downloaded(Waiting, Result<Data, CoverDownloader.Failure>)
     }
 
-    /// Imports `plans`, each with at most `count` books (`Int.max`: all), in order.
+    /// Imports `plans` (of one export: one `ImportOperations.plan` or `ExportSelection.plans`),
+    /// each with at most `count` books (`Int.max`: all), in order.
     public func importTags(
         _ plans: [ExportSelection.Plan], count: Int = .max, collage: CollageOptions?,
         progress: @escaping @Sendable (Event) -> Void = { _ in }
     ) async throws -> [TagOutcome] {
+        guard let export = plans.first?.rows.export else { return [] }
+        precondition(plans.allSatisfy { $0.rows.export === export }, "the plans of one export")
         let staging = try store.beginStaging()
         defer { staging.finish() }
-        var known: [String: CoverState] = [:]
+        let settled = try SettledCovers(books: export.count, spillingIn: store.home.dataFolder)
         var outcomes: [TagOutcome] = []
         for plan in plans {
             let existing = try store.tag(plan.name)
@@ -103,38 +103,44 @@ public struct ExportImporter: Sendable {
                 continue
             }
             let wanted = max(1, count)
-            try await settle(plan.rows, wanted: wanted, known: &known, staging: staging, progress: progress)
-            // The tag's books are the positions of its rows with a cover (two rows the search
-            // matched to one work are one book), made into stored books only as they are
+            let rows = plan.rows
+            try await settle(rows, wanted: wanted, settled: settled, staging: staging, progress: progress)
+            // The tag's books are the rows with a cover (two rows the search matched to one work
+            // are one book), named by their index and made into stored books only as they are
             // written: never all at once.
-            var chosen: [Int] = []
+            var chosen: [Int32] = []
+            var withoutCover = 0
             var identities = Set<BookID>()
-            for (position, row) in plan.rows.enumerated() where chosen.count < wanted {
-                if case let .file(_, identity, _, _)? = known[row.key], identities.insert(identity).inserted { chosen.append(position) }
+            for index in 0..<rows.count {
+                let book = rows.book(index)
+                if settled.isMissing(book) { withoutCover += 1 }
+                guard chosen.count < wanted, settled.hasCover(book), case let .file(_, identity, _, _)? = try settled.state(book) else { continue }
+                if identities.insert(identity).inserted { chosen.append(Int32(index)) }
             }
             identities = []
-            let withoutCover = plan.rows.count { if case .missing? = known[$0.key] { true } else { false } }
             guard !chosen.isEmpty else {
                 outcomes.append(TagOutcome(
                     name: plan.name, books: 0, withoutCover: withoutCover, replaced: false,
-                    refusal: plan.rows.isEmpty ? "no book matches" : "none of its \(plan.rows.count) books has a cover at Open Library"))
+                    refusal: rows.isEmpty ? "no book matches" : "none of its \(rows.count) books has a cover at Open Library"))
                 continue
             }
-            let settled = known
-            let books = chosen.lazy.map { position -> (work: SearchWork, file: CoverFile) in
-                var book = plan.rows[position]
-                guard case let .file(file, identity, url, named)? = settled[book.key] else { preconditionFailure("a chosen book has a cover") }
-                if let named {
-                    book.title = named.title
-                    book.author = named.author
+            func book(_ chosen: Int32) throws -> (work: SearchWork, file: CoverFile) {
+                var row = try rows.row(Int(chosen))
+                guard case let .file(file, identity, url, named)? = try settled.state(rows.book(Int(chosen))) else {
+                    preconditionFailure("a chosen book has a cover")
                 }
-                return (book.work(identity: identity, imageURL: url, pagesFromOpenLibrary: named?.pages), file)
+                if let named {
+                    row.title = named.title
+                    row.author = named.author
+                }
+                return (row.work(identity: identity, imageURL: url, pagesFromOpenLibrary: named?.pages), file)
             }
             let prepared = try collage.map { options in
                 try CollageMaker(store: store).prepare(
                     title: plan.name.display, key: plan.name.key, source: plan.origin.libraryFormat?.booksSource ?? .goodreads,
-                    entries: books.prefix(CollageMaker.maximumCovers).map { book in
-                        CollageEntry(
+                    entries: chosen.prefix(CollageMaker.maximumCovers).map { chosen in
+                        let book = try book(chosen)
+                        return CollageEntry(
                             bookID: book.work.id, title: book.work.title, author: book.work.authorName,
                             year: book.work.originalPublicationYear, rating: book.work.averageRating, coverPath: book.file.path)
                     },
@@ -144,8 +150,8 @@ public struct ExportImporter: Sendable {
             do {
                 try Task.checkCancellation()
                 tag = try staging.commit(
-                    plan.name, books: books, origin: plan.origin, creating: existing == nil,
-                    search: SearchPosition(totalResults: plan.rows.count, pageSize: nil, startPage: 1))
+                    plan.name, count: chosen.count, book: { try book(chosen[$0]) }, origin: plan.origin, creating: existing == nil,
+                    search: SearchPosition(totalResults: rows.count, pageSize: nil, startPage: 1))
             } catch {
                 prepared?.discard()
                 throw error
@@ -159,144 +165,152 @@ public struct ExportImporter: Sendable {
 
     /// Settles the covers of `rows`, in order, until `wanted` of them have one or all are settled.
     private func settle(
-        _ rows: ImportedRows, wanted: Int, known: inout [String: CoverState], staging: CoverStaging,
+        _ rows: ImportedRows, wanted: Int, settled: SettledCovers, staging: CoverStaging,
         progress: @escaping @Sendable (Event) -> Void
     ) async throws {
         var covered = 0
-        // Rows are named by their position in `rows`, never copied whole.
-        var unknown: [Int] = []
-        var seen = Set<String>()
-        // Books whose file names them and whose cover the store holds need no look-up.
-        var stored: [BookID: CoverFile] = [:]
-        let named = rows.filter { known[$0.key] == nil }.compactMap(\.identity)
-        for source in Set(named.map(\.source)) {
-            for (value, file) in try staging.storedCovers(of: named.filter { $0.source == source }.map(\.value), source: source) {
-                stored[BookID(source: source, value: value)] = file
-            }
-        }
-        for (position, row) in rows.enumerated() where seen.insert(row.key).inserted {
-            if known[row.key] == nil, let identity = row.identity, let file = stored[identity] {
-                // A book its file does not name keeps the title the store has for it.
-                let kept = row.needsDetails ? try store.tagBook(id: identity).map { Named(title: $0.book.title, author: $0.book.authorName, pages: nil) } : nil
-                known[row.key] = .file(file, identity: identity, url: nil, named: kept)
-                progress(.reused)
-            }
-            switch known[row.key] {
-            case .file?: covered += 1
-            case .missing?: break
-            case nil: unknown.append(position)
-            }
-        }
-        guard covered < wanted, !unknown.isEmpty else { return }
-        // Covers the library keeps beside its books (Calibre) are taken as they are, read and
-        // staged `stagingBatch` at a time; a book of such a library without one has none:
-        // nothing is looked up or downloaded for them.
-        var local: [(row: ImportedBook, identity: BookID, file: URL)] = []
-        unknown = unknown.filter { position in
-            let row = rows[position]
-            guard let identity = row.identity, identity.source == .calibre || row.coverFile != nil else { return true }
-            if let file = row.coverFile {
-                local.append((row, identity, file))
-            } else {
-                known[row.key] = .missing
-                progress(.skipped(title: row.title, reason: "no cover in the library"))
-            }
-            return false
-        }
-        for batch in local.chunked(stagingBatch) where covered < wanted {
-            var images: [(data: Data, entry: (row: ImportedBook, identity: BookID, file: URL))] = []
-            for entry in batch {
-                if let data = try? FileBytes.read(entry.file), ImageInfo(data) != nil {
-                    images.append((data, entry))
+        // Rows are named by their index in `rows`, and read a batch at a time.
+        var unknown: [Int32] = []
+        var local: [Int32] = []
+        var noCover: [Int32] = []
+        var counted = [Bool](repeating: false, count: rows.export.count)
+        for start in stride(from: 0, to: rows.count, by: 512) {
+            let batch = start..<min(start + 512, rows.count)
+            var fresh: [(index: Int, book: Int32, row: ImportedBook)] = []
+            for index in batch {
+                let book = rows.book(index)
+                guard !counted[Int(book)] else { continue }
+                counted[Int(book)] = true
+                if settled.isSettled(book) {
+                    if settled.hasCover(book) { covered += 1 }
                 } else {
-                    known[entry.row.key] = .missing
-                    progress(.skipped(title: entry.row.title, reason: "its cover file is missing or not an image"))
+                    fresh.append((index, book, try rows.row(index)))
                 }
             }
-            let files = try staging.stage(images.map { ($0.data, $0.entry.row.title) })
+            // Books whose file names them and whose cover the store holds need no look-up.
+            var stored: [BookID: CoverFile] = [:]
+            let named = fresh.compactMap(\.row.identity)
+            for source in Set(named.map(\.source)) {
+                for (value, file) in try staging.storedCovers(of: named.filter { $0.source == source }.map(\.value), source: source) {
+                    stored[BookID(source: source, value: value)] = file
+                }
+            }
+            for (index, book, row) in fresh {
+                if let identity = row.identity, let file = stored[identity] {
+                    // A book its file does not name keeps the title the store has for it.
+                    let kept = row.needsDetails
+                        ? try store.tagBook(id: identity).map { SettledCovers.Named(title: $0.book.title, author: $0.book.authorName, pages: nil) } : nil
+                    try settled.settle(book, .file(file, identity: identity, url: nil, named: kept))
+                    covered += 1
+                    progress(.reused)
+                } else if let identity = row.identity, identity.source == .calibre || row.coverFile != nil {
+                    // Covers the library keeps beside its books (Calibre) are taken as they are;
+                    // a book of such a library without one has none: nothing is looked up.
+                    if row.coverFile != nil { local.append(Int32(index)) } else { noCover.append(Int32(index)) }
+                } else {
+                    unknown.append(Int32(index))
+                }
+            }
+        }
+        guard covered < wanted, !(unknown.isEmpty && local.isEmpty && noCover.isEmpty) else { return }
+        for index in noCover {
+            try settled.settle(rows.book(Int(index)), .missing)
+            progress(.skipped(title: try rows.row(Int(index)).title, reason: "no cover in the library"))
+        }
+        for batch in local.chunked(stagingBatch) where covered < wanted {
+            var images: [(data: Data, book: Int32, identity: BookID, title: String)] = []
+            for index in batch {
+                let row = try rows.row(Int(index))
+                guard let identity = row.identity, let file = row.coverFile else { continue }
+                if let data = try? FileBytes.read(file), ImageInfo(data) != nil {
+                    images.append((data, rows.book(Int(index)), identity, row.title))
+                } else {
+                    try settled.settle(rows.book(Int(index)), .missing)
+                    progress(.skipped(title: row.title, reason: "its cover file is missing or not an image"))
+                }
+            }
+            let files = try staging.stage(images.map { ($0.data, $0.title) })
             for (image, file) in zip(images, files) {
-                known[image.entry.row.key] = .file(file, identity: image.entry.identity, url: nil)
+                try settled.settle(image.book, .file(file, identity: image.identity, url: nil))
                 covered += 1
-                progress(.copied(title: image.entry.row.title))
+                progress(.copied(title: image.title))
             }
         }
         guard covered < wanted, !unknown.isEmpty else { return }
-        let positionByKey = Dictionary(unknown.map { (rows[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
         var batches = unknown.chunked(search.batchSize).makeIterator()
-        var waiting: [(ImportedBook, BookID, String)] = []
+        var waiting: [Waiting] = []
         var downloading = 0
         var lookingUp = false
-        var buffer: [(row: ImportedBook, identity: BookID, url: String, data: Data)] = []
-        var pages: [String: Int] = [:]
+        var buffer: [(entry: Waiting, data: Data)] = []
 
         func flush() throws {
             guard !buffer.isEmpty else { return }
-            let files = try staging.stage(buffer.map { ($0.data, $0.row.title) })
-            for (entry, file) in zip(buffer, files) {
-                // The row as the search left it: a reading log's title and author filled in.
-                known[entry.row.key] = .file(
+            let files = try staging.stage(buffer.map { ($0.data, $0.entry.row.title) })
+            for (staged, file) in zip(buffer, files) {
+                let entry = staged.entry
+                try settled.settle(entry.book, .file(
                     file, identity: entry.identity, url: entry.url,
-                    named: Named(title: entry.row.title, author: entry.row.author, pages: pages[entry.row.key]))
+                    named: SettledCovers.Named(title: entry.row.title, author: entry.row.author, pages: entry.pages)))
             }
             buffer.removeAll(keepingCapacity: true)
         }
 
         try await withThrowingTaskGroup(of: Job.self) { group in
-            func lookUpNext() {
+            func lookUpNext() throws {
                 guard let batch = batches.next() else { return }
-                let books = batch.map { rows[$0] }.map {
+                let read = try batch.map { (book: rows.book(Int($0)), row: try rows.row(Int($0))) }
+                let books = read.map(\.row).map {
                     CoverSearch.Book(key: $0.key, isbn13: $0.isbn13, isbn10: $0.isbn10, title: $0.title, author: $0.author, work: $0.needsDetails ? $0.identity : nil)
                 }
                 lookingUp = true
-                group.addTask { .resolved(books, try await search.matches(for: books)) }
+                group.addTask { .resolved(read, try await search.matches(for: books)) }
             }
-            lookUpNext()
+            try lookUpNext()
             while let job = try await group.next() {
                 switch job {
-                case let .resolved(books, found):
+                case let .resolved(read, found):
                     lookingUp = false
-                    progress(.resolved(books: books.count, found: found.count))
-                    for book in books {
-                        guard let position = positionByKey[book.key] else { continue }
-                        var row = rows[position]
-                        if row.needsDetails, let match = found[book.key], let title = match.title {
+                    progress(.resolved(books: read.count, found: found.count))
+                    for (book, var row) in read {
+                        let match = found[row.key]
+                        if row.needsDetails, let match, let title = match.title {
                             row.title = title
                             row.author = match.author
                             row.needsDetails = false
                         }
-                        if row.pageCount == nil, let count = found[book.key]?.pages { pages[book.key] = count }
-                        if let match = found[book.key], let identity = row.identity ?? match.work,
+                        if let match, let identity = row.identity ?? match.work,
                             let url = OpenLibraryDecoder.coverURL(id: match.coverID, base: search.client.coversURL)
                         {
-                            waiting.append((row, identity, url))
+                            waiting.append(Waiting(book: book, row: row, identity: identity, url: url, pages: row.pageCount == nil ? match.pages : nil))
                         } else {
-                            known[book.key] = .missing
+                            try settled.settle(book, .missing)
                             progress(.skipped(title: row.title, reason: "no cover found at Open Library"))
                         }
                     }
-                case let .downloaded(row, identity, url, result):
+                case let .downloaded(entry, result):
                     downloading -= 1
                     switch result {
                     case let .success(data):
                         covered += 1
-                        buffer.append((row, identity, url, data))
-                        progress(.downloaded(title: row.title))
+                        buffer.append((entry, data))
+                        progress(.downloaded(title: entry.row.title))
                         if buffer.count >= stagingBatch { try flush() }
                     case let .failure(failure):
-                        known[row.key] = .missing
-                        progress(.skipped(title: row.title, reason: failure.reason))
+                        try settled.settle(entry.book, .missing)
+                        progress(.skipped(title: entry.row.title, reason: failure.reason))
                     }
                 }
                 while downloading < maximumConcurrentDownloads, covered + downloading < wanted, !waiting.isEmpty {
-                    let (row, identity, url) = waiting.removeFirst()
+                    let entry = waiting.removeFirst()
                     downloading += 1
-                    group.addTask { .downloaded(row, identity, url, try await covers.cover(imageURL: url)) }
+                    group.addTask { .downloaded(entry, try await covers.cover(imageURL: entry.url)) }
                 }
                 if covered >= wanted {
                     group.cancelAll()
                     break
                 }
-                if !lookingUp, covered + downloading + waiting.count < wanted { lookUpNext() }
+                // At most one look-up's books wait for their downloads.
+                if !lookingUp, covered + downloading + waiting.count < wanted, waiting.count < search.batchSize { try lookUpNext() }
             }
         }
         try flush()

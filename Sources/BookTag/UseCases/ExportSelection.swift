@@ -40,34 +40,69 @@ public struct ExportSelection: Equatable, Sendable {
     /// newest added first; ties keep the file's order. Shelves come in Goodreads' order (read,
     /// currently-reading, to-read), then the reader's own by name.
     public func plans(for rows: [ImportedBook]) throws(TagNameError) -> [Plan] {
-        // Positions, not rows, are sorted and shared out: the rows are read once and not copied.
-        guard rows.count <= Int(Int32.max) else { preconditionFailure("more rows than an export may have") }
-        let ordered = rows.indices.sorted { a, b in
-            let (x, y) = (rows[a], rows[b])
-            if x.dateRead != y.dateRead { return (x.dateRead ?? "") > (y.dateRead ?? "") }
-            if x.dateAdded != y.dateAdded { return (x.dateAdded ?? "") > (y.dateAdded ?? "") }
-            return a < b
-        }.map { Int32($0) }
-        if isFiltered {
-            let chosen = ordered.filter { position in
-                let row = rows[Int(position)]
-                return (shelf.map { row.shelves.contains($0) } ?? true) && (year.map(row.wasRead(in:)) ?? true)
+        var planner = Planner(self)
+        for row in rows { planner.add(row) }
+        return try planner.plans(of: ExportRows(rows))
+    }
+
+    /// Plans the tags while an export is read, a row at a time: of each row it keeps only its
+    /// dates, and its position in the tags it goes to.
+    struct Planner {
+        private let selection: ExportSelection
+        private var dates: [(read: String?, added: String?)] = []
+        /// With a filter, the rows that pass it; otherwise the rows on each shelf.
+        private var matching: [Int32] = []
+        private var byShelf: [String: [Int32]] = [:]
+
+        init(_ selection: ExportSelection) {
+            self.selection = selection
+        }
+
+        /// Notes the next row of the file.
+        mutating func add(_ row: ImportedBook) {
+            guard dates.count < Int(Int32.max) else { preconditionFailure("more rows than an export may have") }
+            let position = Int32(dates.count)
+            dates.append((row.dateRead, row.dateAdded))
+            if selection.isFiltered {
+                if (selection.shelf.map { row.shelves.contains($0) } ?? true) && (selection.year.map(row.wasRead(in:)) ?? true) {
+                    matching.append(position)
+                }
+            } else {
+                for shelf in row.shelves { byShelf[shelf, default: []].append(position) }
             }
-            let name = tagName ?? [prefix, shelf ?? (year != nil ? "read" : "books"), year.map(String.init)].compactMap { $0 }.joined(separator: " ")
-            return [Plan(name: try TagName(name), origin: .export(format: format, shelf: shelf, year: year), rows: ImportedRows(rows, positions: chosen))]
         }
-        var byShelf: [String: [Int32]] = [:]
-        for position in ordered {
-            for shelf in rows[Int(position)].shelves { byShelf[shelf, default: []].append(position) }
+
+        /// The tags, over `rows`: the rows noted, in the same order.
+        func plans(of rows: ExportRows) throws(TagNameError) -> [Plan] {
+            precondition(rows.count == dates.count, "the rows noted")
+            let selection = selection
+            if selection.isFiltered {
+                let name = selection.tagName
+                    ?? [selection.prefix, selection.shelf ?? (selection.year != nil ? "read" : "books"), selection.year.map(String.init)].compactMap { $0 }.joined(separator: " ")
+                return [Plan(
+                    name: try TagName(name), origin: .export(format: selection.format, shelf: selection.shelf, year: selection.year),
+                    rows: ImportedRows(rows, positions: ordered(matching)))]
+            }
+            let standard = ["read", "currently-reading", "to-read"]
+            let names = standard.filter { byShelf[$0] != nil } + byShelf.keys.filter { !standard.contains($0) }.sorted()
+            var plans: [Plan] = []
+            for shelf in names {
+                plans.append(Plan(
+                    name: try TagName([selection.prefix, shelf].compactMap { $0 }.joined(separator: " ")),
+                    origin: .export(format: selection.format, shelf: shelf, year: nil),
+                    rows: ImportedRows(rows, positions: ordered(byShelf[shelf] ?? []))))
+            }
+            return plans
         }
-        let standard = ["read", "currently-reading", "to-read"]
-        let names = standard.filter { byShelf[$0] != nil } + byShelf.keys.filter { !standard.contains($0) }.sorted()
-        var plans: [Plan] = []
-        for shelf in names {
-            plans.append(Plan(
-                name: try TagName([prefix, shelf].compactMap { $0 }.joined(separator: " ")), origin: .export(format: format, shelf: shelf, year: nil),
-                rows: ImportedRows(rows, positions: byShelf[shelf] ?? [])))
+
+        /// Newest read first, then newest added, then the file's order.
+        private func ordered(_ positions: [Int32]) -> [Int32] {
+            positions.sorted { a, b in
+                let (x, y) = (dates[Int(a)], dates[Int(b)])
+                if x.read != y.read { return (x.read ?? "") > (y.read ?? "") }
+                if x.added != y.added { return (x.added ?? "") > (y.added ?? "") }
+                return a < b
+            }
         }
-        return plans
     }
 }

@@ -31,20 +31,26 @@ public struct ImportOperations: Sendable {
     public func plan(_ request: ImportRequest) throws -> Plan {
         try request.validate()
         let format: LibraryFormat
-        var rows: [ImportedBook] = []
         let summary: LibraryCSV.Summary
+        let selection: ExportSelection
+        let rows: ExportRows
+        var planner: ExportSelection.Planner
         do {
             format = try request.format ?? LibraryFormat.detect(request.file)
-            summary = try format.read(request.file) { rows.append($0) }
+            selection = ExportSelection(format: format, shelf: request.shelf, year: request.year, tagName: request.tag, prefix: request.prefix)
+            // Each row goes to the scratch file as it is read; the plan keeps its position.
+            var writer = try ExportRows.Writer(spillingIn: store.home.dataFolder)
+            planner = ExportSelection.Planner(selection)
+            summary = try format.read(request.file) { row in
+                try writer.append(row)
+                planner.add(row)
+            }
+            rows = writer.finish()
         } catch let error as ExportError {
             throw error.naming(request.file, as: request.fileName, advice: request.advice)
         }
-        guard !rows.isEmpty else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
-        // The rows are kept through the whole import: without the room appending left (up to
-        // as much again), for a large export megabytes.
-        if rows.capacity > rows.count + rows.count / 16 { rows = rows.map { $0 } }
-        let selection = ExportSelection(format: format, shelf: request.shelf, year: request.year, tagName: request.tag, prefix: request.prefix)
-        let tags = try selection.plans(for: rows)
+        guard rows.count > 0 else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
+        let tags = try planner.plans(of: rows)
         if selection.isFiltered, tags.allSatisfy({ $0.rows.isEmpty }) {
             let filters = [request.shelf.map { "on the shelf \($0)" }, request.year.map { "read in \($0)" }].compactMap { $0 }
             throw BookTagFailure(.notFound, "no book in \(request.fileName) is \(filters.joined(separator: " and ")); nothing was stored")

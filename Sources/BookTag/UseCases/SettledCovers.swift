@@ -1,0 +1,70 @@
+import Foundation
+
+/// What an import has settled of each book's cover, for every tag of one export: 4 bytes a book
+/// in memory, each cover found (its file, identity and what the search said) in a scratch file.
+final class SettledCovers {
+    /// A book's cover, once settled.
+    enum State {
+        /// `named`: what the search said of the book (the title and author a reading log does
+        /// not give, the work's page count).
+        case file(CoverFile, identity: BookID, url: String?, named: Named? = nil)
+        case missing
+    }
+
+    /// What the search said of a book.
+    struct Named: Codable, Sendable {
+        var title: String
+        var author: String?
+        /// Open Library's median page count of the work the search matched.
+        var pages: Int?
+    }
+
+    private struct Found: Codable, Sendable {
+        var file: CoverFile
+        var identity: BookID
+        var url: String?
+        var named: Named?
+    }
+
+    private static let unsettled: Int32 = -1
+    private static let missing: Int32 = -2
+    /// Per book: unsettled, missing, or the number of its record in `spill`.
+    private var slots: [Int32]
+    private let spill: RecordSpill<Found>
+
+    /// Nothing settled yet of `books` books; the scratch file goes in `folder`.
+    init(books: Int, spillingIn folder: URL) throws {
+        slots = Array(repeating: Self.unsettled, count: books)
+        spill = try RecordSpill(in: folder)
+    }
+
+    /// Whether `book`'s cover is settled, either way.
+    func isSettled(_ book: Int32) -> Bool { slots[Int(book)] != Self.unsettled }
+    /// Whether `book` has no cover.
+    func isMissing(_ book: Int32) -> Bool { slots[Int(book)] == Self.missing }
+    /// Whether `book` has a cover.
+    func hasCover(_ book: Int32) -> Bool { slots[Int(book)] >= 0 }
+
+    /// `book`'s state; `nil` while unsettled.
+    func state(_ book: Int32) throws -> State? {
+        switch slots[Int(book)] {
+        case Self.unsettled: nil
+        case Self.missing: .missing
+        case let number:
+            try Self.state(spill.record(number))
+        }
+    }
+
+    private static func state(_ found: Found) -> State {
+        .file(found.file, identity: found.identity, url: found.url, named: found.named)
+    }
+
+    /// Settles `book`.
+    func settle(_ book: Int32, _ state: State) throws {
+        switch state {
+        case .missing: slots[Int(book)] = Self.missing
+        case let .file(file, identity, url, named):
+            slots[Int(book)] = try spill.append(Found(file: file, identity: identity, url: url, named: named))
+        }
+    }
+}
