@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Records written to a file as they come and read back by number: a large import holds 8 bytes
+/// Records written to a file as they come and read back by number: a large import holds 4 bytes
 /// a record in memory instead of the record (an export row is some 500 bytes with its text, a
 /// settled cover as many). The file is unlinked as soon as it is opened, so it never has a name
 /// in the home and nothing is left of it however the process ends; the kernel's page cache, not
@@ -12,8 +12,9 @@ import Glibc
 final class RecordSpill<Record: Codable & Sendable>: Sendable {
     private let descriptor: Int32
     private let folder: URL
-    /// Where each record ends in the file; record `n` starts where `n - 1` ends.
-    private let ends = Locked<[Int64]>([])
+    /// Where each record ends in the file; record `n` starts where `n - 1` ends. A spill stops
+    /// at 4 GiB (an export is refused long before: `ExportLimits`).
+    private let ends = Locked<[UInt32]>([])
 
     /// An empty spill in `folder`, which must exist.
     init(in folder: URL) throws {
@@ -34,21 +35,23 @@ final class RecordSpill<Record: Codable & Sendable>: Sendable {
     func append(_ record: Record) throws -> Int32 {
         let bytes = try JSONEncoder().encode(record)
         return try ends.withLock { ends in
-            guard ends.count < Int(Int32.max) else { throw AtomicFile.posixError(EFBIG, "write more to the scratch file in", folder) }
-            let start = ends.last ?? 0
+            let start = Int64(ends.last ?? 0)
+            guard ends.count < Int(Int32.max), start + Int64(bytes.count) <= Int64(UInt32.max) else {
+                throw AtomicFile.posixError(EFBIG, "write more to the scratch file in", folder)
+            }
             try bytes.withUnsafeBytes { buffer in
                 try whole(buffer.count, "write", ifNone: ENOSPC) { done in
                     pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(start) + off_t(done))
                 }
             }
-            ends.append(start + Int64(bytes.count))
+            ends.append(UInt32(start + Int64(bytes.count)))
             return Int32(ends.count - 1)
         }
     }
 
     /// Record `number`, as it was written.
     func record(_ number: Int32) throws -> Record {
-        let (start, end) = ends.withLock { ends in (number == 0 ? 0 : ends[Int(number) - 1], ends[Int(number)]) }
+        let (start, end) = ends.withLock { ends in (Int64(number == 0 ? 0 : ends[Int(number) - 1]), Int64(ends[Int(number)])) }
         var bytes = Data(count: Int(end - start))
         try bytes.withUnsafeMutableBytes { buffer in
             try whole(buffer.count, "read", ifNone: EIO) { done in
