@@ -49,6 +49,34 @@ import Testing
         #expect(sameJPEG, "JPEG of \(jpegOne.data.count) bytes at once, \(jpegBanded.data.count) in bands")
     }
 
+    /// Stored covers are drawn from their files, each read as it is measured and drawn (so a
+    /// collage holds a few at a time): the image is the one their bytes give, across bands, and a
+    /// file gone draws the tile its broken bytes draw.
+    @Test func coversReadFromTheirFilesDrawTheImageTheirBytesDraw() throws {
+        let covers = try Self.covers(30)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-cover-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fromFiles = try covers.enumerated().map { index, cover in
+            var fromFile = cover
+            let file = folder.appendingPathComponent("\(index).jpg")
+            // Cover 7 is broken bytes: its file is left out, and both draw the tile.
+            if index != 7 { try #require(cover.image).write(to: file) }
+            fromFile.source = .file(file)
+            return fromFile
+        }
+        var renderer = CollageRenderer()
+        renderer.bandBytes = 300_000
+        let bytes = try renderer.render(title: "from bytes", covers: covers, options: Self.options, format: .png)
+        let files = try renderer.render(title: "from bytes", covers: fromFiles, options: Self.options, format: .png)
+        #expect(CollageRenderer.bands(of: files.plan, rows: renderer.bandBytes / (4 * files.plan.width)).count > 2)
+        #expect(files.plan.cells.map(\.frame) == bytes.plan.cells.map(\.frame), "the covers are measured from their files")
+        let (expected, drawn) = (try DecodedImage(bytes.data), try DecodedImage(files.data))
+        let same = expected.width == drawn.width && expected.pixels == drawn.pixels
+        #expect(same, "the covers are drawn from their files")
+        #expect(files.timings.reading > .zero)
+    }
+
     @Test func bandsEndBetweenRowsOfCoversWhereOneFits() throws {
         let plan = try CollageRenderer().render(title: "t", covers: try Self.covers(40), options: Self.options, format: .png).plan
         let rowHeight = plan.cells[5].frame.y - plan.cells[0].frame.y

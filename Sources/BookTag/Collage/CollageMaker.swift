@@ -160,16 +160,14 @@ public struct CollageMaker: Sendable {
         let credit = Self.credit(for: source)
         let title = options.title.text(forTag: tagName)
         if let imageFormat = options.format.imageFormat {
-            let clock = ContinuousClock(), reading = clock.now
+            // Stored covers stay in their files until drawn: the collage holds a few at a time.
             let covers = entries.map { entry in
                 CollageCover(
                     title: entry.title, author: entry.author, year: entry.year, rating: entry.rating,
-                    image: entry.cover ?? (try? FileBytes.read(store.coverURL(entry.coverPath))))
+                    source: entry.cover.map(CollageCover.Image.bytes) ?? .file(store.coverURL(entry.coverPath)))
             }
-            let read = clock.now - reading
             let stats = options.stats ? try store.stats(of: TagName(tagName)) : nil
-            var image = try renderer.render(title: title, covers: covers, options: options, format: imageFormat, credit: credit, stats: stats)
-            image.timings.reading = read
+            let image = try renderer.render(title: title, covers: covers, options: options, format: imageFormat, credit: credit, stats: stats)
             return (image.data, image.missingGlyphs, image.timings)
         }
         let books = try entries.map { entry -> CollagePage.Book in

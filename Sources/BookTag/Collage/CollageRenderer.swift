@@ -79,7 +79,14 @@ public struct CollageRenderer: Sendable {
             size: options.size, columns: options.columns, layout: options.layout, fit: options.fit,
             labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil, showsStats: options.stats && stats != nil,
             statsHaveCharts: !(stats?.charts.isEmpty ?? true))
-        let plan = try planner.plan(aspects: covers.map { cover in cover.image.flatMap(ImageInfo.init).map { Double($0.width) / Double($0.height) } })
+        // Each cover is read to measure it and let go: a file cover is read again when drawn.
+        var reading = Duration.zero
+        let plan = try planner.plan(aspects: covers.map { cover in
+            let start = clock.now
+            let data = cover.source?.data()
+            reading += clock.now - start
+            return data.flatMap(ImageInfo.init).map { Double($0.width) / Double($0.height) }
+        })
         let planned = clock.now
         let theme = options.theme
         let bandRows = max(1, min(plan.height, bandBytes / (MemoryLayout<Int32>.stride * plan.width)))
@@ -117,7 +124,9 @@ public struct CollageRenderer: Sendable {
                 } else {
                     let index = shown[job - 1]
                     let cover = covers[index], frame = plan.cells[index].frame
-                    if let data = cover.image, drawCover(data, into: frame, fill: plan.fillsFrames, on: canvas, clock: clock, timings: timings) { return }
+                    if let source = cover.source, drawCover(source, into: frame, fill: plan.fillsFrames, on: canvas, clock: clock, timings: timings) {
+                        return
+                    }
                     texts = drawTile(cover.title, in: frame, pixels: plan.labelPixels * 1.15, theme: theme, on: canvas)
                 }
                 if !texts.isEmpty { unreadable.withLock { $0 += texts } }
@@ -129,7 +138,8 @@ public struct CollageRenderer: Sendable {
         }
         let data = try encoder.finish()
         var spent = timings.withLock { $0 }
-        spent.planning = planned - started
+        spent.reading += reading
+        spent.planning = planned - started - reading
         spent.drawing = drawing
         spent.encoding = encoding
         if let reason = textProblem.withLock({ $0 }) {
@@ -141,11 +151,16 @@ public struct CollageRenderer: Sendable {
 
     // MARK: - Covers
 
-    /// Decodes and draws one cover; `false` when it cannot be decoded.
+    /// Reads, decodes and draws one cover; `false` when it cannot be read or decoded.
     private func drawCover(
-        _ data: Data, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas, clock: ContinuousClock, timings: Locked<CollageTimings>
+        _ source: CollageCover.Image, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas, clock: ContinuousClock,
+        timings: Locked<CollageTimings>
     ) -> Bool {
-        guard let info = ImageInfo(data), info.width * info.height <= Self.maximumCoverPixels else { return false }
+        let reading = clock.now
+        let data = source.data()
+        let read = clock.now - reading
+        timings.withLock { $0.reading += read }
+        guard let data, let info = ImageInfo(data), info.width * info.height <= Self.maximumCoverPixels else { return false }
         // The size the whole cover is drawn at: fitted inside the frame, or covering it.
         let scale = fill
             ? max(Double(frame.width) / Double(info.width), Double(frame.height) / Double(info.height))

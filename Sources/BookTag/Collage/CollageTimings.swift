@@ -2,7 +2,7 @@
 /// of a collage's parts is made from. Cover work runs on all cores, so `decoding` and `scaling`
 /// (summed over covers) can add up to more than `drawing`, the wall time of that part.
 public struct CollageTimings: Sendable, Equatable {
-    /// Reading the cover files.
+    /// Reading the cover files (to measure them, then each as it is drawn: summed over covers).
     public var reading: Duration = .zero
     /// Choosing the layout.
     public var planning: Duration = .zero
@@ -10,7 +10,7 @@ public struct CollageTimings: Sendable, Equatable {
     public var fontSetUp: Duration = .zero
     /// Shaping and laying the title, labels and credit over the canvas.
     public var text: Duration = .zero
-    /// Reading the cover files.
+    /// Decoding the covers.
     public var decoding: Duration = .zero
     /// Scaling covers into their cells.
     public var scaling: Duration = .zero
