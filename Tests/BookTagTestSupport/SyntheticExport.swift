@@ -155,14 +155,17 @@ public enum SyntheticExport {
 
 /// A fake Open Library on 127.0.0.1 for imports: `/search.json` answers `isbn:X OR …` and
 /// `(title:"…" AND author:"…") OR …` queries from a catalogue of synthetic books, and
-/// `/b/id/N-L.jpg` serves a decodable PNG per cover id. Answers wait `apiDelay`, covers
-/// `coverDelay`, as a real service would.
+/// `/b/id/N-L.jpg` serves a decodable PNG per cover id (or, given `coverImages`, one of those
+/// images by id: covers of a real size). Answers wait `apiDelay`, covers `coverDelay`, as a real
+/// service would.
 public final class FakeOpenLibrary: Sendable {
     public let server: LoopbackServer
 
     /// `works`, when given, are the books' Open Library work ids (else `OL1W`, `OL2W`, …), which
     /// `key:/works/…` queries find.
-    public init(books: [SyntheticExport.Book], works: [String]? = nil, apiDelay: Double = 0, coverDelay: Double = 0) throws {
+    public init(
+        books: [SyntheticExport.Book], works: [String]? = nil, apiDelay: Double = 0, coverDelay: Double = 0, coverImages: [Data] = []
+    ) throws {
         let workIDs = works ?? books.indices.map { "OL\($0 + 1)W" }
         var byWork: [String: Int] = [:]
         for (index, work) in workIDs.enumerated() { byWork[work] = index }
@@ -200,6 +203,9 @@ public final class FakeOpenLibrary: Sendable {
                 return LoopbackServer.Reply(headers: ["Content-Type": "application/json"], body: body, delay: apiDelay)
             }
             if request.path.hasPrefix("/b/id/"), let id = Int(request.path.dropFirst(6).prefix { $0.isNumber }) {
+                if !coverImages.isEmpty {
+                    return LoopbackServer.Reply(headers: ["Content-Type": "image/jpeg"], body: coverImages[id % coverImages.count], delay: coverDelay)
+                }
                 let png = DecodablePNG.make(width: 60, height: 90, red: UInt8(id % 251), green: UInt8(id / 251 % 251), blue: UInt8(id / 63001 % 251))
                 return LoopbackServer.Reply(headers: ["Content-Type": "image/png"], body: png, delay: coverDelay)
             }

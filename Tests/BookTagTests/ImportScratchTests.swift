@@ -1,4 +1,5 @@
 import BookTag
+import BookTagHTTP
 import BookTagTestSupport
 import Foundation
 import Testing
@@ -84,5 +85,53 @@ import Testing
             try store.commitSet(TagName("a"), count: twice.count, book: { twice[$0] }, search: search, change: .replace())
         }
         #expect(try store.books(of: TagName("a")).map(\.book.bookID) == first.map(\.work.id))
+    }
+
+    /// Covers wait in memory to be written out together, a batch bounded by bytes as well as by
+    /// count (32 genuine covers are 4 MB or more). With bounds that make every batch a cover or
+    /// two, covers downloaded from Open Library (the genuine Calibre covers, 36–258 KB, served by
+    /// a fake) and covers a library keeps (the genuine Calibre library's) are all stored, each
+    /// book with its own image's bytes.
+    @Test(arguments: [1, 300_000])
+    func coversAreWrittenOutInBatchesBoundedByTheirBytes(stagingBytes: Int) async throws {
+        let temporary = try TemporaryHome()
+        let store = try BookStore.open(home: temporary.home)
+        let library = CalibreTests.library
+        let files = try #require(FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL })
+            .filter { $0.lastPathComponent == "cover.jpg" }.sorted { $0.path < $1.path }
+        let genuine = try files.map { try Data(contentsOf: $0) }
+        try #require(genuine.count == 5)
+
+        let books = SyntheticExport.books(count: 90)
+        let openLibrary = try FakeOpenLibrary(books: books, coverImages: genuine)
+        defer { openLibrary.server.stop() }
+        let transport = HTTPClientTransport()
+        let client = OpenLibraryClient(
+            baseURL: openLibrary.baseURL, coversURL: openLibrary.baseURL, transport: transport,
+            throttle: RequestThrottle(folder: temporary.folder.appendingPathComponent("throttle")), minimumRequestInterval: 0)
+        var importer = ExportImporter(store: store, search: CoverSearch(client: client), covers: CoverDownloader(transport: transport))
+        importer.stagingBytes = stagingBytes
+
+        let export = temporary.folder.appendingPathComponent("export.csv")
+        try Data(SyntheticExport.csv(books).utf8).write(to: export)
+        let downloaded = try await importer.importTags(
+            try ExportSelection(tagName: "downloaded").plans(for: try ExportReaderTests.read(export).rows), collage: nil)
+        var calibreRows: [ImportedBook] = []
+        _ = try CalibreReader.read(library) { calibreRows.append($0) }
+        let copied = try await importer.importTags(
+            try ExportSelection(format: .calibre, tagName: "copied").plans(for: calibreRows), collage: nil)
+        await transport.shutdown()
+
+        let covered = books.filter { $0.coverID != nil }
+        #expect(downloaded.first?.books == covered.count && copied.first?.books == 5)
+        let entries = try store.books(of: TagName("downloaded"))
+        #expect(entries.count == covered.count)
+        for entry in entries {
+            let book = try #require(books.first { String($0.bookID) == entry.book.bookID.value })
+            let image = try Data(contentsOf: store.coverURL(entry.book.coverPath))
+            #expect(image == genuine[try #require(book.coverID) % genuine.count], "\(book.title) has its own cover")
+        }
+        let stored = try Set(store.books(of: TagName("copied")).map { try Data(contentsOf: store.coverURL($0.book.coverPath)) })
+        #expect(stored == Set(genuine))
     }
 }

@@ -19,10 +19,11 @@ struct UploadBench: AsyncParsableCommand {
     @Option(help: "The export's format: goodreads or storygraph.") var format = "goodreads"
     @Option(help: "The booktag executable to serve (a release build).") var booktag = ".build/release/booktag"
     @Option(help: "Other clients at once during the upload and import.") var clients = 2
+    @Flag(help: "Serve genuine covers (the Calibre fixture's five, 36-258 KB) instead of tiny synthetic PNGs.") var realCovers = false
 
     func run() async throws {
         let books = SyntheticExport.books(count: rows)
-        let openLibrary = try FakeOpenLibrary(books: books)
+        let openLibrary = try FakeOpenLibrary(books: books, coverImages: realCovers ? try Self.genuineCovers() : [])
         defer { openLibrary.server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-upload-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -99,7 +100,7 @@ struct UploadBench: AsyncParsableCommand {
         let size = Double(file.count) / 1e6
         func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
         func growth(_ from: Int, _ to: Int) -> String { String(format: "grew %.1f MB = %.2f× the file's size", Double(to - from) / 1e6, Double(to - from) / 1e6 / size) }
-        print("upload and import of a SYNTHETIC \(format) export of \(rows) rows (\(String(format: "%.1f", size)) MB) through booktag serve (\(booktag)), against a loopback Open Library (no delay, interval 0), \(clients) other clients meanwhile")
+        print("upload and import of a SYNTHETIC \(format) export of \(rows) rows (\(String(format: "%.1f", size)) MB) through booktag serve (\(booktag)), against a loopback Open Library (no delay, interval 0, \(realCovers ? "genuine covers of 36-258 KB" : "SYNTHETIC covers of 60 x 90 px")), \(clients) other clients meanwhile")
         print(String(format: "job %@: upload answered in %.2f s, import done after %.2f s; %d tags, %d books",
                      (state["state"] as? String ?? "?"), seconds(uploaded), seconds(imported), tags.count, tags.reduce(0) { $0 + ($1["books"] as? Int ?? 0) }))
         print("server memory: \(megabytes(cold.resident)) resident when started; \(megabytes(before.resident)) after a first import of 500 rows")
@@ -110,6 +111,15 @@ struct UploadBench: AsyncParsableCommand {
                      ServeLoad.percentile(inside, 0.5), ServeLoad.percentile(inside, 0.99)))
         for error in errors.prefix(5) { print("    " + error) }
         if let error = state["error"] as? String { print("job error: \(error)") }
+    }
+
+    /// The genuine covers of the Calibre library in fixtures (fixtures/libraries/PROVENANCE.md).
+    static func genuineCovers() throws -> [Data] {
+        let library = Corpus.packageRoot.appendingPathComponent("fixtures/libraries/calibre/finleyge-mycalibredatebase")
+        let files = (FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { $0.lastPathComponent == "cover.jpg" }.sorted { $0.path < $1.path }
+        guard !files.isEmpty else { throw ValidationError("no cover.jpg under \(library.path)") }
+        return try files.map { try Data(contentsOf: $0) }
     }
 
     func seconds(_ duration: Duration) -> Double {

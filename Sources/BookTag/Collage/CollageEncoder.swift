@@ -53,7 +53,12 @@ final class CollageEncoder {
         }
         writer = nil
         guard let bytes else { throw .encodingFailed(format.rawValue) }
-        defer { format == .png ? booktag_png_free(bytes) : booktag_jpeg_free(bytes) }
-        return Data(bytes: bytes, count: length)
+        // The writer's buffer becomes the Data, not a copy of it: a PNG of a hundred photographic
+        // covers is some 10 MB, which a copy held twice.
+        let png = format == .png
+        return Data(bytesNoCopy: bytes, count: length, deallocator: .custom { pointer, _ in
+            let bytes = pointer.assumingMemoryBound(to: UInt8.self)
+            png ? booktag_png_free(bytes) : booktag_jpeg_free(bytes)
+        })
     }
 }

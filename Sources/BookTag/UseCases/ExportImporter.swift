@@ -7,10 +7,10 @@ import Foundation
 /// no identity is the Open Library work its cover was found for.
 ///
 /// Books already in the store keep their cover (no look-up, no download). At most
-/// `maximumConcurrentDownloads` covers are in flight, at most `stagingBatch` held in memory and
-/// at most a look-up's batch waits for a download; the rows and what is settled of each are read
-/// from scratch files as they are needed, so a 20,000-row export costs little more memory than a
-/// small one (docs/performance.md). A look-up (an API call, 1 s apart) overlaps the downloads of
+/// `maximumConcurrentDownloads` covers are in flight, at most `stagingBatch` (or `stagingBytes`)
+/// held in memory and at most a look-up's batch waits for a download; the rows and what is settled
+/// of each are read from scratch files as they are needed, so a 20,000-row export costs little
+/// more memory than a small one (docs/performance.md). A look-up (an API call, 1 s apart) overlaps the downloads of
 /// the batch before it.
 public struct ExportImporter: Sendable {
     /// Where the tags go.
@@ -23,6 +23,9 @@ public struct ExportImporter: Sendable {
     public var maximumConcurrentDownloads = 8
     /// Covers held in memory before they are written out together.
     public var stagingBatch = 32
+    /// Bytes of covers held in memory before they are written out together, whichever of this
+    /// and `stagingBatch` comes first: 32 genuine covers are 4 MB or more.
+    public var stagingBytes = 1 << 20
 
     /// An importer into `store`.
     public init(store: BookStore, search: CoverSearch, covers: CoverDownloader) {
@@ -217,31 +220,38 @@ public struct ExportImporter: Sendable {
             try settled.settle(rows.book(Int(index)), .missing)
             progress(.skipped(title: try rows.row(Int(index)).title, reason: "no cover in the library"))
         }
-        for batch in local.chunked(stagingBatch) where covered < wanted {
-            var images: [(data: Data, book: Int32, identity: BookID, title: String)] = []
-            for index in batch {
-                let row = try rows.row(Int(index))
-                guard let identity = row.identity, let file = row.coverFile else { continue }
-                if let data = try? FileBytes.read(file), ImageInfo(data) != nil {
-                    images.append((data, rows.book(Int(index)), identity, row.title))
-                } else {
-                    try settled.settle(rows.book(Int(index)), .missing)
-                    progress(.skipped(title: row.title, reason: "its cover file is missing or not an image"))
-                }
-            }
+        var images: [(data: Data, book: Int32, identity: BookID, title: String)] = []
+        var held = 0
+        func stageImages() throws {
             let files = try staging.stage(images.map { ($0.data, $0.title) })
             for (image, file) in zip(images, files) {
                 try settled.settle(image.book, .file(file, identity: image.identity, url: nil))
                 covered += 1
                 progress(.copied(title: image.title))
             }
+            images.removeAll(keepingCapacity: true)
+            held = 0
         }
+        for index in local where covered + images.count < wanted {
+            let row = try rows.row(Int(index))
+            guard let identity = row.identity, let file = row.coverFile else { continue }
+            if let data = try? FileBytes.read(file), ImageInfo(data) != nil {
+                images.append((data, rows.book(Int(index)), identity, row.title))
+                held += data.count
+                if images.count >= stagingBatch || held >= stagingBytes { try stageImages() }
+            } else {
+                try settled.settle(rows.book(Int(index)), .missing)
+                progress(.skipped(title: row.title, reason: "its cover file is missing or not an image"))
+            }
+        }
+        try stageImages()
         guard covered < wanted, !unknown.isEmpty else { return }
         var batches = unknown.chunked(search.batchSize).makeIterator()
         var waiting: [Waiting] = []
         var downloading = 0
         var lookingUp = false
         var buffer: [(entry: Waiting, data: Data)] = []
+        var buffered = 0
 
         func flush() throws {
             guard !buffer.isEmpty else { return }
@@ -253,6 +263,7 @@ public struct ExportImporter: Sendable {
                     named: SettledCovers.Named(title: entry.row.title, author: entry.row.author, pages: entry.pages)))
             }
             buffer.removeAll(keepingCapacity: true)
+            buffered = 0
         }
 
         try await withThrowingTaskGroup(of: Job.self) { group in
@@ -293,8 +304,9 @@ public struct ExportImporter: Sendable {
                     case let .success(data):
                         covered += 1
                         buffer.append((entry, data))
+                        buffered += data.count
                         progress(.downloaded(title: entry.row.title))
-                        if buffer.count >= stagingBatch { try flush() }
+                        if buffer.count >= stagingBatch || buffered >= stagingBytes { try flush() }
                     case let .failure(failure):
                         try settled.settle(entry.book, .missing)
                         progress(.skipped(title: entry.row.title, reason: failure.reason))
