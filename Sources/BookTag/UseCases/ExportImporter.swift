@@ -10,8 +10,8 @@ import Foundation
 /// `maximumConcurrentDownloads` covers are in flight, at most `stagingBatch` (or `stagingBytes`)
 /// held in memory and at most a look-up's batch waits for a download; the rows and what is settled
 /// of each are read from scratch files as they are needed, so a 20,000-row export costs little
-/// more memory than a small one (docs/performance.md). A look-up (an API call, 1 s apart) overlaps the downloads of
-/// the batch before it.
+/// more memory than a small one (docs/performance.md). A look-up (an API call, 1 s apart)
+/// overlaps the downloads of the batch before it.
 public struct ExportImporter: Sendable {
     /// Where the tags go.
     public var store: BookStore
