@@ -148,11 +148,14 @@ struct ServeProcessTests {
         let before = try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.bookID)
         #expect(before.count >= 12)
 
-        // The reroll's first API call now waits 6 s behind the add's last.
-        let config: [String: Any] = ["openlibrary": ["baseURL": replay.baseURL.absoluteString, "coversURL": replay.baseURL.absoluteString + "/_/covers.openlibrary.org", "minRequestInterval": 6]]
+        // The reroll's search now hangs: it is certainly still running when the upload comes
+        // and when the server is stopped.
+        let hanging = try LoopbackServer { _ in .init(behaviour: .hang(seconds: 20)) }
+        let config: [String: Any] = ["openlibrary": ["baseURL": hanging.baseURL.absoluteString, "coversURL": replay.baseURL.absoluteString + "/_/covers.openlibrary.org", "minRequestInterval": 0]]
         try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
         let reroll = try await server.request("POST", "/api/tags/fantasy/reroll")
         #expect(reroll.status == 202, "\(reroll.text)")
+        #expect(try await Self.eventually { !hanging.requests.isEmpty }, "the reroll is searching")
         let upload = try await server.request(
             "POST", "/api/imports?year=2024&tag=fantasy", headers: ["Content-Type": "text/csv"], body: try Data(contentsOf: StoryGraphTests.raw))
         // The tag is a search's: an import never takes it, busy or not, and says so first (a
