@@ -9,7 +9,7 @@ import Testing
 /// transliterated folder names): imported with no request at all, its `metadata.db` unchanged,
 /// each stored cover the library's own `cover.jpg`, byte for byte.
 @Suite(.serialized) struct CalibreTests {
-    static let library = Fixtures.packageRoot.appendingPathComponent("fixtures/libraries/calibre/finleyge-mycalibredatebase")
+    static let library = Fixtures.packageRoot.appendingPathComponent(GenuineCovers.calibreLibrary)
 
     @Test func theLibraryIsReadAsCalibreWroteIt() throws {
         #expect(try LibraryFormat.detect(Self.library) == .calibre)

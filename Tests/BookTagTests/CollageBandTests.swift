@@ -13,10 +13,7 @@ import Testing
     /// The genuine covers of the Calibre library in fixtures, cycled to `count`, with a broken
     /// one (drawn as a tile with its title) among them.
     static func covers(_ count: Int) throws -> [CollageCover] {
-        let library = Fixtures.packageRoot.appendingPathComponent("fixtures/libraries/calibre/finleyge-mycalibredatebase")
-        let files = try #require(FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL })
-            .filter { $0.lastPathComponent == "cover.jpg" }.sorted { $0.path < $1.path }
-        let images = try files.map { try Data(contentsOf: $0) }
+        let images = try GenuineCovers.calibre(packageRoot: Fixtures.packageRoot)
         try #require(images.count >= 5)
         return (0..<count).map { index in
             CollageCover(

@@ -96,10 +96,7 @@ import Testing
     func coversAreWrittenOutInBatchesBoundedByTheirBytes(stagingBytes: Int) async throws {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)
-        let library = CalibreTests.library
-        let files = try #require(FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL })
-            .filter { $0.lastPathComponent == "cover.jpg" }.sorted { $0.path < $1.path }
-        let genuine = try files.map { try Data(contentsOf: $0) }
+        let genuine = try GenuineCovers.calibre(packageRoot: Fixtures.packageRoot)
         try #require(genuine.count == 5)
 
         let books = SyntheticExport.books(count: 90)
@@ -117,7 +114,7 @@ import Testing
         let downloaded = try await importer.importTags(
             try ExportSelection(tagName: "downloaded").plans(for: try ExportReaderTests.read(export).rows), collage: nil)
         var calibreRows: [ImportedBook] = []
-        _ = try CalibreReader.read(library) { calibreRows.append($0) }
+        _ = try CalibreReader.read(CalibreTests.library) { calibreRows.append($0) }
         let copied = try await importer.importTags(
             try ExportSelection(format: .calibre, tagName: "copied").plans(for: calibreRows), collage: nil)
         await transport.shutdown()

@@ -23,7 +23,7 @@ struct UploadBench: AsyncParsableCommand {
 
     func run() async throws {
         let books = SyntheticExport.books(count: rows)
-        let openLibrary = try FakeOpenLibrary(books: books, coverImages: realCovers ? try Self.genuineCovers() : [])
+        let openLibrary = try FakeOpenLibrary(books: books, coverImages: realCovers ? try GenuineCovers.calibre(packageRoot: Corpus.packageRoot) : [])
         defer { openLibrary.server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-upload-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -111,15 +111,6 @@ struct UploadBench: AsyncParsableCommand {
                      ServeLoad.percentile(inside, 0.5), ServeLoad.percentile(inside, 0.99)))
         for error in errors.prefix(5) { print("    " + error) }
         if let error = state["error"] as? String { print("job error: \(error)") }
-    }
-
-    /// The genuine covers of the Calibre library in fixtures (fixtures/libraries/PROVENANCE.md).
-    static func genuineCovers() throws -> [Data] {
-        let library = Corpus.packageRoot.appendingPathComponent("fixtures/libraries/calibre/finleyge-mycalibredatebase")
-        let files = (FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
-            .filter { $0.lastPathComponent == "cover.jpg" }.sorted { $0.path < $1.path }
-        guard !files.isEmpty else { throw ValidationError("no cover.jpg under \(library.path)") }
-        return try files.map { try Data(contentsOf: $0) }
     }
 
     func seconds(_ duration: Duration) -> Double {

@@ -220,51 +220,31 @@ public struct ExportImporter: Sendable {
             try settled.settle(rows.book(Int(index)), .missing)
             progress(.skipped(title: try rows.row(Int(index)).title, reason: "no cover in the library"))
         }
-        var images: [(data: Data, book: Int32, identity: BookID, title: String)] = []
-        var held = 0
-        func stageImages() throws {
-            let files = try staging.stage(images.map { ($0.data, $0.title) })
-            for (image, file) in zip(images, files) {
-                try settled.settle(image.book, .file(file, identity: image.identity, url: nil))
+        var pending = PendingCovers(count: stagingBatch, bytes: stagingBytes)
+        // A library's own cover counts once it is written; a download, once it has arrived.
+        func writeLibraryCovers() throws {
+            try pending.write(to: staging, settling: settled) { cover in
                 covered += 1
-                progress(.copied(title: image.title))
+                progress(.copied(title: cover.title))
             }
-            images.removeAll(keepingCapacity: true)
-            held = 0
         }
-        for index in local where covered + images.count < wanted {
+        for index in local where covered + pending.waiting < wanted {
             let row = try rows.row(Int(index))
             guard let identity = row.identity, let file = row.coverFile else { continue }
             if let data = try? FileBytes.read(file), ImageInfo(data) != nil {
-                images.append((data, rows.book(Int(index)), identity, row.title))
-                held += data.count
-                if images.count >= stagingBatch || held >= stagingBytes { try stageImages() }
+                let cover = PendingCovers.Cover(data: data, title: row.title, book: rows.book(Int(index))) { .file($0, identity: identity, url: nil) }
+                if pending.add(cover) { try writeLibraryCovers() }
             } else {
                 try settled.settle(rows.book(Int(index)), .missing)
                 progress(.skipped(title: row.title, reason: "its cover file is missing or not an image"))
             }
         }
-        try stageImages()
+        try writeLibraryCovers()
         guard covered < wanted, !unknown.isEmpty else { return }
         var batches = unknown.chunked(search.batchSize).makeIterator()
         var waiting: [Waiting] = []
         var downloading = 0
         var lookingUp = false
-        var buffer: [(entry: Waiting, data: Data)] = []
-        var buffered = 0
-
-        func flush() throws {
-            guard !buffer.isEmpty else { return }
-            let files = try staging.stage(buffer.map { ($0.data, $0.entry.row.title) })
-            for (staged, file) in zip(buffer, files) {
-                let entry = staged.entry
-                try settled.settle(entry.book, .file(
-                    file, identity: entry.identity, url: entry.url,
-                    named: SettledCovers.Named(title: entry.row.title, author: entry.row.author, pages: entry.pages)))
-            }
-            buffer.removeAll(keepingCapacity: true)
-            buffered = 0
-        }
 
         try await withThrowingTaskGroup(of: Job.self) { group in
             func lookUpNext() throws {
@@ -303,10 +283,12 @@ public struct ExportImporter: Sendable {
                     switch result {
                     case let .success(data):
                         covered += 1
-                        buffer.append((entry, data))
-                        buffered += data.count
                         progress(.downloaded(title: entry.row.title))
-                        if buffer.count >= stagingBatch || buffered >= stagingBytes { try flush() }
+                        let named = SettledCovers.Named(title: entry.row.title, author: entry.row.author, pages: entry.pages)
+                        let cover = PendingCovers.Cover(data: data, title: entry.row.title, book: entry.book) {
+                            .file($0, identity: entry.identity, url: entry.url, named: named)
+                        }
+                        if pending.add(cover) { try pending.write(to: staging, settling: settled) }
                     case let .failure(failure):
                         try settled.settle(entry.book, .missing)
                         progress(.skipped(title: entry.row.title, reason: failure.reason))
@@ -325,6 +307,6 @@ public struct ExportImporter: Sendable {
                 if !lookingUp, covered + downloading + waiting.count < wanted, waiting.count < search.batchSize { try lookUpNext() }
             }
         }
-        try flush()
+        try pending.write(to: staging, settling: settled)
     }
 }
