@@ -94,18 +94,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int cut = 1 + (int)(size % (size_t)canvasHeight);
     if (cut >= canvasHeight) cut = canvasHeight - 1;
     if (cut > 0) {
+        // The first band's bytes are taken as they come (as a collage streams them to its
+        // file); finish gives the rest.
         booktag_png_writer *png = booktag_png_begin(canvasWidth, canvasHeight, 1, 0x08 | 0x80, 0, 0);
-        if (!png || booktag_png_append(png, (const int *const *)canvas, cut) != 0 ||
-            booktag_png_append(png, (const int *const *)canvas + cut, canvasHeight - cut) != 0) abort();
-        size_t bandedSize = 0;
-        unsigned char *banded = booktag_png_finish(png, &bandedSize);
+        if (!png || booktag_png_append(png, (const int *const *)canvas, cut) != 0) abort();
+        size_t firstSize = 0;
+        const unsigned char *first = booktag_png_pending(png, &firstSize);
+        unsigned char *taken = malloc(firstSize);
+        if (!first || !taken) abort();
+        memcpy(taken, first, firstSize);
+        booktag_png_taken(png);
+        if (booktag_png_append(png, (const int *const *)canvas + cut, canvasHeight - cut) != 0) abort();
+        size_t restSize = 0;
+        unsigned char *rest = booktag_png_finish(png, &restSize);
+        if (!rest) abort();
+        size_t bandedSize = firstSize + restSize;
+        unsigned char *banded = realloc(taken, bandedSize);
+        if (!banded) abort();
+        memcpy(banded + firstSize, rest, restSize);
+        booktag_png_free(rest);
         booktag_pixels bandedBack = {0};
-        if (!banded || booktag_png_decode(banded, bandedSize, maximumCoverPixels, &bandedBack) != 0) abort();
+        if (booktag_png_decode(banded, bandedSize, maximumCoverPixels, &bandedBack) != 0) abort();
         for (int y = 0; y < canvasHeight; y++)
             for (int x = 0; x < canvasWidth; x++)
                 if ((bandedBack.rows[y][x] & 0xFFFFFF) != (canvas[y][x] & 0xFFFFFF)) abort();
         booktag_pixels_free(&bandedBack);
-        booktag_png_free(banded);
+        free(banded);
     }
     unsigned char *jpeg = booktag_jpeg_encode((const int *const *)canvas, canvasWidth, canvasHeight, 80, 1, 0, &written);
     if (!jpeg || written == 0) abort();

@@ -1,5 +1,7 @@
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <malloc.h>
+#include <stdio.h>
 #include <unistd.h>
 #include "CBookTagSystem.h"
 
@@ -15,4 +17,14 @@ void booktag_return_memory_promptly(void) {
 
 void booktag_trim_memory(void) {
     malloc_trim(0);
+}
+
+int booktag_open_unnamed(const char *folder) {
+    return open(folder, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+}
+
+int booktag_link_unnamed(int fd, const char *path) {
+    char link[64];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    return linkat(AT_FDCWD, link, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
 }

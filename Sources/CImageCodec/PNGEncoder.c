@@ -358,6 +358,16 @@ unsigned char *booktag_png_finish(booktag_png_writer *writer, size_t *size) {
     return bytes;
 }
 
+const unsigned char *booktag_png_pending(const booktag_png_writer *writer, size_t *size) {
+    if (!writer || !size) return NULL;
+    *size = writer->output.size;
+    return writer->output.data;
+}
+
+void booktag_png_taken(booktag_png_writer *writer) {
+    if (writer) writer->output.size = 0;
+}
+
 void booktag_png_abandon(booktag_png_writer *writer) {
     if (!writer) return;
     free(writer->lastRow);

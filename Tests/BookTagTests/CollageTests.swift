@@ -186,6 +186,29 @@ extension CollagePlan.Rect {
         #expect(throws: StoreError.tagNotFound("nope")) { try maker.make(tag: TagName("nope"), options: CollageOptions()) }
     }
 
+    /// A collage's PNG is streamed into its file band by band, never held whole: what lands in
+    /// the collages folder, and in a file named elsewhere, is byte for byte the image rendered in
+    /// memory (60 genuine covers, some fifteen bands), in PNG and in JPEG; no hidden file is left.
+    @Test(arguments: [CollageFormat.png, .jpeg])
+    func aStreamedCollageIsTheImageRenderedInMemory(format: CollageFormat) throws {
+        let genuine = try GenuineCovers.calibre(packageRoot: Fixtures.packageRoot)
+        let books = (0..<60).map { GatheredBook(work: SearchWork(workID: $0, id: .goodreads(100 + $0), title: "Book \($0)"), cover: genuine[$0 % genuine.count]) }
+        let (temporary, store) = try Self.home(with: books)
+        let maker = CollageMaker(store: store)
+        let options = CollageOptions(format: format, columns: 5)
+        let inMemory = try maker.imageData(tag: TagName("fantasy"), options: options)
+        #expect(ImageInfo(inMemory)?.height ?? 0 > 3000, "tall enough for many bands")
+        let collage = try maker.make(tag: TagName("fantasy"), options: options)
+        #expect(try Data(contentsOf: collage.file) == inMemory)
+        let elsewhere = temporary.folder.appendingPathComponent("mine.\(format.rawValue)")
+        _ = try maker.make(tag: TagName("fantasy"), options: options, output: elsewhere)
+        #expect(try Data(contentsOf: elsewhere) == inMemory)
+        for folder in [temporary.home.collagesFolder, temporary.folder] {
+            let hidden = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".tmp-") }
+            #expect(hidden.isEmpty, "\(hidden)")
+        }
+    }
+
     /// Every text field carries XSS vectors; the page must still be inert.
     @Test(arguments: [false, true])
     func theHTMLPageIsInertWhateverTheAPISent(embed: Bool) throws {

@@ -19,6 +19,15 @@ public struct CollageCover: Sendable {
             case let .file(url): try? FileBytes.read(url)
             }
         }
+
+        /// Its format and size, from the file's first bytes only: a collage measures every
+        /// cover before it draws any.
+        public func info() -> ImageInfo? {
+            switch self {
+            case let .bytes(data): ImageInfo(data)
+            case let .file(url): (try? FileBytes.read(url, upTo: ImageInfo.headerBytes)).flatMap(ImageInfo.init)
+            }
+        }
     }
 
     /// The book's title, for its label and the image's description.

@@ -76,20 +76,21 @@ public struct CollageMaker: Sendable {
         let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
         let file = (output ?? defaultFile(for: name, format: options.format)).standardizedFileURL
+        let collages = store.home.collagesFolder.standardizedFileURL
+        let inCollages = file.deletingLastPathComponent().path == collages.path
+        if inCollages { try store.home.createFolders() }
         let rendered = try render(
             title: tag.name, source: tag.source, entries: entries, options: options, folder: file.deletingLastPathComponent(),
             embedImages: embedImages, linksGallery: forGallery || galleryExists)
         let clock = ContinuousClock(), writing = clock.now
         var timings = rendered.timings
-        let collages = store.home.collagesFolder.standardizedFileURL
-        guard file.deletingLastPathComponent().path == collages.path else {
-            try AtomicFile.write(rendered.data, to: file)
+        guard inCollages else {
+            try AtomicFile.write(to: file, create: rendered.bytes.writeNew)
             timings?.writing = clock.now - writing
             return CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs, timings: timings)
         }
-        try store.home.createFolders()
         let lock = try PreparedCollage.lockFolder(collages)
-        let prepared = try PreparedCollage(data: rendered.data, destination: file, lock: lock)
+        let prepared = try PreparedCollage(bytes: rendered.bytes, destination: file, lock: lock)
         prepared.result = CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
         prepared.afterCommit = { [store] in try store.setCollageStyle(options.style, forKey: tag.key) }
         var result = try prepared.commit()
@@ -111,8 +112,8 @@ public struct CollageMaker: Sendable {
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
         return try render(
             title: tag.name, source: tag.source, entries: entries, options: options, folder: store.home.collagesFolder, embedImages: false,
-            linksGallery: false
-        ).data
+            linksGallery: false, streaming: false
+        ).bytes.data
     }
 
     /// Draws every collage the tag has in the collages folder again, each in its format, in
@@ -143,7 +144,7 @@ public struct CollageMaker: Sendable {
             title: title, source: source, entries: entries, options: withoutStats, folder: file.deletingLastPathComponent(), embedImages: false,
             linksGallery: galleryExists)
         let lock = try PreparedCollage.lockFolder(store.home.collagesFolder)
-        let prepared = try PreparedCollage(data: rendered.data, destination: file, lock: lock)
+        let prepared = try PreparedCollage(bytes: rendered.bytes, destination: file, lock: lock)
         prepared.result = CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs)
         prepared.afterCommit = { [store] in try store.setCollageStyle(options.style, forKey: key) }
         if options.stats {
@@ -152,11 +153,12 @@ public struct CollageMaker: Sendable {
         return prepared
     }
 
-    /// The collage's bytes. For HTML, cover references are relative to `folder`.
+    /// The collage's bytes. For HTML, cover references are relative to `folder`. An image is
+    /// streamed into an unnamed file in `folder` where its file system allows, unless not `streaming`.
     func render(
         title tagName: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool,
-        linksGallery: Bool
-    ) throws -> (data: Data, missingGlyphs: MissingGlyphs?, timings: CollageTimings?) {
+        linksGallery: Bool, streaming: Bool = true
+    ) throws -> (bytes: CollageBytes, missingGlyphs: MissingGlyphs?, timings: CollageTimings?) {
         let credit = Self.credit(for: source)
         let title = options.title.text(forTag: tagName)
         if let imageFormat = options.format.imageFormat {
@@ -167,8 +169,10 @@ public struct CollageMaker: Sendable {
                     source: entry.cover.map(CollageCover.Image.bytes) ?? .file(store.coverURL(entry.coverPath)))
             }
             let stats = options.stats ? try store.stats(of: TagName(tagName)) : nil
-            let image = try renderer.render(title: title, covers: covers, options: options, format: imageFormat, credit: credit, stats: stats)
-            return (image.data, image.missingGlyphs, image.timings)
+            let file = streaming ? UnnamedFile(in: folder) : nil
+            let image = try renderer.render(
+                title: title, covers: covers, options: options, format: imageFormat, credit: credit, stats: stats, into: file)
+            return (file.map(CollageBytes.file) ?? .data(image.data), image.missingGlyphs, image.timings)
         }
         let books = try entries.map { entry -> CollagePage.Book in
             let coverFile = store.coverURL(entry.coverPath)
@@ -190,7 +194,7 @@ public struct CollageMaker: Sendable {
             title: title ?? tagName, books: books, theme: options.theme, columns: options.columns ?? 4, credit: credit,
             gallery: inCollages && linksGallery ? CollageGallery.fileName : nil,
             showsHeading: title != nil, stats: options.stats ? try store.stats(of: TagName(tagName)) : nil)
-        return (Data(page.html().utf8), nil, nil)
+        return (.data(Data(page.html().utf8)), nil, nil)
     }
 }
 

@@ -73,19 +73,27 @@ public struct CollageRenderer: Sendable {
         title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String? = nil,
         stats: TagStats? = nil
     ) throws -> CollageImage {
+        try render(title: title, covers: covers, options: options, format: format, credit: credit, stats: stats, into: nil)
+    }
+
+    /// `render`, the image written into `file` as it is encoded (its `data` then empty).
+    func render(
+        title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String?, stats: TagStats?,
+        into file: UnnamedFile?
+    ) throws -> CollageImage {
         let clock = ContinuousClock()
         let started = clock.now
         let planner = CollagePlanner(
             size: options.size, columns: options.columns, layout: options.layout, fit: options.fit,
             labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil, showsStats: options.stats && stats != nil,
             statsHaveCharts: !(stats?.charts.isEmpty ?? true))
-        // Each cover is read to measure it and let go: a file cover is read again when drawn.
+        // Each cover's header is read to measure it; a file cover is read whole when drawn.
         var reading = Duration.zero
         let plan = try planner.plan(aspects: covers.map { cover in
             let start = clock.now
-            let data = cover.source?.data()
+            let info = cover.source?.info()
             reading += clock.now - start
-            return data.flatMap(ImageInfo.init).map { Double($0.width) / Double($0.height) }
+            return info.map { Double($0.width) / Double($0.height) }
         })
         let planned = clock.now
         let theme = options.theme
@@ -93,7 +101,8 @@ public struct CollageRenderer: Sendable {
         guard let canvas = CollageCanvas(width: plan.width, height: plan.height, background: theme.background, bandRows: bandRows) else {
             throw CollageError.outOfMemory
         }
-        let encoder = try CollageEncoder(width: plan.width, height: plan.height, format: format, settings: self, jpegQuality: Int32(options.jpegQuality))
+        let encoder = try CollageEncoder(
+            width: plan.width, height: plan.height, format: format, settings: self, jpegQuality: Int32(options.jpegQuality), file: file)
         let unreadable = Locked<[String]>([])
         let textProblem = Locked<String?>(nil)
         let timings = Locked(CollageTimings())

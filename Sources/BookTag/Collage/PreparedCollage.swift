@@ -20,12 +20,18 @@ final class PreparedCollage: @unchecked Sendable {
     private let temporary: URL
     private var lock: FileLock?
 
-    init(data: Data, destination: URL, lock: FileLock) throws {
+    convenience init(data: Data, destination: URL, lock: FileLock) throws {
+        try self.init(bytes: .data(data), destination: destination, lock: lock)
+    }
+
+    /// `bytes` streamed into an unnamed file are given the hidden name here, under the lock:
+    /// until then no process taking the lock could mistake them for a killed one's leftovers.
+    init(bytes: CollageBytes, destination: URL, lock: FileLock) throws {
         self.destination = destination
         self.lock = lock
         temporary = destination.deletingLastPathComponent().appendingPathComponent(".tmp-\(UUID().uuidString)")
         do {
-            try AtomicFile.writeNew(data, to: temporary, sync: true)
+            try bytes.writeNew(to: temporary)
         } catch {
             lock.unlock()
             throw error

@@ -35,10 +35,14 @@ public struct ImageInfo: Equatable, Sendable, Codable {
         self.height = height
     }
 
+    /// How much of a file the header is looked for in: a JPEG's size may come after its Exif
+    /// data, a thumbnail included.
+    public static let headerBytes = 64 * 1024
+
     /// Reads format and size from `bytes`; `nil` when they are not a JPEG, PNG, GIF or WebP
     /// image with a readable size.
     public init?(_ bytes: some Collection<UInt8>) {
-        let header = Array(bytes.prefix(64 * 1024))
+        let header = Array(bytes.prefix(Self.headerBytes))
         guard let info = Self.png(header) ?? Self.gif(header) ?? Self.webp(header) ?? Self.jpeg(header),
             info.width > 0, info.height > 0
         else { return nil }

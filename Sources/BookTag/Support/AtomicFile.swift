@@ -6,9 +6,14 @@ import Foundation
 enum AtomicFile {
     /// Writes `data` to `url` atomically, readable and writable by the user only.
     static func write(_ data: Data, to url: URL) throws {
+        try write(to: url) { try writeNew(data, to: $0, sync: true) }
+    }
+
+    /// The same for content `create` puts in the new file it is given, flushed to disk.
+    static func write(to url: URL, create: (URL) throws -> Void) throws {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)")
-        try writeNew(data, to: temporary, sync: true)
+        try create(temporary)
         guard rename(temporary.path, url.path) == 0 else {
             let code = errno
             unlink(temporary.path)

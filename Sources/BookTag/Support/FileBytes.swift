@@ -10,4 +10,11 @@ public enum FileBytes {
         defer { try? handle.close() }
         return try handle.readToEnd() ?? Data()
     }
+
+    /// The first `count` bytes of `file` (all of a shorter one).
+    public static func read(_ file: URL, upTo count: Int) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        return try handle.read(upToCount: count) ?? Data()
+    }
 }

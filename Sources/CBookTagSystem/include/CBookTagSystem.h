@@ -14,4 +14,13 @@ void booktag_return_memory_promptly(void);
 /// malloc_trim(3): gives the heap's free pages back to the system, after a job.
 void booktag_trim_memory(void);
 
+/// open(2) with O_TMPFILE: a user-only file in `folder` that has no name, so it vanishes with
+/// the process that made it unless linked; -1 with errno (EOPNOTSUPP, EISDIR) where the file
+/// system cannot. Glibc's O_TMPFILE macro does not import into Swift.
+int booktag_open_unnamed(const char *folder);
+
+/// Gives the unnamed file `fd` the name `path` (linkat through /proc/self/fd, which needs no
+/// privilege); fails with EEXIST if `path` exists.
+int booktag_link_unnamed(int fd, const char *path);
+
 #endif

@@ -30,6 +30,12 @@ booktag_png_writer *booktag_png_begin(int width, int height, int level, int filt
 int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int height);
 unsigned char *booktag_png_finish(booktag_png_writer *writer, size_t *size);
 void booktag_png_abandon(booktag_png_writer *writer);
+/// For a caller that writes the file out as it comes: the bytes made since the writer began or
+/// since the last booktag_png_taken (the signature and header, then an IDAT chunk a strip), their
+/// length in *size; valid until the next call on the writer. booktag_png_taken drops them, and
+/// finish then returns only the rest.
+const unsigned char *booktag_png_pending(const booktag_png_writer *writer, size_t *size);
+void booktag_png_taken(booktag_png_writer *writer);
 
 /// Pixels decoded by booktag_jpeg_decode: `rows[y]` points at row y of one block.
 typedef struct {
