@@ -29,21 +29,25 @@ enum AtomicFile {
         guard descriptor >= 0 else { throw posixError(errno, "create", url) }
         defer { close(descriptor) }
         do {
-            try data.withUnsafeBytes { buffer in
-                var written = 0
-                while written < buffer.count {
-                    let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                    if result < 0 {
-                        if errno == EINTR { continue }
-                        throw posixError(errno, "write", url)
-                    }
-                    written += result
-                }
-            }
+            try data.withUnsafeBytes { try writeAll($0, to: descriptor, naming: url) }
             if sync, fsync(descriptor) != 0 { throw posixError(errno, "fsync", url) }
         } catch {
             unlink(url.path)
             throw error
+        }
+    }
+
+    /// Writes every byte of `buffer` to `descriptor`, through short writes and interruptions;
+    /// `url` names the file in the error.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, naming url: URL) throws {
+        var written = 0
+        while written < buffer.count {
+            let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw posixError(errno, "write", url)
+            }
+            written += result
         }
     }
 

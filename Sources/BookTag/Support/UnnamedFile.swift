@@ -23,15 +23,7 @@ final class UnnamedFile {
 
     /// Appends `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var written = 0
-        while written < bytes.count {
-            let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw AtomicFile.posixError(errno, "write", folder)
-            }
-            written += result
-        }
+        try AtomicFile.writeAll(bytes, to: descriptor, naming: folder)
     }
 
     /// Flushes the file to disk and gives it the name `url` (in its folder; `url` must not
