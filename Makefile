@@ -3,7 +3,7 @@
 #   make demo                  the main job on the bundled recording, in a fresh home (no network, no key)
 #   make test                  the test suite (the command CI runs)
 #   make                       a statically linked release build of booktag
-#   make install PREFIX=DIR    booktag, its man page and shell completions under DIR
+#   make install PREFIX=DIR    booktag, its man page, shell completions and systemd user unit under DIR
 #   make uninstall PREFIX=DIR  removes exactly what install put there
 #   make dist                  the release archive and its SHA256SUMS in dist/ (scripts/release)
 #
@@ -27,6 +27,11 @@ MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# systemd looks for user units in $XDG_DATA_HOME/systemd/user and /usr/local/share/systemd/user.
+UNITDIR := $(DESTDIR)$(PREFIX)/share/systemd/user
+# The unit's ExecStart: the installed binary, or, with no PREFIX (the release archive, unpacked
+# anywhere), the name systemd finds through the unit's ExecSearchPath.
+UNIT_BINARY := $(if $(PREFIX),$(PREFIX)/bin/booktag,booktag)
 
 .PHONY: all demo test build manual completions install uninstall dist clean
 
@@ -39,13 +44,18 @@ test:
 	scripts/test
 
 # The Swift runtime and Foundation are linked into the binary, so it keeps working when the
-# toolchain moves; the system C libraries (libxml2, libsqlite3, libpng, libjpeg, zlib; Pango and
-# libgd on first use) stay shared. lld with packed relative relocations and no exported symbols
-# leaves the dynamic loader less to do before main; these are flags of this build, not of the
-# package, so a package depending on BookTag never sees them.
+# toolchain moves, and so are the C libraries whose soname differs between distributions
+# (libxml2, libjpeg, libpng, liblzma: scripts/static-libraries), so it runs on any x86_64 Linux
+# with glibc 2.36 or later. zlib and SQLite stay shared; Pango and libgd are opened on first use.
+# lld with packed relative relocations and no exported symbols leaves the dynamic loader less
+# to do before main; these are flags of this build, not of the package, so a package depending
+# on BookTag never sees them.
+STATIC_LIBS := $(SCRATCH)/libs
 LINK_FLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 build:
-	swift build -c $(CONFIGURATION) --static-swift-stdlib $(LINK_FLAGS) --product booktag --scratch-path $(SCRATCH)
+	flags=$$(scripts/static-libraries $(STATIC_LIBS)) && \
+	PKG_CONFIG_PATH="$(CURDIR)/$(STATIC_LIBS)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" \
+	swift build -c $(CONFIGURATION) --static-swift-stdlib $(LINK_FLAGS) $$flags --product booktag --scratch-path $(SCRATCH)
 
 # The man page and completion scripts come from the command's own definition
 # (swift-argument-parser's generate-manual plugin and --generate-completion-script). The plugin
@@ -62,16 +72,18 @@ completions: build
 	$(BUILD)/booktag --generate-completion-script fish > $(GENERATED)/completions/booktag.fish
 
 install: build manual completions
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(UNITDIR)
 	install -s -m 755 $(BUILD)/booktag $(BINDIR)/booktag
 	install -m 644 $(GENERATED)/man/booktag.1 $(MANDIR)/booktag.1
 	install -m 644 $(GENERATED)/completions/booktag.bash $(BASHDIR)/booktag
 	install -m 644 $(GENERATED)/completions/_booktag $(ZSHDIR)/_booktag
 	install -m 644 $(GENERATED)/completions/booktag.fish $(FISHDIR)/booktag.fish
+	sed 's|@BOOKTAG@|$(UNIT_BINARY)|g' packaging/booktag.service.in > $(GENERATED)/booktag.service
+	install -m 644 $(GENERATED)/booktag.service $(UNITDIR)/booktag.service
 
 uninstall:
 	rm -f $(BINDIR)/booktag $(MANDIR)/booktag.1
-	rm -f $(BASHDIR)/booktag $(ZSHDIR)/_booktag $(FISHDIR)/booktag.fish
+	rm -f $(BASHDIR)/booktag $(ZSHDIR)/_booktag $(FISHDIR)/booktag.fish $(UNITDIR)/booktag.service
 
 dist:
 	scripts/release

@@ -1,15 +1,15 @@
 import Foundation
 import Synchronization
 
-/// Who may use a running `serve`: whoever holds this start's token, asking by the bound address
+/// Who may use a running `serve`: whoever holds the home's token, asking by the bound address
 /// (a rebinding DNS name is refused), from a page of this server for any change.
 final class ServeAccess: Sendable {
-    /// 256 random bits, hex: printed once, in the first line on stdout.
+    /// 256 random bits, hex, kept in the home (`ServeToken`): printed in the first line on stdout.
     let token: String
     let host: String
     private let boundPort: Atomic<Int>
 
-    init(host: String, port: Int, token: String = ServeAccess.newToken()) {
+    init(host: String, port: Int, token: String) {
         self.host = host
         boundPort = Atomic(port)
         self.token = token
@@ -20,8 +20,6 @@ final class ServeAccess: Sendable {
         get { boundPort.load(ordering: .acquiring) }
         set { boundPort.store(newValue, ordering: .releasing) }
     }
-
-    static func newToken() -> String { randomHex(words: 4) }
 
     /// `words` × 64 random bits from the system's generator, as hex.
     static func randomHex(words: Int) -> String {
@@ -39,7 +37,12 @@ final class ServeAccess: Sendable {
     var isWildcard: Bool { host == "0.0.0.0" || host == "::" }
 
     /// The address to open, token included.
-    var address: String { "http://\(Self.hostPart(host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host)):\(port)/?token=\(token)" }
+    var address: String { addressWithoutToken + "?token=\(token)" }
+
+    /// The address, for saying where the server is without handing out access.
+    var addressWithoutToken: String {
+        "http://\(Self.hostPart(host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host)):\(port)/"
+    }
 
     /// The `Host` header's names this server answers to: the bound address, `localhost` and
     /// `127.0.0.1` for a loopback bind, and for a wildcard bind any IP literal (a DNS

@@ -6,19 +6,21 @@ import Logging
 import ServiceLifecycle
 
 /// `booktag serve`: the app of three screens and its JSON API over a home, until SIGTERM or
-/// SIGINT. Binds, prints the address (with this start's token) as the first line on stdout,
+/// SIGINT. Binds, prints the address (with the home's token) as the first line on stdout,
 /// serves, then cancels the running jobs (their work rolls back) before the connections close.
 public struct ServeServer: Sendable {
     /// The workspace the server's use cases run in.
     public let operations: TagOperations
     let access: ServeAccess
+    let lock: ServeLock
     let logger: Logger
 
-    /// A server on `host`:`port` (0: any free port) over `operations`' home; `logger` gets the
-    /// server's own messages.
-    public init(operations: TagOperations, host: String, port: Int, logger: Logger) {
+    /// A server on `host`:`port` (0: any free port) over `operations`' home, which `lock` claims,
+    /// asking for `token`; `logger` gets the server's own messages.
+    public init(operations: TagOperations, host: String, port: Int, token: ServeToken, lock: ServeLock, logger: Logger) {
         self.operations = operations
-        access = ServeAccess(host: host, port: port)
+        access = ServeAccess(host: host, port: port, token: token.value)
+        self.lock = lock
         self.logger = logger
     }
 
@@ -39,7 +41,7 @@ public struct ServeServer: Sendable {
         let jobs = JobRegistry()
         let finished = DispatchSemaphore(value: 0)
         let outcome = Locked<(any Error)?>(nil)
-        let operations = operations, logger = logger, access = access
+        let operations = operations, logger = logger, access = access, lock = lock
         Task.detached {
             do {
                 let application = Application(
@@ -48,6 +50,7 @@ public struct ServeServer: Sendable {
                     onServerRunning: { channel in
                         // --port 0: the port is known once bound.
                         if let port = channel.localAddress?.port { access.port = port }
+                        lock.record(access.addressWithoutToken)
                         FileHandle.standardOutput.write(Data((access.address + "\n").utf8))
                     },
                     logger: logger)

@@ -55,9 +55,10 @@ static void load(void) {
     static const char *const pango[] = {"libpango-1.0.so.0", NULL}, *const pangocairo[] = {"libpangocairo-1.0.so.0", NULL},
                              *const cairo[] = {"libcairo.so.2", NULL}, *const gobject[] = {"libgobject-2.0.so.0", NULL},
                              *const fontconfig[] = {"libfontconfig.so.1", NULL};
+    // Installing Pango brings the rest; the package's name in each family of systems.
+    static const char *const package = "Pango (libpangocairo-1.0-0 on Debian and Ubuntu, pango on Fedora and Arch)";
     const booktag_library libraries[] = {
-        {pango, "libpango-1.0-0"}, {pangocairo, "libpangocairo-1.0-0"}, {cairo, "libcairo2"}, {gobject, "libglib2.0-0"},
-        {fontconfig, "libfontconfig1"},
+        {pango, package}, {pangocairo, package}, {cairo, package}, {gobject, package}, {fontconfig, package},
     };
 #define BOOKTAG_TEXT_ENTRY(name) {#name, (void **)&api.name},
     const booktag_function functions[] = {BOOKTAG_TEXT_FUNCTIONS(BOOKTAG_TEXT_ENTRY)};

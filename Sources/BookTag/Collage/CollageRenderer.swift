@@ -127,6 +127,8 @@ public struct CollageRenderer: Sendable {
                         }
                         let end = clock.now
                         timings.withLock { $0.fontSetUp += loaded - start; $0.text += end - loaded }
+                    } catch CollageError.libraryMissing(let reason) {
+                        textProblem.withLock { $0 = reason }
                     } catch {
                         textProblem.withLock { $0 = error.localizedDescription }
                     }

@@ -45,6 +45,10 @@ public struct BookTagHome: Sendable, Equatable {
     public var configFile: URL { configFolder.appendingPathComponent("config.json") }
     /// `preferences.json` (night mode).
     public var preferencesFile: URL { configFolder.appendingPathComponent("preferences.json") }
+    /// The token `serve` asks for, kept so a phone's saved app survives a restart (user-only).
+    public var serveTokenFile: URL { configFolder.appendingPathComponent("serve-token") }
+    /// Held by the one `serve` of this home, and holding its address.
+    public var serveLockFile: URL { configFolder.appendingPathComponent(".serve.lock") }
     /// The store's SQLite file.
     public var databaseFile: URL { dataFolder.appendingPathComponent("booktag.sqlite") }
     /// Cover files, by their SHA-256.

@@ -3,9 +3,9 @@ import Foundation
 
 /// Writes files so that a crash leaves either the old content or the new, never a mix:
 /// a private temporary file beside the target, fsync, rename, then fsync of the folder.
-enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to `url` atomically, readable and writable by the user only.
-    static func write(_ data: Data, to url: URL) throws {
+    package static func write(_ data: Data, to url: URL) throws {
         try write(to: url) { try writeNew(data, to: $0, sync: true) }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// An advisory `flock` on a file, shared between processes (and between threads, since each
 /// lock opens its own file description). Released on `deinit` or `unlock()`.
-final class FileLock {
-    enum Mode { case shared, exclusive }
+package final class FileLock {
+    package enum Mode { case shared, exclusive }
 
     private var descriptor: Int32
 
@@ -20,7 +20,7 @@ final class FileLock {
     }
 
     /// Takes the lock only if no one else holds a conflicting one; `nil` otherwise.
-    static func attempt(path: String, mode: Mode) throws -> FileLock? {
+    package static func attempt(path: String, mode: Mode) throws -> FileLock? {
         let descriptor = try openLockFile(path)
         guard flock(descriptor, (mode == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 else {
             close(descriptor)
@@ -40,9 +40,9 @@ final class FileLock {
     }
 
     /// The open descriptor, for callers that keep data in the lock file itself.
-    var fileDescriptor: Int32 { descriptor }
+    package var fileDescriptor: Int32 { descriptor }
 
-    func unlock() {
+    package func unlock() {
         guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -12,7 +12,10 @@ extension BookTagCommand {
             commandName: "serve",
             abstract: "Serve the home as a web app and a JSON API until Ctrl-C.",
             discussion: """
-                The first line on stdout is the address to open, with this start's access token. \
+                The first line on stdout is the address to open, with its access token. The token \
+                is kept in the home (serve-token beside config.json, user-only), so an app saved \
+                on a phone's home screen keeps working when the server restarts; --new-token \
+                replaces it, and the old one is refused from then on. One server runs per home. \
                 Pages: the tags (add, delete), a tag's collage (reroll, drop a book, download the \
                 image, its numbers) and a book's details; night mode is the same preference as \
                 'booktag night'. The API under /api answers with the shapes of --json. The command \
@@ -22,6 +25,7 @@ extension BookTagCommand {
                 Examples:
                   booktag serve
                   booktag serve --port 0
+                  booktag serve --new-token
                   booktag serve --host 192.168.1.20 --port 8080
                 """
         )
@@ -31,6 +35,8 @@ extension BookTagCommand {
         package var host = "127.0.0.1"
         @Option(help: ArgumentHelp("The port (default 8080; 0 picks a free one).", valueName: "port"))
         package var port = 8080
+        @Flag(help: "Replace the kept access token: addresses and cookies with the old one stop working.")
+        package var newToken = false
 
         package func validate() throws {
             if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
@@ -48,7 +54,26 @@ extension BookTagCommand {
             _ = try session.configuration()
             var logger = Logger(label: "booktag.serve")
             logger.logLevel = global.verbose ? .info : .error
-            let server = ServeServer(operations: operations, host: host, port: port, logger: logger)
+            let lock: ServeLock
+            do {
+                lock = try ServeLock(home: session.home)
+            } catch let taken as ServeLock.Taken {
+                let where_ = taken.address.map { "at \($0)" } ?? "(it is starting)"
+                throw CommandFailure(.usage, "booktag serve is already running on this home \(where_): use it, or stop it first")
+            } catch {
+                throw CommandFailure.classify(error)
+            }
+            let token: ServeToken
+            do {
+                let (kept, warning) = try ServeToken.load(home: session.home, renew: newToken)
+                if let warning { session.reporter.warn(warning) }
+                token = kept
+            } catch let .unreadable(path, reason) {
+                throw CommandFailure(.store, "cannot read the access token in \(path) (\(reason)): make it this user's, or replace it with --new-token")
+            } catch let .unwritable(path, reason) {
+                throw CommandFailure(.store, "cannot keep the access token in \(path): \(reason)")
+            }
+            let server = ServeServer(operations: operations, host: host, port: port, token: token, lock: lock, logger: logger)
             if !server.isLoopback {
                 session.reporter.warn("serving beyond this machine on \(host): anyone who can reach it and has the token can change your tags")
             }

@@ -1,0 +1,41 @@
+import BookTag
+import Foundation
+
+/// The claim of the one `serve` of a home, held for as long as the server runs, with its
+/// address (no token) inside: a second server would share the token file, and a new token made
+/// by one would silently stop the other. The kernel releases the claim however the process ends.
+// Unchecked: its one state is the lock's descriptor, written only with ftruncate and pwrite.
+public final class ServeLock: @unchecked Sendable {
+    private let lock: FileLock
+    private let file: URL
+
+    /// Another server holds the home; `address` is where it answers, when it has said.
+    public struct Taken: Error, Equatable, Sendable {
+        /// The running server's address without its token, or `nil` while it is still starting.
+        public let address: String?
+    }
+
+    /// Claims `home` for this process's server.
+    public init(home: BookTagHome) throws {
+        file = home.serveLockFile
+        try BookTagHome.createFolder(file.deletingLastPathComponent())
+        guard let lock = try FileLock.attempt(path: file.path, mode: .exclusive) else {
+            let text = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            throw Taken(address: text.isEmpty ? nil : text)
+        }
+        self.lock = lock
+        record("")
+    }
+
+    /// Keeps the address the server answers at, for a second start to name.
+    func record(_ address: String) {
+        let descriptor = lock.fileDescriptor
+        let bytes = Array((address.isEmpty ? "" : address + "\n").utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    deinit {
+        record("")
+    }
+}
