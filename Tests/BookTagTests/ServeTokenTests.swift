@@ -92,6 +92,17 @@ struct ServeTokenTests {
         #expect(type == .typeRegular, "the link itself was replaced by a file of booktag's")
     }
 
+    /// What cannot be replaced (here a folder in the token's place) is one line, and no server.
+    @Test func aTokenThatCannotBeKeptIsOneLine() async throws {
+        let home = try TemporaryHome()
+        try FileManager.default.createDirectory(at: home.home.serveTokenFile, withIntermediateDirectories: true)
+        let run = try await BooktagProcess.run(["serve", "--port", "0", "--home", home.folder.path])
+        #expect(run.status == 74)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("error: cannot keep the access token in \(home.home.serveTokenFile.path): "), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1)
+    }
+
     static func permissions(_ file: URL) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) ?? -1
     }
