@@ -36,7 +36,7 @@ struct ServeError: HTTPResponseError {
                 case .interrupted: .serviceUnavailable
                 case .store, .config: .internalServerError
                 }
-            self.init(status, failure.message)
+            self.init(status, failure.message + (failure.advice?.formWords ?? ""))
         }
     }
 

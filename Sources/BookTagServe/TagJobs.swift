@@ -54,7 +54,6 @@ struct TagJobs: Sendable {
         defer { if !started { unlink(upload.path) } }
         var asked = try Self.importRequest(fields, file: upload)
         asked.name = name
-        asked.advice = Self.formAdvice
         let request = asked
         let imports = ImportOperations(workspace: operations.workspace, store: operations.store)
         let plan: ImportOperations.Plan
@@ -85,10 +84,6 @@ struct TagJobs: Sendable {
         if jobs.snapshot(id)?.state != .running { unlink(upload.path) }
         return (id, names)
     }
-
-    /// What a refused upload advises, in the import form's words.
-    static let formAdvice = ImportRequest.Advice(
-        format: "choose its format", prefix: "with a prefix", prefixExample: "PREFIX", tag: "or name one tag")
 
     /// The import's fields (the API's query, the page's form) as the library's request.
     static func importRequest(_ fields: [String: String], file: URL) throws -> ImportRequest {

@@ -38,7 +38,7 @@ struct ContractTests {
 
     @Test func everyExitStatusIsInTheTable() throws {
         let contract = try Self.contract()
-        for status in [0] + CommandFailure.Status.allCases.map(\.rawValue) {
+        for status in [0] + CommandFailure.Status.allCases.map(\.exitStatus) {
             #expect(contract.contains("\n| \(status) | "), "the contract lacks exit status \(status)")
         }
     }

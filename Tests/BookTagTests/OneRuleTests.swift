@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import BookTagServe
+@testable import booktag
 
 /// Every rule is defined once, in the library, and both faces refuse the same bad request with
 /// the same words: the command line as one `error:` line and its exit status, serve's API as
@@ -20,13 +21,16 @@ import Testing
         let body: String?
         let exitStatus: Int32
         let httpStatus: HTTPResponse.Status
+        /// What the library advises, which each face words its own way.
+        var advice: Advice? = nil
         var testDescription: String { rule }
     }
 
     static let cases: [Case] = [
         Case(rule: "count range", arguments: ["add", "t", "--count", "0"], method: .post, uri: "/api/tags", body: #"{"tag":"t","count":0}"#, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "count range, above", arguments: ["add", "t", "--count", "101"], method: .post, uri: "/api/tags", body: #"{"tag":"t","count":101}"#, exitStatus: 64, httpStatus: .badRequest),
-        Case(rule: "a year needs a shelf", arguments: ["add", "t", "--year", "2025"], method: .post, uri: "/api/tags", body: #"{"tag":"t","year":2025}"#, exitStatus: 64, httpStatus: .badRequest),
+        Case(rule: "a year needs a shelf", arguments: ["add", "t", "--year", "2025"], method: .post, uri: "/api/tags", body: #"{"tag":"t","year":2025}"#, exitStatus: 64, httpStatus: .badRequest,
+             advice: .importTheExportForTheYear),
         Case(rule: "a four-digit year", arguments: ["add", "t", "--shelf", "12345", "--year", "99"], method: .post, uri: "/api/tags", body: #"{"tag":"t","shelf":"12345","year":99}"#, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "an Open Library reading-log shelf", arguments: ["add", "t", "--shelf", "12345/read", "--source", "openlibrary"], method: .post, uri: "/api/tags", body: #"{"tag":"t","shelf":"12345/read","source":"openlibrary"}"#, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "a shelf reference", arguments: ["add", "t", "--shelf", "robin"], method: .post, uri: "/api/tags", body: #"{"tag":"t","shelf":"robin"}"#, exitStatus: 64, httpStatus: .badRequest),
@@ -38,7 +42,8 @@ import Testing
         Case(rule: "title or no title", arguments: ["collage", "t", "--title", "x", "--no-title"], method: .get, uri: "/api/tags/t/collage.png?title=x&no-title=1", body: nil, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "a size", arguments: ["collage", "t", "--size", "huge"], method: .get, uri: "/api/tags/t/collage.png?size=huge", body: nil, exitStatus: 64, httpStatus: .badRequest),
         Case(rule: "a colour", arguments: ["collage", "t", "--background", "nocolour"], method: .get, uri: "/api/tags/t/collage.png?background=nocolour", body: nil, exitStatus: 64, httpStatus: .badRequest),
-        Case(rule: "an unknown tag", arguments: ["books", "nope"], method: .get, uri: "/api/tags/nope", body: nil, exitStatus: 66, httpStatus: .notFound),
+        Case(rule: "an unknown tag", arguments: ["books", "nope"], method: .get, uri: "/api/tags/nope", body: nil, exitStatus: 66, httpStatus: .notFound,
+             advice: .listTheTags),
     ]
 
     @Test(arguments: cases)
@@ -61,8 +66,13 @@ import Testing
         }
         #expect(answer.status == rule.httpStatus)
         let message = try #require(try ServeRouteTests.json(answer)["error"] as? String)
-        // The command line's line is the API's message (a usage error adds where to read more).
-        #expect(errorLines[0].hasPrefix("error: \(message)"), "CLI: \(errorLines[0])\nAPI: \(message)")
+        // The library's words are the same on both; each face then words the advice its own way
+        // (and a usage error on the command line adds where to read more).
+        let formWords = rule.advice?.formWords ?? "", commandLineWords = rule.advice?.commandLineWords ?? ""
+        #expect(message.hasSuffix(formWords), "API: \(message)")
+        let libraryWords = String(message.dropLast(formWords.count))
+        #expect(errorLines[0].hasPrefix("error: \(libraryWords)\(commandLineWords)"), "CLI: \(errorLines[0])\nAPI: \(message)")
+        #expect(!libraryWords.contains("--") && !libraryWords.contains("booktag "), "the library's words name no option or command: \(libraryWords)")
         #expect(try BookStore.open(home: home.home).tags().isEmpty)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a string is not an ISBN.
-public enum ISBNError: Error, Equatable, Sendable {
+public enum ISBNError: BookTagError, Equatable {
     /// Nothing was given.
     case empty
     /// A character other than a digit, a hyphen, a space or a final X.
@@ -16,7 +16,12 @@ public enum ISBNError: Error, Equatable, Sendable {
     case notABookNumber(String)
 }
 
-extension ISBNError: LocalizedError {
+extension ISBNError {
+    /// A bad argument.
+    public var kind: BookTagFailure.Kind {
+        .usage
+    }
+
     public var errorDescription: String? {
         switch self {
         case .empty:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A collage option that cannot be used; each message says what is accepted.
-public enum CollageOptionError: Error, Equatable, Sendable {
+public enum CollageOptionError: BookTagError, Equatable {
     /// Neither `WIDTHxHEIGHT` nor a preset's name.
     case badSize(String)
     /// A side under 64 or over 16,384 pixels, or over 100 million pixels.
@@ -18,7 +18,12 @@ public enum CollageOptionError: Error, Equatable, Sendable {
     case notAnImageFormat(String)
 }
 
-extension CollageOptionError: LocalizedError {
+extension CollageOptionError {
+    /// A bad argument.
+    public var kind: BookTagFailure.Kind {
+        .usage
+    }
+
     public var errorDescription: String? {
         let presets = CollageSize.presets.map(\.key).joined(separator: ", ")
         switch self {
@@ -33,7 +38,7 @@ extension CollageOptionError: LocalizedError {
         case .badTitle:
             return "the collage title must be 1 to 200 characters, without control characters"
         case let .tooManyForSize(count, size):
-            return "\(count) covers do not fit a \(size) collage: use a larger --size or fewer columns"
+            return "\(count) covers do not fit a \(size) collage: use a larger size or fewer columns"
         case let .notAnImageFormat(format):
             return "\(Self.shown(format)) is not an image format: use png or jpeg"
         }

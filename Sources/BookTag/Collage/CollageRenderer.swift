@@ -277,7 +277,7 @@ public struct CollageRenderer: Sendable {
 }
 
 /// Why a collage could not be made.
-public enum CollageError: Error, Equatable, Sendable {
+public enum CollageError: BookTagError, Equatable {
     /// The canvas could not be allocated.
     case outOfMemory
     /// libpng or libjpeg failed, with their message.
@@ -288,7 +288,12 @@ public enum CollageError: Error, Equatable, Sendable {
     case libraryMissing(String)
 }
 
-extension CollageError: LocalizedError {
+extension CollageError {
+    /// What a collage cannot be drawn from, or written as.
+    public var kind: BookTagFailure.Kind {
+        .data
+    }
+
     public var errorDescription: String? {
         switch self {
         case .outOfMemory: "not enough memory to draw the collage"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the configuration cannot be used; each message names the file and the key.
-public enum ConfigError: Error, Equatable, Sendable {
+public enum ConfigError: BookTagError, Equatable {
     /// The file exists but cannot be read.
     case unreadable(file: String)
     /// The file is not JSON.
@@ -14,7 +14,18 @@ public enum ConfigError: Error, Equatable, Sendable {
     case missingAPIKey(file: String)
 }
 
-extension ConfigError: LocalizedError {
+extension ConfigError {
+    /// Always the configuration's.
+    public var kind: BookTagFailure.Kind {
+        .config
+    }
+
+    /// What the reader can change.
+    public var advice: Advice? {
+        if case .missingAPIKey = self { return .workFromARecording }
+        return nil
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .unreadable(file):
@@ -24,7 +35,7 @@ extension ConfigError: LocalizedError {
         case let .wrongType(file, key, expected), let .invalidValue(file, key, expected):
             file == key ? "\(key) must be \(expected)" : "\(file): \(key) must be \(expected)"
         case let .missingAPIKey(file):
-            "no Goodreads API key: set goodreads.apiKey in \(file) (see config.example.json) or BOOKTAG_API_KEY, or use --replay DIR to work from a recording"
+            "no Goodreads API key: set goodreads.apiKey in \(file) (see config.example.json) or BOOKTAG_API_KEY"
         }
     }
 }

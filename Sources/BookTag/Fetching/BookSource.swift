@@ -35,7 +35,7 @@ extension BookListSource {
 }
 
 /// Why a source cannot answer a request at all.
-public enum BookSourceError: Error, Equatable, Sendable {
+public enum BookSourceError: BookTagError, Equatable {
     /// The id belongs to another source (`show --id OL45804W` asked of Goodreads).
     case foreignID(BookID, asked: SourceKind)
     /// The source has no book with this ISBN or id.
@@ -44,7 +44,13 @@ public enum BookSourceError: Error, Equatable, Sendable {
     case lookupNotOffered(by: String)
 }
 
-extension BookSourceError: LocalizedError {
+extension BookSourceError {
+    /// No such book is not found; the rest are requests the source cannot answer.
+    public var kind: BookTagFailure.Kind {
+        if case .bookNotFound = self { return .notFound }
+        return .usage
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .foreignID(id, asked):

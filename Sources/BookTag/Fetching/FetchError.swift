@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a request got no usable answer. URLs in these errors never carry the API key.
-public enum FetchError: Error, Equatable, Sendable {
+public enum FetchError: BookTagError, Equatable {
     /// The host's name does not resolve, or it refuses connections.
     case cannotReach(host: String)
     /// No answer within the deadline, retries included.
@@ -32,7 +32,22 @@ public enum FetchError: Error, Equatable, Sendable {
     case other(String)
 }
 
-extension FetchError: LocalizedError {
+extension FetchError {
+    /// Unreachable or unrecorded is the network's; a refusal or a bad answer is the source's.
+    public var kind: BookTagFailure.Kind {
+        switch self {
+        case .cannotReach, .timedOut, .connectionLost, .notRecorded, .recording, .other: .network
+        case .notFound: .notFound
+        case .bodyTooLarge, .unsafeRedirect, .tooManyRedirects, .unauthorized, .rateLimited, .serverError, .httpStatus: .api
+        }
+    }
+
+    /// What the reader can change.
+    public var advice: Advice? {
+        if case .notRecorded = self { return .recordAgain }
+        return nil
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .cannotReach(host):
@@ -60,7 +75,7 @@ extension FetchError: LocalizedError {
         case let .httpStatus(status, url):
             "unexpected HTTP \(status) for \(url)"
         case let .notRecorded(url):
-            "the recording has no answer for \(url): record it again with --record"
+            "the recording has no answer for \(url)"
         case let .recording(message):
             "recording: \(message)"
         case let .other(message):

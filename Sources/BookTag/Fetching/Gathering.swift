@@ -27,7 +27,7 @@ public struct Gathering: Sendable {
 }
 
 /// Why a gathering produced nothing to keep.
-public enum GatheringError: Error, Equatable, Sendable {
+public enum GatheringError: BookTagError, Equatable {
     /// The source has no results for the query.
     case noBooks(query: String, source: SourceKind)
     /// Results, but none with a real cover.
@@ -40,7 +40,22 @@ public enum GatheringError: Error, Equatable, Sendable {
     case notGatherable(origin: TagOrigin)
 }
 
-extension GatheringError: LocalizedError {
+extension GatheringError {
+    /// A tag from an export is a request to refuse; anything else found nothing.
+    public var kind: BookTagFailure.Kind {
+        if case .notGatherable = self { return .usage }
+        return .notFound
+    }
+
+    /// What the reader can change.
+    public var advice: Advice? {
+        switch self {
+        case let .emptyListing(origin, listed) where origin.year != nil && listed > 0: .anotherYear
+        case .notGatherable: .importTheExportAgain
+        default: nil
+        }
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .noBooks(query, source):
@@ -49,12 +64,12 @@ extension GatheringError: LocalizedError {
             "\"\(tag)\" holds books from \(source.displayName) and can only be gathered from there"
         case let .emptyListing(origin, listed):
             if let year = origin.year, listed > 0 {
-                "none of the \(listed) books on \(origin.listingName) was \(origin.datesAreShelved ? "shelved" : "read") in \(year); nothing was stored: try another --year"
+                "none of the \(listed) books on \(origin.listingName) was \(origin.datesAreShelved ? "shelved" : "read") in \(year); nothing was stored"
             } else {
                 "\(origin.displayName) has no books: is the shelf's name right and the profile public? nothing was stored"
             }
         case let .notGatherable(origin):
-            "a tag made from a \(origin.displayName) gets new books by importing the export again: booktag import FILE"
+            "a tag made from a \(origin.displayName) gets new books by importing the export again"
         case let .noCovers(query, results):
             "none of the \(results) books found for \"\(query)\" has a cover; nothing was stored: try another tag"
         }

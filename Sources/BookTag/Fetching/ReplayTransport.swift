@@ -17,7 +17,7 @@ public struct ReplayTransport: HTTPTransport {
         } catch let error as DecodingError {
             throw FetchError.recording("\(indexFile.path) is not a booktag recording index (\(error.localizedDescription))")
         } catch {
-            throw FetchError.recording("cannot read \(indexFile.path): is \(folder.path) a recording made with --record?")
+            throw FetchError.recording("cannot read \(indexFile.path): is \(folder.path) a recording booktag made?")
         }
         var entries: [String: Recording.Entry] = [:]
         for entry in index.entries {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a Goodreads answer could not be used.
-public enum GoodreadsError: Error, Equatable, Sendable {
+public enum GoodreadsError: BookTagError, Equatable {
     /// Goodreads answered `<error>…</error>`.
     case apiError(message: String)
     /// The body is not XML at all, such as `Invalid API key.`; `preview` is its safe first line.
@@ -16,7 +16,12 @@ public enum GoodreadsError: Error, Equatable, Sendable {
     case unreadableXML(XMLError)
 }
 
-extension GoodreadsError: LocalizedError {
+extension GoodreadsError {
+    /// The source answered with something unusable.
+    public var kind: BookTagFailure.Kind {
+        .api
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .apiError(message):

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a shelf feed could not be used.
-public enum ShelfFeedError: Error, Equatable, Sendable {
+public enum ShelfFeedError: BookTagError, Equatable {
     /// An HTML page instead of the feed: Goodreads answers a private or unknown shelf so.
     case htmlPage
     /// Not XML at all; `preview` is its safe first line.
@@ -14,7 +14,13 @@ public enum ShelfFeedError: Error, Equatable, Sendable {
     case noSuchShelf(String)
 }
 
-extension ShelfFeedError: LocalizedError {
+extension ShelfFeedError {
+    /// No such shelf is not found; any other failure is the feed's.
+    public var kind: BookTagFailure.Kind {
+        if case .noSuchShelf = self { return .notFound }
+        return .api
+    }
+
     public var errorDescription: String? {
         switch self {
         case .htmlPage:

@@ -1,16 +1,15 @@
 import Foundation
 
 /// Why a file cannot be imported as a reader's library export. Nothing is stored in any case.
-public enum ExportError: Error, Equatable, Sendable {
+public enum ExportError: BookTagError, Equatable {
     /// The file cannot be opened.
     case cannotOpen(path: String, reason: String)
     /// The file has no bytes.
     case empty(path: String)
     /// The header lacks columns every export of `format` has.
     case missingColumns([String], path: String, format: LibraryFormat = .goodreads)
-    /// The file is no export booktag knows: `firstLine` is how it starts; `advice` says how to
-    /// name its format.
-    case unknownFormat(path: String, firstLine: String, advice: String = ImportRequest.Advice.commandLine.format)
+    /// The file is no export booktag knows: `firstLine` is how it starts.
+    case unknownFormat(path: String, firstLine: String)
     /// Not UTF-8 text (a spreadsheet saved in another encoding, or not text at all).
     case unreadableText(path: String)
     /// The header was read but no row was a book.
@@ -23,15 +22,27 @@ public enum ExportError: Error, Equatable, Sendable {
     case beyondLimit(path: String, what: String)
 }
 
-extension ExportError: LocalizedError {
+extension ExportError {
+    /// A file that cannot be opened is not found; any other is the file's fault.
+    public var kind: BookTagFailure.Kind {
+        if case .cannotOpen = self { return .notFound }
+        return .data
+    }
+
+    /// What the reader can change.
+    public var advice: Advice? {
+        if case .unknownFormat = self { return .nameTheFormat }
+        return nil
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .cannotOpen(path, reason):
             "cannot read \(path): \(reason)"
         case let .empty(path):
             "\(path) is empty: export your library again"
-        case let .unknownFormat(path, firstLine, advice):
-            "\(path) is no library export booktag knows (\(LibraryFormat.allCases.map(\.fileDescription).joined(separator: ", "))): its first line is \"\(Self.shown(firstLine))\"; \(advice) if it is one of them"
+        case let .unknownFormat(path, firstLine):
+            "\(path) is no library export booktag knows (\(LibraryFormat.allCases.map(\.fileDescription).joined(separator: ", "))): its first line is \"\(Self.shown(firstLine))\""
         case let .missingColumns(columns, path, format):
             "\(path) is not a \(format.fileDescription): it has no \(columns.map { "\"\($0)\"" }.joined(separator: ", ")) column\(columns.count == 1 ? "" : "s"); nothing was stored"
         case let .unreadableText(path):
@@ -48,14 +59,14 @@ extension ExportError: LocalizedError {
     }
 
     /// The same refusal naming `file` as `name` (as the reader named it, not where it is kept; a
-    /// file inside a library folder keeps its place in it), with `advice` for naming its format.
-    func naming(_ file: URL, as name: String, advice: ImportRequest.Advice) -> ExportError {
+    /// file inside a library folder keeps its place in it).
+    func naming(_ file: URL, as name: String) -> ExportError {
         func renamed(_ path: String) -> String { path.hasPrefix(file.path) ? name + path.dropFirst(file.path.count) : path }
         return switch self {
         case let .cannotOpen(path, reason): .cannotOpen(path: renamed(path), reason: reason)
         case let .empty(path): .empty(path: renamed(path))
         case let .missingColumns(columns, path, format): .missingColumns(columns, path: renamed(path), format: format)
-        case let .unknownFormat(path, firstLine, _): .unknownFormat(path: renamed(path), firstLine: firstLine, advice: advice.format)
+        case let .unknownFormat(path, firstLine): .unknownFormat(path: renamed(path), firstLine: firstLine)
         case let .unreadableText(path): .unreadableText(path: renamed(path))
         case let .noBooks(path, malformed): .noBooks(path: renamed(path), malformed: malformed)
         case let .cutOff(path): .cutOff(path: renamed(path))

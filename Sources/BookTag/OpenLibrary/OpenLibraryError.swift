@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why an Open Library answer could not be used.
-public enum OpenLibraryError: Error, Equatable, Sendable {
+public enum OpenLibraryError: BookTagError, Equatable {
     /// The body is not JSON at all; `preview` is its safe first line.
     case notJSON(preview: String)
     /// An HTML page came back where JSON was expected.
@@ -14,7 +14,12 @@ public enum OpenLibraryError: Error, Equatable, Sendable {
     case rateLimited(retryAfter: Double?)
 }
 
-extension OpenLibraryError: LocalizedError {
+extension OpenLibraryError {
+    /// The source answered with something unusable.
+    public var kind: BookTagFailure.Kind {
+        .api
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .notJSON(preview):

@@ -1,12 +1,17 @@
 import Foundation
 
 /// Why a reader's Open Library reading log could not be read.
-public enum OpenLibraryShelfError: Error, Equatable, Sendable {
+public enum OpenLibraryShelfError: BookTagError, Equatable {
     /// No such reader, or their reading log is private: Open Library answers both alike.
     case notPublic(String)
 }
 
-extension OpenLibraryShelfError: LocalizedError {
+extension OpenLibraryShelfError {
+    /// No such reader or shelf to be read.
+    public var kind: BookTagFailure.Kind {
+        .notFound
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .notPublic(shelf):

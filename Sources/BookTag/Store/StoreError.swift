@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the store refused or failed an operation.
-public enum StoreError: Error, Equatable, Sendable {
+public enum StoreError: BookTagError, Equatable {
     /// `createTag` of a tag that exists.
     case tagExists(String)
     /// No tag of that name.
@@ -18,13 +18,31 @@ public enum StoreError: Error, Equatable, Sendable {
     case files(String)
 }
 
-extension StoreError: LocalizedError {
+extension StoreError {
+    /// A missing tag is not found; a cover that is no image is the source's fault.
+    public var kind: BookTagFailure.Kind {
+        switch self {
+        case .tagNotFound: .notFound
+        case .notAnImage: .api
+        case .tagExists, .duplicateBook, .emptySet, .database, .files: .store
+        }
+    }
+
+    /// What the reader can change.
+    public var advice: Advice? {
+        switch self {
+        case let .tagExists(name): .rerollInstead(tag: name)
+        case .tagNotFound: .listTheTags
+        default: nil
+        }
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .tagExists(name):
-            "the tag \"\(name)\" already exists: use 'booktag reroll \(name)' for other books"
+            "the tag \"\(name)\" already exists"
         case let .tagNotFound(name):
-            "there is no tag \"\(name)\": 'booktag list' shows the tags you have"
+            "there is no tag \"\(name)\""
         case let .notAnImage(title):
             "the cover of \"\(title)\" is not a JPEG, PNG, GIF or WebP image; it was not kept"
         case let .duplicateBook(id):

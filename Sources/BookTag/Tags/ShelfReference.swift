@@ -77,7 +77,7 @@ public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertib
 }
 
 /// Why `--shelf` cannot be used.
-public enum ShelfReferenceError: Error, Equatable, Sendable {
+public enum ShelfReferenceError: BookTagError, Equatable {
     /// Not the digits of a user id.
     case badUserID(String)
     /// Not a shelf's name (letters, digits, `-` and `_`).
@@ -88,15 +88,20 @@ public enum ShelfReferenceError: Error, Equatable, Sendable {
     case badOpenLibraryShelf(String)
 }
 
-extension ShelfReferenceError: LocalizedError {
+extension ShelfReferenceError {
+    /// A bad argument.
+    public var kind: BookTagFailure.Kind {
+        .usage
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .badUserID(text):
-            "\"\(text)\" is not a Goodreads user id: use the number in your profile's address (goodreads.com/user/show/12345-name → 12345), as --shelf 12345/read"
+            "\"\(text)\" is not a Goodreads user id: use the number in your profile's address (goodreads.com/user/show/12345-name → 12345), as 12345/read"
         case let .badShelf(text):
             "\"\(text)\" is not a Goodreads shelf name: use letters, digits, - and _, as in 12345/to-read"
         case let .badOpenLibraryUser(text):
-            "\"\(text)\" is not an Open Library username: use the name in your profile's address (openlibrary.org/people/NAME), as --shelf NAME/already-read"
+            "\"\(text)\" is not an Open Library username: use the name in your profile's address (openlibrary.org/people/NAME), as NAME/already-read"
         case let .badOpenLibraryShelf(text):
             "\"\(text)\" is not an Open Library reading-log shelf: use already-read, currently-reading or want-to-read"
         }

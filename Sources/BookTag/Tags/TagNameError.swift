@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a string cannot be a tag.
-public enum TagNameError: Error, Equatable, Sendable {
+public enum TagNameError: BookTagError, Equatable {
     /// Nothing but whitespace.
     case empty
     /// A control character.
@@ -10,7 +10,12 @@ public enum TagNameError: Error, Equatable, Sendable {
     case tooLong(Int)
 }
 
-extension TagNameError: LocalizedError {
+extension TagNameError {
+    /// A bad argument.
+    public var kind: BookTagFailure.Kind {
+        .usage
+    }
+
     public var errorDescription: String? {
         switch self {
         case .empty:

@@ -29,11 +29,11 @@ public struct AddRequest: Sendable, Equatable {
         if case let .books(number)? = count, !Self.countRange.contains(number) { throw Self.badCount }
         if count == .all, shelf == nil { throw BookTagFailure(.usage, "a count of all needs a shelf: a search has no end to take all of") }
         if year != nil, shelf == nil {
-            throw BookTagFailure(.usage, "a year needs a shelf (for a library export: booktag import FILE --year YYYY)")
+            throw BookTagFailure(.usage, "a year needs a shelf", advice: .importTheExportForTheYear)
         }
         if let year, !Self.yearRange.contains(year) { throw Self.badYear }
         if let source, !SourceKind.searchable.contains(source) {
-            throw BookTagFailure(.usage, "new tags come from goodreads or openlibrary; a Calibre library is imported: booktag import FOLDER")
+            throw BookTagFailure(.usage, "new tags come from goodreads or openlibrary; a Calibre library is imported from its folder", advice: .importTheLibrary)
         }
 
     }

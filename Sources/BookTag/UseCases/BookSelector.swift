@@ -30,7 +30,7 @@ enum BookSelector {
 }
 
 /// Why `drop` changed nothing.
-public enum DropError: Error, Equatable, Sendable {
+public enum DropError: BookTagError, Equatable {
     /// A position past the tag's last book.
     case positionOutOfRange(Int, tag: String, count: Int)
     /// An id or ISBN the tag does not hold.
@@ -41,17 +41,34 @@ public enum DropError: Error, Equatable, Sendable {
     case cannotReplaceExport(tag: String)
 }
 
-extension DropError: LocalizedError {
+extension DropError {
+    /// A book the tag lacks is not found; the rest are requests to refuse.
+    public var kind: BookTagFailure.Kind {
+        switch self {
+        case .cannotReplaceExport, .wouldEmpty: .usage
+        case .notInTag, .positionOutOfRange: .notFound
+        }
+    }
+
+    /// What the reader can change.
+    public var advice: Advice? {
+        switch self {
+        case .positionOutOfRange, .notInTag: .seeTheBooks
+        case .wouldEmpty: .removeTheTag
+        case .cannotReplaceExport: .dropWithoutReplacing
+        }
+    }
+
     public var errorDescription: String? {
         switch self {
         case let .positionOutOfRange(position, tag, count):
-            "\"\(tag)\" has no position \(position): its books are numbered 1 to \(count) (see 'booktag books')"
+            "\"\(tag)\" has no position \(position): its books are numbered 1 to \(count)"
         case let .notInTag(text, tag):
-            "\"\(text)\" is not a book of \"\(tag)\": name a position, a source id or an ISBN from 'booktag books'"
+            "\"\(text)\" is not a book of \"\(tag)\": name a position, a source id or an ISBN"
         case let .wouldEmpty(tag):
-            "dropping every book would leave \"\(tag)\" empty: 'booktag remove' deletes a tag"
+            "dropping every book would leave \"\(tag)\" empty"
         case let .cannotReplaceExport(tag):
-            "\"\(tag)\" comes from a library export, which booktag does not keep: drop without --replace, or import the export again"
+            "\"\(tag)\" comes from a library export, which booktag does not keep"
         }
     }
 }

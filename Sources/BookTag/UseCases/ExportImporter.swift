@@ -102,7 +102,7 @@ public struct ExportImporter: Sendable {
             if let existing, existing.origin?.libraryFormat != plan.origin.libraryFormat {
                 outcomes.append(TagOutcome(
                     name: plan.name, books: 0, withoutCover: 0, replaced: false,
-                    refusal: "\"\(existing.name)\" already holds books from \(existing.sourceDescription); left as it is (name the tag with --tag)"))
+                    refusal: "\"\(existing.name)\" already holds books from \(existing.sourceDescription); left as it is (another tag name keeps both)"))
                 continue
             }
             let wanted = max(1, count)

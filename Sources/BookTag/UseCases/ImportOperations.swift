@@ -47,7 +47,7 @@ public struct ImportOperations: Sendable {
             }
             rows = writer.finish()
         } catch let error as ExportError {
-            throw error.naming(request.file, as: request.fileName, advice: request.advice)
+            throw error.naming(request.file, as: request.fileName)
         }
         guard rows.count > 0 else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
         let tags = try planner.plans(of: rows)
@@ -55,14 +55,14 @@ public struct ImportOperations: Sendable {
             let filters = [request.shelf.map { "on the shelf \($0)" }, request.year.map { "read in \($0)" }].compactMap { $0 }
             throw BookTagFailure(.notFound, "no book in \(request.fileName) is \(filters.joined(separator: " and ")); nothing was stored")
         }
-        try refuseClashes(tags, format: format, advice: request.advice)
+        try refuseClashes(tags, format: format)
         return Plan(request: request, format: format, summary: summary, tags: tags)
     }
 
     /// A tag from another source (a search, a subject, a shelf, another service's export) is
     /// never overwritten: one that an import would take refuses the whole import, naming every
     /// such tag, before anything is asked or stored. The same service's tags are replaced.
-    private func refuseClashes(_ tags: [ExportSelection.Plan], format: LibraryFormat, advice: ImportRequest.Advice) throws {
+    private func refuseClashes(_ tags: [ExportSelection.Plan], format: LibraryFormat) throws {
         var clashes: [String] = []
         var example = ""
         for plan in tags {
@@ -73,8 +73,7 @@ public struct ImportOperations: Sendable {
         guard !clashes.isEmpty else { return }
         let names = clashes.count == 1 ? "the tag \(clashes[0]) exists" : "the tags \(clashes.joined(separator: ", ")) exist"
         throw BookTagFailure(
-            .usage,
-            "\(names) from another source; nothing was imported: name the \(format.listingName) tags \(advice.prefix) (\"\(example)\" becomes \"\(advice.prefixExample) \(example)\") \(advice.tag)")
+            .usage, "\(names) from another source; nothing was imported", advice: .prefixTheTags(format: format.listingName, example: example))
     }
 
     /// Stores the planned tags; at least one must be stored.

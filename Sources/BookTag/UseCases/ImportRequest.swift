@@ -20,34 +20,6 @@ public struct ImportRequest: Sendable, Equatable {
     public var prefix: String?
     /// How messages and the report name the file (an upload's own name); `nil`: its path as given.
     public var name: String?
-    /// How a refusal tells the reader to change the request: the command line's options unless
-    /// the face asking words them its own way (serve's form).
-    public var advice: Advice = .commandLine
-
-    /// The words a refusal ends with, one per change the reader can make.
-    public struct Advice: Sendable, Equatable {
-        /// Naming the file's format, for a file not recognised by its content.
-        public var format: String
-        /// Naming a prefix for every shelf's tag, for tags another source holds.
-        public var prefix: String
-        /// The stand-in for the prefix in the example ("TEXT read").
-        public var prefixExample: String
-        /// Naming the one tag to make instead.
-        public var tag: String
-
-        /// Advice of the face's own words.
-        public init(format: String, prefix: String, prefixExample: String, tag: String) {
-            self.format = format
-            self.prefix = prefix
-            self.prefixExample = prefixExample
-            self.tag = tag
-        }
-
-        /// `import`'s options.
-        public static let commandLine = Advice(
-            format: "name the format with --format", prefix: "with --prefix TEXT", prefixExample: "TEXT", tag: "or one tag with --tag")
-    }
-
     /// The request as given; `validate()` applies the rules.
     public init(
         file: URL, shelf: String? = nil, year: Int? = nil, tag: String? = nil, count: BookCount? = nil, format: LibraryFormat? = nil,

@@ -18,12 +18,12 @@ public struct ShowRequest: Sendable, Equatable {
     /// The rules that need nothing parsed.
     public func validate() throws(BookTagFailure) {
         switch (isbn, id) {
-        case (nil, nil): throw BookTagFailure(.usage, "give an ISBN, or --id with a Goodreads or Open Library id")
-        case (.some, .some): throw BookTagFailure(.usage, "give an ISBN or --id, not both")
+        case (nil, nil): throw BookTagFailure(.usage, "give an ISBN, or the id of a Goodreads or Open Library book")
+        case (.some, .some): throw BookTagFailure(.usage, "give an ISBN or an id, not both")
         case let (nil, id?) where BookID(parsing: id) == nil:
-            throw BookTagFailure(.usage, "--id takes a Goodreads book id (digits) or an Open Library work id (such as OL45804W)")
+            throw BookTagFailure(.usage, "an id is a Goodreads book id (digits) or an Open Library work id (such as OL45804W)")
         case (nil, .some) where source != nil:
-            throw BookTagFailure(.usage, "--source is for ISBNs: an id names its source")
+            throw BookTagFailure(.usage, "a source is chosen for an ISBN only: an id names its source")
         default: break
         }
     }

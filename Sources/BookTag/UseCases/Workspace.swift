@@ -62,7 +62,7 @@ public struct Workspace: Sendable {
     /// The settings with the environment applied; unknown keys are in its `warnings`.
     public func configuration() throws -> BookTagConfiguration {
         if configNamed, !FileManager.default.fileExists(atPath: configFile.path) {
-            throw BookTagFailure(.config, "the configuration file \(configFile.path) does not exist: check --config")
+            throw BookTagFailure(.config, "the configuration file \(configFile.path) does not exist: check the path given for it")
         }
         return try BookTagConfiguration.load(file: configFile)
     }
@@ -77,7 +77,7 @@ public struct Workspace: Sendable {
     public func chooseSource(_ chosen: SourceKind?, configuration: BookTagConfiguration, progress: ProgressHandler? = nil) -> SourceKind {
         let (source, fellBack) = configuration.resolveSource(chosen)
         if fellBack {
-            progress?(.note("no Goodreads API key is configured, so books come from Open Library (choose with --source, or \"source\" in config.json)"))
+            progress?(.note("no Goodreads API key is configured, so books come from Open Library (choose a source for a tag, or set \"source\" in config.json)"))
         }
         return source
     }
@@ -138,7 +138,7 @@ public struct Workspace: Sendable {
             client.caller.requestTimeout = timeout
             source = client
         case .calibre:
-            throw BookTagFailure(.usage, "a Calibre library is read from its folder, never searched: import the library again (booktag import FOLDER)")
+            throw BookTagFailure(.usage, "a Calibre library is read from its folder, never searched: import the library again", advice: .importTheLibrary)
         case .goodreads:
             var client = GoodreadsClient(
                 baseURL: configuration.goodreads.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,

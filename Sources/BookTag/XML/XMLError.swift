@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each case is a different remedy for the user: a size or structure problem is the server's
 /// fault, a DTD is refused on principle (entities can expand without bound or read local files).
-public enum XMLError: Error, Equatable, Sendable {
+public enum XMLError: BookTagError, Equatable {
     /// The buffer held nothing but whitespace.
     case empty
     /// The buffer exceeded the size accepted before parsing starts.
@@ -19,7 +19,12 @@ public enum XMLError: Error, Equatable, Sendable {
     case malformed(message: String, line: Int, column: Int)
 }
 
-extension XMLError: LocalizedError {
+extension XMLError {
+    /// The source answered with something unusable.
+    public var kind: BookTagFailure.Kind {
+        .api
+    }
+
     public var errorDescription: String? {
         switch self {
         case .empty:

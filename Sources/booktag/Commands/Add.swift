@@ -40,7 +40,7 @@ extension BookTagCommand {
         var request: AddRequest { AddRequest(tag: tag, count: count, source: source, shelf: shelf, year: year) }
 
         func validate() throws {
-            do { try request.validate() } catch { throw ValidationError(error.message) }
+            do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
         func run() throws {

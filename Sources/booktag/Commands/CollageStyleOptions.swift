@@ -56,7 +56,7 @@ struct CollageStyleOptions: ParsableArguments {
     }
 
     package func validate() throws {
-        do { try request.validate() } catch { throw ValidationError(error.message) }
+        do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
     }
 
     /// These options over the configured ones.

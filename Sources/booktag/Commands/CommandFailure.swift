@@ -3,26 +3,8 @@ import Foundation
 
 /// A failure the command reports as one `error:` line with an exit status for its class.
 struct CommandFailure: Error {
-    /// Exit statuses, one per class of failure (documented in docs/contract.md); the numbers follow
-    /// BSD's sysexits.h where one fits.
-    enum Status: Int32, CaseIterable {
-        /// A bad argument, tag or ISBN (EX_USAGE).
-        case usage = 64
-        /// A file given to booktag is not what it should be (EX_DATAERR).
-        case data = 65
-        /// No such tag, book or file, or no books for a tag (EX_NOINPUT).
-        case notFound = 66
-        /// The source could not be reached, or a replay lacks an answer (EX_UNAVAILABLE).
-        case network = 69
-        /// The store or a file under the home could not be read or written (EX_IOERR).
-        case store = 74
-        /// The source answered, but with an error, a rate limit or something unusable (EX_PROTOCOL).
-        case api = 76
-        /// config.json or the environment is wrong, or the API key is missing (EX_CONFIG).
-        case config = 78
-        /// Ctrl-C or SIGTERM (128 + SIGINT).
-        case interrupted = 130
-    }
+    /// The library's classes of failure, each with its exit status.
+    typealias Status = BookTagFailure.Kind
 
     let status: Status
     let message: String
@@ -30,6 +12,23 @@ struct CommandFailure: Error {
     init(_ status: Status, _ message: String) {
         self.status = status
         self.message = message
+    }
+}
+
+extension BookTagFailure.Kind {
+    /// The command line's one table from class to exit status (documented in docs/contract.md);
+    /// the numbers follow BSD's sysexits.h where one fits.
+    var exitStatus: Int32 {
+        switch self {
+        case .usage: 64  // EX_USAGE: a bad argument, tag or ISBN
+        case .data: 65  // EX_DATAERR: a file given to booktag is not what it should be
+        case .notFound: 66  // EX_NOINPUT: no such tag, book or file, or no books for a tag
+        case .network: 69  // EX_UNAVAILABLE: the source could not be reached, or a replay lacks an answer
+        case .store: 74  // EX_IOERR: the store or a file under the home could not be read or written
+        case .api: 76  // EX_PROTOCOL: the source answered with an error, a rate limit or something unusable
+        case .config: 78  // EX_CONFIG: config.json or the environment is wrong, or the API key is missing
+        case .interrupted: 130  // 128 + SIGINT: Ctrl-C or SIGTERM
+        }
     }
 }
 
@@ -48,21 +47,15 @@ extension CommandFailure {
         !String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
     }
 
-    /// The exit status of the library's class of `error`, with its line.
+    /// The exit status of the library's class of `error`, with its line and advice.
     static func classify(_ error: any Error) -> CommandFailure {
         if let failure = error as? CommandFailure { return failure }
         let failure = BookTagFailure(classifying: error)
-        let status: Status =
-            switch failure.kind {
-            case .usage: .usage
-            case .data: .data
-            case .notFound: .notFound
-            case .network: .network
-            case .store: .store
-            case .api: .api
-            case .config: .config
-            case .interrupted: .interrupted
-            }
-        return CommandFailure(status, failure.message)
+        return CommandFailure(failure.kind, failure.commandLineMessage)
     }
+}
+
+extension BookTagFailure {
+    /// The library's line with its advice in the command line's words.
+    var commandLineMessage: String { message + (advice?.commandLineWords ?? "") }
 }

@@ -6,7 +6,7 @@ func fail(_ failure: CommandFailure) -> Never {
     let palette = Palette.forDescriptor(STDERR_FILENO, nightMode: false)
     let line = failure.message.split(whereSeparator: \.isNewline).joined(separator: " ")
     FileHandle.standardError.write(Data("\(palette.paint("error:", .error)) \(line)\n".utf8))
-    exit(failure.status.rawValue)
+    exit(failure.status.exitStatus)
 }
 
 /// ArgumentParser's own outcomes: help and version (status 0) or a usage error.

@@ -36,7 +36,7 @@ extension BookTagCommand {
         var request: DropRequest { DropRequest(books: books, replace: replace) }
 
         package func validate() throws {
-            do { try request.validate() } catch { throw ValidationError(error.message) }
+            do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
         package func run() throws {

@@ -44,7 +44,7 @@ extension BookTagCommand {
         }
 
         func validate() throws {
-            do { try request.validate() } catch { throw ValidationError(error.message) }
+            do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
         func run() throws {

@@ -27,7 +27,7 @@ extension BookTagCommand {
 
         func validate() throws {
             // The same rule as a new tag's count.
-            do { try AddRequest(tag: tag, count: count.map(BookCount.books)).validate() } catch { throw ValidationError(error.message) }
+            do { try AddRequest(tag: tag, count: count.map(BookCount.books)).validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
         func run() throws {

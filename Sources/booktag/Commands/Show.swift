@@ -37,7 +37,7 @@ extension BookTagCommand {
         var request: ShowRequest { ShowRequest(isbn: isbn, id: id, source: source) }
 
         func validate() throws {
-            do { try request.validate() } catch { throw ValidationError(error.message) }
+            do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
         func run() throws {
