@@ -36,7 +36,14 @@ import Testing
         #expect(summary.rows == 422 && summary.malformed == 0 && books.count == expected.count)
         #expect(books.map(\.title) == expected.map { $0["Title"]!.trimmingCharacters(in: .whitespaces) })
         #expect(books.map(\.key) == expected.map { $0["Book Id"]! })
-        #expect(books.allSatisfy { $0.shelves.first == "your library" })
+        #expect(books.allSatisfy { $0.shelves.first == "Your library" })
+        // The tag keeps the reader's spelling; its key (and a --shelf filter) ignore case.
+        let plans = try ExportSelection(format: .librarything).plans(for: books)
+        let library = try #require(plans.first { $0.name.key == "your library" })
+        #expect(library.name.display == "Your library" && library.rows.count == books.count)
+        #expect(library.origin == .export(format: .librarything, shelf: "your library", year: nil))
+        let filtered = try ExportSelection(format: .librarything, shelf: "YOUR LIBRARY").plans(for: books)
+        #expect(filtered.first?.rows.count == books.count)
         #expect(books.count { $0.myRating != nil } == expected.count { !($0["Rating"] ?? "").isEmpty })
         #expect(books.count { $0.readingFormat == .ebook } == expected.count { $0["Media"] == "Ebook" })
         #expect(books.count { $0.readingFormat == nil } == expected.count { ["DVD", "Blu-ray", "Laserdisc", "VHS", ""].contains($0["Media"] ?? "") })
@@ -89,7 +96,8 @@ import Testing
             #expect(book.title == (entry["title"] as! String).trimmingCharacters(in: .whitespaces))
             #expect(book.stars == (entry["rating"] as? String).flatMap(Double.init), "\(book.title)")
             #expect(book.dateRead == entry["dateread"] as? String)
-            let collections = (entry["collections"] as? [String] ?? []).map { $0.lowercased() }
+            // As the reader spelled them: a tag keeps its first spelling.
+            let collections = entry["collections"] as? [String] ?? []
             #expect(Array(book.shelves.prefix(collections.count)) == collections)
         }
         let garcia = try #require(books.first { $0.key == "181340799" })
@@ -101,7 +109,7 @@ import Testing
         #expect(eanOnly["isbn"] == nil && books.first { $0.key == "181341003" }?.isbn13 == (eanOnly["ean"] as? [String])?.first, "only an ean")
         #expect(books.first { $0.key == "181341003" }?.readingFormat == .ebook && books.first { $0.key == "181341250" }?.readingFormat == .audio)
         let leGuin = try #require(books.first { $0.key == "181341112" })
-        #expect(leGuin.pageCount == 310 && leGuin.isbn13 == nil && leGuin.stars == nil && leGuin.shelves == ["to read", "sci-fi"])
+        #expect(leGuin.pageCount == 310 && leGuin.isbn13 == nil && leGuin.stars == nil && leGuin.shelves == ["To read", "sci-fi"])
         let plans = try ExportSelection(format: .librarything, year: 2025).plans(for: books)
         #expect(try plans[0].rows.all().map(\.key) == ["181341402", "181341250", "181341003"], "read in 2025, newest first")
     }
@@ -136,6 +144,6 @@ import Testing
         #expect(books.map(\.myRating) == expected.map { Int($0["RATINGS"] ?? "").flatMap { $0 > 0 ? $0 : nil } })
         #expect(books.allSatisfy { $0.dateRead == nil }, "the old export kept no read dates")
         #expect(books.count { $0.isbn13 != nil } == expected.count { ($0["ISBNs"] ?? "[]") != "[]" })
-        #expect(books.count { $0.shelves.first == "your library" } == expected.count { ($0["COLLECTIONS"] ?? "").hasPrefix("Your library") })
+        #expect(books.count { $0.shelves.first == "Your library" } == expected.count { ($0["COLLECTIONS"] ?? "").hasPrefix("Your library") })
     }
 }

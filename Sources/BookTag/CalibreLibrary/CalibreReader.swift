@@ -60,7 +60,7 @@ public enum CalibreReader {
     }
 
     private static func books(_ db: Database, folder: URL) throws -> [ImportedBook] {
-        let shelf = folder.lastPathComponent.lowercased()
+        let shelf = folder.lastPathComponent
         // Held at once, whatever the database holds: one book past the limit (which
         // `LibraryFormat.read` refuses), their links only, and no text longer than a field may be.
         let limit = ExportLimits.books + 1
@@ -107,7 +107,7 @@ public enum CalibreReader {
             if (row["has_cover"] as Int?) == 1, let path: String = row["path"], !path.contains("..") {
                 book.coverFile = folder.appendingPathComponent(path, isDirectory: true).appendingPathComponent("cover.jpg")
             }
-            book.shelves = [shelf] + (tags[id] ?? []).map { $0.lowercased() }.filter { $0 != shelf }
+            book.shelves = ImportedBook.shelfNames([shelf] + (tags[id] ?? []))
             return book
         }
     }

@@ -64,13 +64,15 @@ public struct ImportedBook: Equatable, Sendable {
     /// Whether the reader finished the book in `year`, on any of their reads.
     public func wasRead(in year: Int) -> Bool { reading.wasRead(in: year) }
 
-    /// Shelf names as every format's reader keeps them: trimmed, lower-case, none empty, each
-    /// once, in the order the file gives them (its main shelf first).
+    /// Shelf names as every format's reader keeps them: trimmed, none empty, each once whatever
+    /// its case (as the reader first spelled it: tags keep their first spelling), in the order the
+    /// file gives them (its main shelf first).
     public static func shelfNames(_ names: some Sequence<String>) -> [String] {
         var shelves: [String] = []
+        var seen: Set<String> = []
         for shelf in names {
-            let name = shelf.trimmingCharacters(in: .whitespaces).lowercased()
-            if !name.isEmpty, !shelves.contains(name) { shelves.append(name) }
+            let name = shelf.trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty, seen.insert(name.lowercased()).inserted { shelves.append(name) }
         }
         return shelves
     }

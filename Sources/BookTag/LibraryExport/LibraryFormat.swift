@@ -61,8 +61,9 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
             throw ExportError.cannotOpen(path: file.path, reason: "no such file")
         }
+        // A folder is read as a Calibre library, the one format that is a folder.
         guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
-            throw ExportError.cannotOpen(path: file.path, reason: "it is a folder")
+            throw ExportError.cannotOpen(path: file.path, reason: "it is no Calibre library: it has no metadata.db")
         }
         guard ((attributes[.size] as? NSNumber)?.int64Value ?? 0) > 0 else { throw ExportError.empty(path: file.path) }
         let line = try LibraryCSV.firstLine(of: file)

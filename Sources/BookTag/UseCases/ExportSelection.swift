@@ -52,7 +52,9 @@ public struct ExportSelection: Equatable, Sendable {
         private var dates: [(read: String?, added: String?)] = []
         /// With a filter, the rows that pass it; otherwise the rows on each shelf.
         private var matching: [Int32] = []
+        /// By each shelf's key (its name in lower case), and the name as the file first spelled it.
         private var byShelf: [String: [Int32]] = [:]
+        private var spelling: [String: String] = [:]
 
         init(_ selection: ExportSelection) {
             self.selection = selection
@@ -64,11 +66,17 @@ public struct ExportSelection: Equatable, Sendable {
             let position = Int32(dates.count)
             dates.append((row.dateRead, row.dateAdded))
             if selection.isFiltered {
-                if (selection.shelf.map { row.shelves.contains($0) } ?? true) && (selection.year.map(row.wasRead(in:)) ?? true) {
+                if (selection.shelf.map { wanted in row.shelves.contains { $0.lowercased() == wanted } } ?? true)
+                    && (selection.year.map(row.wasRead(in:)) ?? true)
+                {
                     matching.append(position)
                 }
             } else {
-                for shelf in row.shelves { byShelf[shelf, default: []].append(position) }
+                for shelf in row.shelves {
+                    let key = shelf.lowercased()
+                    byShelf[key, default: []].append(position)
+                    if spelling[key] == nil { spelling[key] = shelf }
+                }
             }
         }
 
@@ -88,7 +96,7 @@ public struct ExportSelection: Equatable, Sendable {
             var plans: [Plan] = []
             for shelf in names {
                 plans.append(Plan(
-                    name: try TagName([selection.prefix, shelf].compactMap { $0 }.joined(separator: " ")),
+                    name: try TagName([selection.prefix, spelling[shelf] ?? shelf].compactMap { $0 }.joined(separator: " ")),
                     origin: .export(format: selection.format, shelf: shelf, year: nil),
                     rows: ImportedRows(rows, positions: ordered(byShelf[shelf] ?? []))))
             }
