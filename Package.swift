@@ -87,6 +87,7 @@ let package = Package(
                 "BookTagServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             plugins: ["BuildCommit"]
         ),

@@ -35,36 +35,30 @@ public struct ServeServer: Sendable {
         public var errorDescription: String? { message }
     }
 
-    /// Serves until a signal; throws `Stopped` when the server could not start or failed.
-    public func runUntilStopped() throws {
+    /// Serves until SIGTERM or SIGINT, the app and the jobs' stopper as services of one group
+    /// that shuts down gracefully; throws `Stopped` when the server could not start or failed.
+    public func run() async throws {
         booktag_return_memory_promptly()
         let jobs = JobRegistry()
-        let finished = DispatchSemaphore(value: 0)
-        let outcome = Locked<(any Error)?>(nil)
-        let operations = operations, logger = logger, access = access, lock = lock
-        Task.detached {
-            do {
-                let application = Application(
-                    router: ServeRoutes.buildRouter(access: access, operations: operations, jobs: jobs),
-                    configuration: .init(address: .hostname(access.host, port: access.port), serverName: nil),
-                    onServerRunning: { channel in
-                        // --port 0: the port is known once bound.
-                        if let port = channel.localAddress?.port { access.port = port }
-                        lock.record(access.addressWithoutToken)
-                        FileHandle.standardOutput.write(Data((access.address + "\n").utf8))
-                    },
-                    logger: logger)
-                let group = ServiceGroup(configuration: .init(
-                    services: [application, JobsStopper(jobs: jobs)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-                try await group.run()
-                await jobs.stopAll()
-            } catch {
-                outcome.withLock { $0 = error }
-            }
-            finished.signal()
+        let access = access, lock = lock
+        do {
+            let application = Application(
+                router: ServeRoutes.buildRouter(access: access, operations: operations, jobs: jobs),
+                configuration: .init(address: .hostname(access.host, port: access.port), serverName: nil),
+                onServerRunning: { channel in
+                    // --port 0: the port is known once bound.
+                    if let port = channel.localAddress?.port { access.port = port }
+                    lock.record(access.addressWithoutToken)
+                    FileHandle.standardOutput.write(Data((access.address + "\n").utf8))
+                },
+                logger: logger)
+            let group = ServiceGroup(configuration: .init(
+                services: [application, JobsStopper(jobs: jobs)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            try await group.run()
+            await jobs.stopAll()
+        } catch {
+            throw Stopped(message: ServeError.message(for: error))
         }
-        finished.wait()
-        if let error = outcome.withLock({ $0 }) { throw Stopped(message: ServeError.message(for: error)) }
     }
 }
 

@@ -1,3 +1,3 @@
 // booktag: the command line. Every command, its options and its output are in this target;
 // the work is BookTag's.
-CommandLineRun.main()
+await CommandLineRun.main()

@@ -4,7 +4,7 @@ import Foundation
 
 extension BookTagCommand {
     /// Creates a tag: gathers books with real covers, stores them, renders the collage.
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Create a tag, gather books with covers for it, and render its collage.",
@@ -43,11 +43,11 @@ extension BookTagCommand {
             do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
-        func run() throws {
+        func run() async throws {
             let session = Session(global)
             let operations = try session.operations()
             let request = request
-            let plan = try CommandFailure.checking { try operations.plan(request) }
+            let plan = try operations.plan(request)
             guard case let .new(name, origin) = plan else {
                 if case let .existing(existing) = plan { try reportExisting(existing, operations: operations, session: session) }
                 return
@@ -56,12 +56,12 @@ extension BookTagCommand {
             let nightMode = session.preferences.nightMode
             let added: TagOperations.Gathered
             do {
-                added = try session.gathering(tag: name.display, wanted: request.count?.wanted ?? configuration.collageCount) { progress in
+                added = try await session.gathering(tag: name.display, wanted: request.count?.wanted ?? configuration.collageCount) { progress in
                     try await operations.add(request, name: name, origin: origin, configuration: configuration, nightMode: nightMode, progress: progress)
                 }
             } catch StoreError.tagExists {
                 // Another booktag made it meanwhile.
-                guard let existing = try CommandFailure.checking({ try operations.store.tag(name) }) else { throw CommandFailure(.store, "the tag changed while it was being added: try again") }
+                guard let existing = try operations.store.tag(name) else { throw CommandFailure(.store, "the tag changed while it was being added: try again") }
                 return try reportExisting(existing, operations: operations, session: session)
             }
             let (outcome, wanted) = (added.outcome, added.wanted)
@@ -79,7 +79,7 @@ extension BookTagCommand {
         private func reportExisting(_ existing: Tag, operations: TagOperations, session: Session) throws {
             let safeName = Terminal.safe(existing.name)
             session.reporter.note("\"\(safeName)\" already exists with \(existing.bookCount) books; nothing changed: 'booktag reroll \(safeName)' picks other books")
-            try CommandFailure.checking { try operations.existingReport(existing) }.print(json: json, palette: session.palette)
+            try operations.existingReport(existing).print(json: json, palette: session.palette)
         }
 
         /// "Goodreads search page 1 of 3 (52 results)", "Open Library subject pages 1, 2 of 40 (…)",

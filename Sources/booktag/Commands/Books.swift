@@ -24,12 +24,10 @@ extension BookTagCommand {
 
         func run() throws {
             let session = Session(global)
-            let name = try CommandFailure.checking { try TagName(tag) }
-            let (stored, rows) = try CommandFailure.checking {
-                let store = try session.workspace.openStore()
-                let stored = try store.existingTag(name)
-                return (stored, try store.books(of: name).map { BookRow($0, store: store) })
-            }
+            let name = try TagName(tag)
+            let store = try session.workspace.openStore()
+            let stored = try store.existingTag(name)
+            let rows = try store.books(of: name).map { BookRow($0, store: store) }
             if json { return try JSONOutput.print(rows) }
             session.reporter.note("\"\(Terminal.safe(stored.name))\": \(rows.count) book\(rows.count == 1 ? "" : "s") from \(stored.sourceDescription)")
             print(BookRow.table(rows, covers: true, palette: session.palette))

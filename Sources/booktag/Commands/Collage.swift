@@ -52,19 +52,17 @@ extension BookTagCommand {
             var timeline = Timeline()
             timeline.mark("parsing")
             let session = Session(global)
-            let configuration = try CommandFailure.checking { try session.configuration() }
+            let configuration = try session.configuration()
             let options = try style.resolve(configuration, nightMode: session.preferences.nightMode)
             if embed, options.format != .html { throw CommandFailure(.usage, "--embed goes with --format html") }
             if options.format != .html { CollageRenderer.prepareText(fontCacheFolder: CollageMaker.fontCacheFolder(in: session.home)) }
             timeline.mark("preferences and config")
-            let store = try CommandFailure.checking { try session.openStore() }
+            let store = try session.openStore()
             timeline.mark("store")
             let maker = CollageMaker(store: store)
             guard let tag else { return try renderAll(maker, options: options, session: session) }
-            let name = try CommandFailure.checking { try TagName(tag) }
-            let result = try CommandFailure.checking {
-                try maker.make(tag: name, options: options, output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
-            }
+            let name = try TagName(tag)
+            let result = try maker.make(tag: name, options: options, output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
             timeline.mark("collage")
             if let timings = result.timings { session.reporter.detail("collage: \(timings.summary)") }
             session.reporter.detail("timing: \(timeline.summary)")
@@ -86,7 +84,7 @@ extension BookTagCommand {
         }
 
         private func renderAll(_ maker: CollageMaker, options: CollageOptions, session: Session) throws {
-            let (collages, gallery) = try CommandFailure.checking { try maker.makeAll(options: options) }
+            let (collages, gallery) = try maker.makeAll(options: options)
             guard !collages.isEmpty else { throw CommandFailure(.notFound, "no tags yet: 'booktag add fantasy' makes one") }
             var written: [Written] = []
             var failed: [String: String] = [:]

@@ -61,7 +61,7 @@ struct CollageStyleOptions: ParsableArguments {
 
     /// These options over the configured ones.
     func resolve(_ configuration: BookTagConfiguration, nightMode: Bool) throws -> CollageOptions {
-        try CommandFailure.checking { try request.resolve(configuration, nightMode: nightMode) }
+        try request.resolve(configuration, nightMode: nightMode)
     }
 }
 

@@ -33,15 +33,6 @@ extension BookTagFailure.Kind {
 }
 
 extension CommandFailure {
-    /// Runs `body`, turning library errors into a failure of the right class.
-    static func checking<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw classify(error)
-        }
-    }
-
     /// Whether `error` comes from booktag (or the system), not from ArgumentParser.
     static func isBooktagError(_ error: any Error) -> Bool {
         !String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")

@@ -20,10 +20,11 @@ func finishArgumentParsing(_ error: any Error) -> Never {
     fail(CommandFailure(.usage, "\(line) (see 'booktag --help')"))
 }
 
-/// One run of the command line: parse, run, and turn every failure into one `error:` line and
-/// its exit status.
+/// One run of the command line: parse, run (the commands that wait on the network or serve
+/// are `AsyncParsableCommand`s, awaited here), and turn every failure into one `error:` line
+/// and its exit status.
 package enum CommandLineRun {
-    package static func main() -> Never {
+    package static func main() async -> Never {
         _ = mainStarted
         let command: any ParsableCommand
         do {
@@ -32,8 +33,12 @@ package enum CommandLineRun {
             finishArgumentParsing(error)
         }
         do {
-            var runnable = command
-            try runnable.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                var runnable = command
+                try runnable.run()
+            }
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {

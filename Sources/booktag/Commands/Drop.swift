@@ -4,7 +4,7 @@ import Foundation
 
 extension BookTagCommand {
     /// Takes single books out of a tag, optionally refilling their places.
-    package struct Drop: ParsableCommand {
+    package struct Drop: AsyncParsableCommand {
         package init() {}
 
         package static let configuration = CommandConfiguration(
@@ -39,15 +39,15 @@ extension BookTagCommand {
             do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
-        package func run() throws {
+        package func run() async throws {
             let session = Session(global)
             let operations = try session.operations()
-            let name = try CommandFailure.checking { try TagName(tag) }
+            let name = try TagName(tag)
             let request = request
-            let current = try CommandFailure.checking { try operations.tagToDrop(name, request) }
+            let current = try operations.tagToDrop(name, request)
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
-            let (outcome, report) = try session.gathering(tag: current.name, wanted: books.count) { progress in
+            let (outcome, report) = try await session.gathering(tag: current.name, wanted: books.count) { progress in
                 try await operations.drop(current, request, configuration: configuration, nightMode: nightMode, progress: progress)
             }
             outcome.collages.forEach { session.reporter.warnMissingGlyphs($0.missingGlyphs) }

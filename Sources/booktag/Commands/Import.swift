@@ -4,7 +4,7 @@ import Foundation
 
 extension BookTagCommand {
     /// Makes tags from a reader's library export (Goodreads, StoryGraph), with covers from Open Library.
-    struct Import: ParsableCommand {
+    struct Import: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Make tags from a library export (Goodreads, StoryGraph, LibraryThing) or a Calibre library.",
@@ -47,10 +47,10 @@ extension BookTagCommand {
             do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
-        func run() throws {
+        func run() async throws {
             let session = Session(global)
             let operations = ImportOperations(workspace: session.workspace, store: try session.openStore())
-            let plan = try CommandFailure.checking { try operations.plan(request) }
+            let plan = try operations.plan(request)
             if plan.summary.malformed > 0 {
                 session.reporter.warn("skipped \(plan.summary.malformed) malformed row\(plan.summary.malformed == 1 ? "" : "s") of \(file) (a wrong number of fields, or no book id or title)")
             }
@@ -63,8 +63,8 @@ extension BookTagCommand {
             let (outcomes, report): ([ExportImporter.TagOutcome], ImportReport)
             do {
                 defer { session.reporter.endProgress() }
-                (outcomes, report) = try CommandFailure.checking {
-                    try AsyncRun.run { try await operations.run(plan, configuration: configuration, nightMode: nightMode, progress: progress.handle) }
+                (outcomes, report) = try await AsyncRun.run {
+                    try await operations.run(plan, configuration: configuration, nightMode: nightMode, progress: progress.handle)
                 }
             }
             for outcome in outcomes {

@@ -28,14 +28,12 @@ extension BookTagCommand {
             timeline.mark("parsing")
             let session = Session(global)
             timeline.mark("preferences")
-            let entries = try CommandFailure.checking {
-                let store = try session.openStore()
-                timeline.mark("store")
-                let tags = try store.tags()
-                timeline.mark("tags")
-                defer { timeline.mark("collage files") }
-                return TagListEntry.entries(tags, store: store)
-            }
+            let store = try session.openStore()
+            timeline.mark("store")
+            let tags = try store.tags()
+            timeline.mark("tags")
+            let entries = TagListEntry.entries(tags, store: store)
+            timeline.mark("collage files")
             defer { session.reporter.detail("timing: \(timeline.summary)") }
             if json {
                 try JSONOutput.print(entries)

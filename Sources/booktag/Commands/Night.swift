@@ -37,7 +37,7 @@ extension BookTagCommand {
             case .status: break
             }
             if action != .status {
-                try CommandFailure.checking { try store.save(preferences) }
+                try store.save(preferences)
             }
             if json {
                 try JSONOutput.print(["nightMode": preferences.nightMode])

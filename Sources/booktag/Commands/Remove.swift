@@ -23,10 +23,10 @@ extension BookTagCommand {
         @Argument(help: "The tag.") var tag: String
 
         package func run() throws {
-            let name = try CommandFailure.checking { try TagName(tag) }
+            let name = try TagName(tag)
             let session = Session(global)
             let operations = try session.operations()
-            let removed = try CommandFailure.checking { try operations.remove(name, nightMode: session.preferences.nightMode) }
+            let removed = try operations.remove(name, nightMode: session.preferences.nightMode)
             session.reporter.note("removed \"\(Terminal.safe(removed))\"")
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 
 extension BookTagCommand {
     /// Replaces a tag's books with books from another results page.
-    struct Reroll: ParsableCommand {
+    struct Reroll: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "reroll",
             abstract: "Replace a tag's books with books from a random other results page.",
@@ -30,16 +30,16 @@ extension BookTagCommand {
             do { try AddRequest(tag: tag, count: count.map(BookCount.books)).validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
-        func run() throws {
+        func run() async throws {
             let session = Session(global)
             let operations = try session.operations()
-            let name = try CommandFailure.checking { try TagName(tag) }
-            let current = try CommandFailure.checking { try operations.tagToReroll(name) }
-            let previous = try CommandFailure.checking { try operations.store.books(of: name).map(\.book.bookID) }
+            let name = try TagName(tag)
+            let current = try operations.tagToReroll(name)
+            let previous = try operations.store.books(of: name).map(\.book.bookID)
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
             let count = count
-            let rerolled = try session.gathering(tag: current.name, wanted: count ?? max(current.bookCount, configuration.collageCount)) { progress in
+            let rerolled = try await session.gathering(tag: current.name, wanted: count ?? max(current.bookCount, configuration.collageCount)) { progress in
                 try await operations.reroll(current, count: count, configuration: configuration, nightMode: nightMode, progress: progress)
             }
             let (outcome, wanted) = (rerolled.outcome, rerolled.wanted)

@@ -5,7 +5,7 @@ import Logging
 
 extension BookTagCommand {
     /// The original Booktag app's three screens, in the browser, over this home.
-    package struct Serve: ParsableCommand {
+    package struct Serve: AsyncParsableCommand {
         package init() {}
 
         package static let configuration = CommandConfiguration(
@@ -47,7 +47,7 @@ extension BookTagCommand {
 
         /// The home opened and the configuration read (a broken one stops here, not at the first
         /// job), then the server until a signal.
-        package func run() throws {
+        package func run() async throws {
             let session = Session(global)
             // Not memory-mapped: a server's resident memory must not grow with the store.
             let operations = try session.operations(memoryMapped: false)
@@ -78,7 +78,7 @@ extension BookTagCommand {
                 session.reporter.warn("serving beyond this machine on \(host): anyone who can reach it and has the token can change your tags")
             }
             do {
-                try server.runUntilStopped()
+                try await server.run()
             } catch let stopped as ServeServer.Stopped {
                 throw CommandFailure(.network, "the server stopped: \(stopped.message)")
             }

@@ -32,13 +32,13 @@ struct Session {
 
     /// config.json (or --config) with the environment applied; unknown keys are warned about.
     func configuration() throws -> BookTagConfiguration {
-        let configuration = try CommandFailure.checking { try workspace.configuration() }
+        let configuration = try workspace.configuration()
         for warning in configuration.warnings { reporter.warn(warning) }
         return configuration
     }
 
     func openStore(memoryMapped: Bool = true) throws -> BookStore {
-        try CommandFailure.checking { try workspace.openStore(memoryMapped: memoryMapped) }
+        try workspace.openStore(memoryMapped: memoryMapped)
     }
 
     /// The use cases over this run's store (`memoryMapped: false` for a process that stays).
@@ -48,9 +48,9 @@ struct Session {
 
     /// The tag a command changes: its name checked, the store opened, the tag found (else exit 66).
     func existingTag(_ text: String) throws -> (name: TagName, store: BookStore, tag: Tag) {
-        let name = try CommandFailure.checking { try TagName(text) }
+        let name = try TagName(text)
         let store = try openStore()
-        return (name, store, try CommandFailure.checking { try store.existingTag(name) })
+        return (name, store, try store.existingTag(name))
     }
 
     /// The source a new tag or an unknown book uses, saying so when it was chosen for the reader.
@@ -61,16 +61,16 @@ struct Session {
     /// A source of books and its covers, its requests and waits reported on stderr (and into
     /// `progress`'s line).
     func connect(_ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: ProgressHandler? = nil) throws -> SourceConnection {
-        try CommandFailure.checking { try workspace.connect(kind, shelf: shelf, configuration: configuration, progress: progress ?? reporter.handle) }
+        try workspace.connect(kind, shelf: shelf, configuration: configuration, progress: progress ?? reporter.handle)
     }
 
     /// Runs a use case that gathers (`add`, `reroll`, `drop --replace`) with a progress line for
     /// `tag`, Ctrl-C handled, and the line cleared however it ends.
     func gathering<Outcome: Sendable>(
         tag: String, wanted: Int, _ work: @escaping @Sendable (@escaping ProgressHandler) async throws -> Outcome
-    ) throws -> Outcome {
+    ) async throws -> Outcome {
         let progress = GatheringProgress(tag: tag, wanted: wanted, reporter: reporter)
         defer { reporter.endProgress() }
-        return try AsyncRun.run { try await work(progress.handle) }
+        return try await AsyncRun.run { try await work(progress.handle) }
     }
 }

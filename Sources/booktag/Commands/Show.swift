@@ -4,7 +4,7 @@ import Foundation
 
 extension BookTagCommand {
     /// One book's details, from the store or else from its source (and then kept).
-    struct Show: ParsableCommand {
+    struct Show: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "Show one book by ISBN (or by Goodreads or Open Library id): details, description, tags.",
@@ -40,12 +40,12 @@ extension BookTagCommand {
             do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
         }
 
-        func run() throws {
+        func run() async throws {
             let session = Session(global)
             let operations = BookOperations(workspace: session.workspace, store: try session.openStore())
             let request = request
             let reporter = session.reporter
-            let (book, shown) = try AsyncRun.run { try await operations.show(request, progress: reporter.handle) }
+            let (book, shown) = try await AsyncRun.run { try await operations.show(request, progress: reporter.handle) }
             if let missing = book.details.missingParts, !missing.isEmpty {
                 session.reporter.warn("\(book.details.id.source.displayName) sent \(missing.joined(separator: ", ")) malformed: shown without \(missing.count == 1 ? "it" : "them") and not kept, so the next 'booktag show' asks again")
             }

@@ -4,7 +4,7 @@ import Foundation
 
 extension BookTagCommand {
     /// A tag's numbers: a reader's year in books when the tag is theirs.
-    struct Stats: ParsableCommand {
+    struct Stats: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "stats",
             abstract: "Print a tag's numbers: books, pages, stars, books per month.",
@@ -28,23 +28,23 @@ extension BookTagCommand {
         @Flag(help: "First fetch the details of the books whose page count is unknown, as show does (through the throttle), and keep them.")
         var fetch = false
 
-        func run() throws {
+        func run() async throws {
             let session = Session(global)
-            let name = try CommandFailure.checking { try TagName(tag) }
-            let store = try CommandFailure.checking { try session.openStore() }
-            if fetch { try fetchMissingPages(of: name, store: store, session: session) }
-            let stats = try CommandFailure.checking { try store.stats(of: name) }
+            let name = try TagName(tag)
+            let store = try session.openStore()
+            if fetch { try await fetchMissingPages(of: name, store: store, session: session) }
+            let stats = try store.stats(of: name)
             if json { return try JSONOutput.print(stats) }
             print(StatsReport(stats: stats, palette: session.palette).text)
         }
 
         /// `show`'s path for every book without a page count; a book the source does not have
         /// is counted and named once.
-        private func fetchMissingPages(of name: TagName, store: BookStore, session: Session) throws {
+        private func fetchMissingPages(of name: TagName, store: BookStore, session: Session) async throws {
             let operations = BookOperations(workspace: session.workspace, store: store)
             let reporter = session.reporter
             defer { reporter.endProgress() }
-            let (missing, unavailable) = try AsyncRun.run { try await operations.fetchMissingPages(of: name, progress: reporter.handle) }
+            let (missing, unavailable) = try await AsyncRun.run { try await operations.fetchMissingPages(of: name, progress: reporter.handle) }
             if let first = unavailable.first {
                 reporter.warn("\(unavailable.count) of \(missing) books' details could not be had (first: \(first))")
             }
