@@ -24,6 +24,8 @@ let package = Package(
         // `booktag serve`; no traits: swift-configuration and full Foundation are not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // NIOThreadPool: serve's blocking work off the request threads (already built for Hummingbird).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // The import page's form (multipart/form-data), parsed as it streams.
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -76,6 +78,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The command line: the commands and their terminal output.

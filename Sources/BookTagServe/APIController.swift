@@ -9,10 +9,12 @@ struct APIController: Sendable {
     let operations: TagOperations
     let tagJobs: TagJobs
     let tagList: TagListCache
+    let work: ServeWork
 
-    init(operations: TagOperations, tagJobs: TagJobs) {
+    init(operations: TagOperations, tagJobs: TagJobs, work: ServeWork) {
         self.operations = operations
         self.tagJobs = tagJobs
+        self.work = work
         tagList = TagListCache(home: operations.store.home)
     }
 
@@ -58,8 +60,8 @@ struct APIController: Sendable {
 
     private var store: BookStore { operations.store }
 
-    @Sendable func tags(_ request: Request, context: ServeContext) throws -> Response {
-        ServeResponse.json(try tagList.json { JSONFragment(try TagListEntry.entries(store: store)) })
+    @Sendable func tags(_ request: Request, context: ServeContext) async throws -> Response {
+        try await work.read { [self] in ServeResponse.json(try tagList.json { JSONFragment(try TagListEntry.entries(store: store)) }) }
     }
 
     @Sendable func add(_ request: Request, context: ServeContext) async throws -> Response {
@@ -67,14 +69,17 @@ struct APIController: Sendable {
         return ServeResponse.json(["job": try tagJobs.add(body.request).job], status: .accepted)
     }
 
-    @Sendable func books(_ request: Request, context: ServeContext) throws -> Response {
+    @Sendable func books(_ request: Request, context: ServeContext) async throws -> Response {
         let name = try ServeRoutes.tagName(context)
-        _ = try store.existingTag(name)
-        return ServeResponse.json(operations.rows(try store.books(of: name)))
+        return try await work.read { [self] in
+            _ = try store.existingTag(name)
+            return ServeResponse.json(operations.rows(try store.books(of: name)))
+        }
     }
 
-    @Sendable func delete(_ request: Request, context: ServeContext) throws -> Response {
-        try tagJobs.remove(try ServeRoutes.tagName(context))
+    @Sendable func delete(_ request: Request, context: ServeContext) async throws -> Response {
+        let name = try ServeRoutes.tagName(context)
+        try await work.read { [tagJobs] in try tagJobs.remove(name) }
         return Response(status: .noContent)
     }
 
@@ -92,11 +97,12 @@ struct APIController: Sendable {
         return ServeResponse.json(["job": job], status: .accepted)
     }
 
-    @Sendable func stats(_ request: Request, context: ServeContext) throws -> Response {
-        ServeResponse.json(try store.stats(of: try ServeRoutes.tagName(context)))
+    @Sendable func stats(_ request: Request, context: ServeContext) async throws -> Response {
+        let name = try ServeRoutes.tagName(context)
+        return try await work.read { [store] in ServeResponse.json(try store.stats(of: name)) }
     }
 
-    @Sendable func collage(_ request: Request, context: ServeContext) throws -> Response {
+    @Sendable func collage(_ request: Request, context: ServeContext) async throws -> Response {
         let name = try ServeRoutes.tagName(context)
         let format: CollageFormat
         switch context.parameters.get("file") {
@@ -104,10 +110,10 @@ struct APIController: Sendable {
         case "collage.jpeg", "collage.jpg": format = .jpeg
         default: throw ServeError.notFound("no such file: a tag has collage.png and collage.jpeg")
         }
-        let workspace = operations.workspace
-        let options = try CollageQuery.request(request.uri.queryParameters, format: format)
-            .resolve(try workspace.configuration(), nightMode: workspace.nightMode)
-        let data = try CollageMaker(store: store).imageData(tag: name, options: options)
+        let workspace = operations.workspace, store = store
+        let asked = try CollageQuery.request(request.uri.queryParameters, format: format)
+        let options = try await work.read { try asked.resolve(try workspace.configuration(), nightMode: workspace.nightMode) }
+        let data = try await work.render { try CollageMaker(store: store).imageData(tag: name, options: options) }
         var headers = HTTPFields()
         headers[.contentType] = format == .png ? "image/png" : "image/jpeg"
         // A download link (`?download=1`, the tag page without script) saves the file; else it is shown.
@@ -117,19 +123,26 @@ struct APIController: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    @Sendable func book(_ request: Request, context: ServeContext) throws -> Response {
-        let book = try ServeRoutes.storedBook(context, store: store)
-        return ServeResponse.json(ShownBook(book, tags: try BookLookup(store: store).tags(of: book), store: store, fromStore: true))
+    @Sendable func book(_ request: Request, context: ServeContext) async throws -> Response {
+        let parameters = context.parameters
+        return try await work.read { [store] in
+            let book = try ServeRoutes.storedBook(parameters, store: store)
+            return ServeResponse.json(ShownBook(book, tags: try BookLookup(store: store).tags(of: book), store: store, fromStore: true))
+        }
     }
 
-    @Sendable func night(_ request: Request, context: ServeContext) throws -> Response {
-        ServeResponse.json(NightBody(night: operations.workspace.nightMode))
+    @Sendable func night(_ request: Request, context: ServeContext) async throws -> Response {
+        let workspace = operations.workspace
+        return try await work.read { ServeResponse.json(NightBody(night: workspace.nightMode)) }
     }
 
     @Sendable func setNight(_ request: Request, context: ServeContext) async throws -> Response {
         let body = try await request.decode(as: NightBody.self, context: context)
-        try operations.workspace.setNightMode(body.night)
-        return ServeResponse.json(NightBody(night: operations.workspace.nightMode))
+        let workspace = operations.workspace
+        return try await work.read {
+            try workspace.setNightMode(body.night)
+            return ServeResponse.json(NightBody(night: workspace.nightMode))
+        }
     }
 
     @Sendable func job(_ request: Request, context: ServeContext) throws -> Response {

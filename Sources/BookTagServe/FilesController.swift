@@ -6,6 +6,7 @@ import Hummingbird
 /// name, so they are cached for good and answered 304 to a matching `If-None-Match`.
 struct FilesController: Sendable {
     let store: BookStore
+    let work: ServeWork
 
     func addRoutes(to router: Router<ServeContext>) {
         let css = ByteBuffer(string: ServeAssets.css), script = ByteBuffer(string: ServeAssets.script)
@@ -15,12 +16,15 @@ struct FilesController: Sendable {
         router.get("/covers/{name}", use: cover)
     }
 
-    @Sendable func cover(_ request: Request, context: ServeContext) throws -> Response {
+    @Sendable func cover(_ request: Request, context: ServeContext) async throws -> Response {
         // The name must be one the store recorded; the file's path is made from it, never from the request.
         let name = context.parameters.get("name") ?? ""
         let path = "covers/\(name.prefix(2))/\(name)"
-        guard try store.knowsCover(path) else { throw ServeError.notFound("no such cover") }
-        let data = try FileBytes.read(store.coverURL(path))
+        let store = store
+        let data = try await work.read {
+            guard try store.knowsCover(path) else { throw ServeError.notFound("no such cover") }
+            return try FileBytes.read(store.coverURL(path))
+        }
         let type = ImageInfo(data).map { "image/\($0.format.rawValue)" } ?? "application/octet-stream"
         return ServeResponse.immutable(ByteBuffer(bytes: data), type: type, etag: String(name.prefix(64)), request: request)
     }

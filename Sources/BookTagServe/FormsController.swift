@@ -6,6 +6,7 @@ import Hummingbird
 struct FormsController: Sendable {
     let operations: TagOperations
     let tagJobs: TagJobs
+    let work: ServeWork
 
     struct AddForm: Decodable {
         var tag: String
@@ -35,35 +36,40 @@ struct FormsController: Sendable {
 
     @Sendable func add(_ request: Request, context: ServeContext) async throws -> Response {
         let form = try await request.decode(as: AddForm.self, context: context)
-        let (job, name) = try tagJobs.add(try Self.addRequest(form))
+        let asked = try Self.addRequest(form)
+        let (job, name) = try await work.read { [tagJobs] in try tagJobs.add(asked) }
         return ServeResponse.redirect(to: ServePages.tagPath(name.display) + "?job=" + job)
     }
 
     @Sendable func reroll(_ request: Request, context: ServeContext) async throws -> Response {
         let name = try ServeRoutes.tagName(context)
-        let job = try tagJobs.reroll(name)
+        let job = try await work.read { [tagJobs] in try tagJobs.reroll(name) }
         return ServeResponse.redirect(to: ServePages.tagPath(name.display) + "?job=" + job)
     }
 
     @Sendable func drop(_ request: Request, context: ServeContext) async throws -> Response {
         let name = try ServeRoutes.tagName(context)
         let form = try await request.decode(as: DropForm.self, context: context)
-        let job = try tagJobs.drop(name, DropRequest(books: form.book.map { [$0] } ?? [], replace: form.replace != nil))
+        let asked = DropRequest(books: form.book.map { [$0] } ?? [], replace: form.replace != nil)
+        let job = try await work.read { [tagJobs] in try tagJobs.drop(name, asked) }
         return ServeResponse.redirect(to: ServePages.tagPath(name.display) + "?job=" + job)
     }
 
     @Sendable func delete(_ request: Request, context: ServeContext) async throws -> Response {
-        try tagJobs.remove(try ServeRoutes.tagName(context))
+        let name = try ServeRoutes.tagName(context)
+        try await work.read { [tagJobs] in try tagJobs.remove(name) }
         return ServeResponse.redirect(to: "/")
     }
 
     @Sendable func night(_ request: Request, context: ServeContext) async throws -> Response {
         let form = try await request.decode(as: NightForm.self, context: context)
         let workspace = operations.workspace
-        switch form.night {
-        case "on": try workspace.setNightMode(true)
-        case "off": try workspace.setNightMode(false)
-        default: try workspace.setNightMode(!workspace.nightMode)
+        try await work.read {
+            switch form.night {
+            case "on": try workspace.setNightMode(true)
+            case "off": try workspace.setNightMode(false)
+            default: try workspace.setNightMode(!workspace.nightMode)
+            }
         }
         return ServeResponse.redirect(to: ServeRoutes.localPath(form.back))
     }

@@ -6,6 +6,7 @@ import Hummingbird
 struct PagesController: Sendable {
     let operations: TagOperations
     let jobs: JobRegistry
+    let work: ServeWork
 
     func addRoutes(to router: Router<ServeContext>) {
         router.get("/", use: tags)
@@ -16,17 +17,23 @@ struct PagesController: Sendable {
     private var store: BookStore { operations.store }
     private var night: Bool { operations.workspace.nightMode }
 
-    @Sendable func tags(_ request: Request, context: ServeContext) throws -> Response {
-        let tags = try store.tags()
-        let strips = try store.coverStrips(first: 5)
-        var running: [String: JobRegistry.Snapshot] = [:]
-        for tag in tags { running[tag.key] = jobs.running(forKey: tag.key) }
-        return ServeResponse.page(ServePages.tagsPage(tags: tags, strips: strips, running: running, night: night))
+    @Sendable func tags(_ request: Request, context: ServeContext) async throws -> Response {
+        try await work.read { [self] in
+            let tags = try store.tags()
+            let strips = try store.coverStrips(first: 5)
+            var running: [String: JobRegistry.Snapshot] = [:]
+            for tag in tags { running[tag.key] = jobs.running(forKey: tag.key) }
+            return ServeResponse.page(ServePages.tagsPage(tags: tags, strips: strips, running: running, night: night))
+        }
     }
 
-    @Sendable func tag(_ request: Request, context: ServeContext) throws -> Response {
+    @Sendable func tag(_ request: Request, context: ServeContext) async throws -> Response {
         let name = try ServeRoutes.tagName(context)
         let named = request.uri.queryParameters["job"].flatMap { jobs.snapshot(String($0)) }
+        return try await work.read { [self] in try tagPage(name, named: named) }
+    }
+
+    private func tagPage(_ name: TagName, named: JobRegistry.Snapshot?) throws -> Response {
         // The tag's running job, else the job the address names if it was this tag's (its outcome, an error).
         let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKeys.contains(name.key) ? $0 : nil }
         guard let tag = try store.tag(name) else {
@@ -37,8 +44,11 @@ struct PagesController: Sendable {
         return ServeResponse.page(ServePages.tagPage(tag: tag, books: try store.books(of: name), stats: stats, job: job, night: night))
     }
 
-    @Sendable func book(_ request: Request, context: ServeContext) throws -> Response {
-        let book = try ServeRoutes.storedBook(context, store: store)
-        return ServeResponse.page(ServePages.bookPage(book, tags: try BookLookup(store: store).tags(of: book), night: night))
+    @Sendable func book(_ request: Request, context: ServeContext) async throws -> Response {
+        let parameters = context.parameters
+        return try await work.read { [self] in
+            let book = try ServeRoutes.storedBook(parameters, store: store)
+            return ServeResponse.page(ServePages.bookPage(book, tags: try BookLookup(store: store).tags(of: book), night: night))
+        }
     }
 }

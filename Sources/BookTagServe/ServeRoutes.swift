@@ -5,7 +5,7 @@ import Hummingbird
 /// `booktag serve`'s router: the checks every request passes, in order, then the controllers:
 /// pages and their forms, the JSON API under `/api`, covers and assets.
 enum ServeRoutes {
-    static func buildRouter(access: ServeAccess, operations: TagOperations, jobs: JobRegistry) -> Router<ServeContext> {
+    static func buildRouter(access: ServeAccess, operations: TagOperations, jobs: JobRegistry, work: ServeWork = .shared) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
         let workspace = operations.workspace
         router.add(middleware: ResponseMiddleware(night: { workspace.nightMode }))
@@ -13,14 +13,14 @@ enum ServeRoutes {
         router.add(middleware: TokenMiddleware(access: access))
         router.add(middleware: SameOriginMiddleware(access: access))
         router.add(middleware: BodyTypeMiddleware())
-        let tagJobs = TagJobs(operations: operations, jobs: jobs)
-        PagesController(operations: operations, jobs: jobs).addRoutes(to: router)
-        FormsController(operations: operations, tagJobs: tagJobs).addRoutes(to: router)
+        let tagJobs = TagJobs(operations: operations, jobs: jobs, work: work)
+        PagesController(operations: operations, jobs: jobs, work: work).addRoutes(to: router)
+        FormsController(operations: operations, tagJobs: tagJobs, work: work).addRoutes(to: router)
         let uploads = UploadFolder(home: operations.store.home)
         uploads.sweep()
         ImportController(operations: operations, tagJobs: tagJobs, uploads: uploads).addRoutes(to: router)
-        APIController(operations: operations, tagJobs: tagJobs).addRoutes(to: router.group("api"))
-        FilesController(store: operations.store).addRoutes(to: router)
+        APIController(operations: operations, tagJobs: tagJobs, work: work).addRoutes(to: router.group("api"))
+        FilesController(store: operations.store, work: work).addRoutes(to: router)
         InstallController(workspace: workspace).addRoutes(to: router)
         return router
     }
@@ -39,9 +39,9 @@ enum ServeRoutes {
 
     /// The book in the address, as `show` keeps it or, for a tag's book `show` never fetched,
     /// what the tag keeps of it.
-    static func storedBook(_ context: ServeContext, store: BookStore) throws -> StoredBook {
-        let source = context.parameters.get("source").flatMap(SourceKind.init(rawValue:))
-        let value = context.parameters.get("id")?.removingPercentEncoding ?? ""
+    static func storedBook(_ parameters: Parameters, store: BookStore) throws -> StoredBook {
+        let source = parameters.get("source").flatMap(SourceKind.init(rawValue:))
+        let value = parameters.get("id")?.removingPercentEncoding ?? ""
         guard let source, let id = BookID(parsing: value), id.source == source else {
             throw ServeError.notFound("no such book: books are /books/goodreads/DIGITS or /books/openlibrary/OL…W")
         }

@@ -3,6 +3,8 @@ import CBookTagSystem
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// `booktag serve`: the app of three screens and its JSON API over a home, until SIGTERM or
@@ -41,9 +43,12 @@ public struct ServeServer: Sendable {
         booktag_return_memory_promptly()
         let jobs = JobRegistry()
         let access = access, lock = lock
+        let renders = NIOThreadPool(numberOfThreads: System.coreCount)
+        renders.start()
+        defer { renders.shutdownGracefully { _ in } }
         do {
             let application = Application(
-                router: ServeRoutes.buildRouter(access: access, operations: operations, jobs: jobs),
+                router: ServeRoutes.buildRouter(access: access, operations: operations, jobs: jobs, work: ServeWork(renders: renders)),
                 configuration: .init(address: .hostname(access.host, port: access.port), serverName: nil),
                 onServerRunning: { channel in
                     // --port 0: the port is known once bound.

@@ -6,6 +6,7 @@ import Foundation
 struct TagJobs: Sendable {
     let operations: TagOperations
     let jobs: JobRegistry
+    let work: ServeWork
 
     func add(_ request: AddRequest) throws -> (job: String, name: TagName) {
         switch try operations.plan(request) {
@@ -59,7 +60,7 @@ struct TagJobs: Sendable {
         let plan: ImportOperations.Plan
         do {
             // A large export takes a moment to read: off the pool that answers requests.
-            plan = try await Self.offThePool { try imports.plan(request) }
+            plan = try await work.read { try imports.plan(request) }
         } catch {
             // The library names the file by `name`; this is the net under that: no message
             // shows where the home keeps an upload.
@@ -99,12 +100,6 @@ struct TagJobs: Sendable {
             request.format = known
         }
         return request
-    }
-
-    private static func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-        }
     }
 
     /// Deleting waits for the tag's job: its work would otherwise store into a tag just removed.
