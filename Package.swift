@@ -36,8 +36,10 @@ let package = Package(
     targets: [
         // The system's C libraries, linked the ordinary way: pkg-config gives their flags and the
         // linker records their real sonames.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(
+            name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The one loader for the libraries opened on first use instead (see its header for why).
@@ -105,7 +107,8 @@ let package = Package(
         .testTarget(
             name: "BookTagTests",
             dependencies: [
-                "BookTag", "BookTagHTTP", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "BookTagServe", "booktag",
+                "BookTag", "BookTagHTTP", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "BookTagServe",
+                "booktag",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

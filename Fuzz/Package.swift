@@ -12,10 +12,12 @@ let package = Package(
     targets: [
         .target(name: "FuzzSupport"),
         .target(name: "CFuzzDriver"),
-    ] + ["FuzzXML", "FuzzHTML", "FuzzJSON", "FuzzLibrary", "FuzzOptions"].map { name in
-        // Each has `@_cdecl("NAME_main")`, SwiftPM's entry point, which hands over to libFuzzer.
-        .executableTarget(
-            name: name, dependencies: ["FuzzSupport", "CFuzzDriver", .product(name: "BookTag", package: "booktag")],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])])
-    }
+    ]
+        + ["FuzzXML", "FuzzHTML", "FuzzJSON", "FuzzLibrary", "FuzzOptions"].map { name in
+            // Each has `@_cdecl("NAME_main")`, SwiftPM's entry point, which hands over to libFuzzer.
+            .executableTarget(
+                name: name,
+                dependencies: ["FuzzSupport", "CFuzzDriver", .product(name: "BookTag", package: "booktag")],
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+        }
 )

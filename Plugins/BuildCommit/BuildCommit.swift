@@ -23,7 +23,10 @@ struct BuildCommit: BuildToolPlugin {
             .prebuildCommand(
                 displayName: "Naming the commit booktag is built from",
                 executable: URL(fileURLWithPath: "/bin/sh"),
-                arguments: ["-c", script, "build-commit", context.package.directoryURL.path, folder.appending(path: "BuildCommit.swift").path],
+                arguments: [
+                    "-c", script, "build-commit", context.package.directoryURL.path,
+                    folder.appending(path: "BuildCommit.swift").path,
+                ],
                 outputFilesDirectory: folder
             )
         ]

@@ -33,7 +33,9 @@ public final class HTTPClientTransport: HTTPTransport {
     }
 
     /// A transport using the proxies the environment names (see `ProxySettings`).
-    public convenience init(environment: [String: String], userAgent: String = "booktag/\(BookTagVersion.current)") throws(FetchError) {
+    public convenience init(environment: [String: String], userAgent: String = "booktag/\(BookTagVersion.current)")
+        throws(FetchError)
+    {
         self.init(userAgent: userAgent, proxies: try ProxySettings(environment: environment))
     }
 
@@ -66,19 +68,26 @@ public final class HTTPClientTransport: HTTPTransport {
             var notify: @Sendable () -> Void = {}
             if hops == 0 { notify = sent }
             let response: HTTPResponse = try await exchange(url, within: remaining, sent: notify)
-            guard request.kind == .cover, let target = try HTTPRedirect.target(of: response, from: url) else { return response }
+            guard request.kind == .cover, let target = try HTTPRedirect.target(of: response, from: url) else {
+                return response
+            }
             hops += 1
-            guard hops <= HTTPRedirect.maximumHops else { throw FetchError.tooManyRedirects(host: request.url.host ?? "the server") }
+            guard hops <= HTTPRedirect.maximumHops else {
+                throw FetchError.tooManyRedirects(host: request.url.host ?? "the server")
+            }
             url = target
         }
     }
 
     /// One exchange, no redirects followed.
-    private func exchange(_ url: URL, within time: Duration, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+    private func exchange(_ url: URL, within time: Duration, sent: @escaping @Sendable () -> Void) async throws
+        -> HTTPResponse
+    {
         let host = url.host ?? "the server"
         let request: HTTPClient.Request
         do {
-            request = try HTTPClient.Request(url: url, method: .GET, headers: ["User-Agent": userAgent, "Accept": "*/*"])
+            request = try HTTPClient.Request(
+                url: url, method: .GET, headers: ["User-Agent": userAgent, "Accept": "*/*"])
         } catch {
             throw FetchError.other("cannot request \(url.redactingAPIKey): \(error)")
         }
@@ -87,8 +96,9 @@ public final class HTTPClientTransport: HTTPTransport {
         let nanoseconds = time.components.seconds * 1_000_000_000 + time.components.attoseconds / 1_000_000_000
         // The delegate on the channel's own loop: see `ResponseCollector.didSendRequestHead`.
         let loop = client.eventLoopGroup.next()
-        let task = client.execute(request: request, delegate: collector, eventLoop: .delegateAndChannel(on: loop),
-                                  deadline: .now() + .nanoseconds(nanoseconds))
+        let task = client.execute(
+            request: request, delegate: collector, eventLoop: .delegateAndChannel(on: loop),
+            deadline: .now() + .nanoseconds(nanoseconds))
         return try await withTaskCancellationHandler {
             do {
                 return try await task.futureResult.get()
@@ -127,7 +137,9 @@ public final class HTTPClientTransport: HTTPTransport {
             return .socksServer(host: server.host, port: server.port)
         case .http:
             guard let user = server.user else { return .server(host: server.host, port: server.port) }
-            return .server(host: server.host, port: server.port, authorization: .basic(username: user, password: server.password ?? ""))
+            return .server(
+                host: server.host, port: server.port,
+                authorization: .basic(username: user, password: server.password ?? ""))
         }
     }
 
@@ -139,7 +151,7 @@ public final class HTTPClientTransport: HTTPTransport {
             switch clientError {
             case .cancelled: return CancellationError()
             case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .socksHandshakeTimeout,
-                 .httpProxyHandshakeTimeout, .tlsHandshakeTimeout:
+                .httpProxyHandshakeTimeout, .tlsHandshakeTimeout:
                 return FetchError.timedOut(host: host)
             case .remoteConnectionClosed, .bodyLengthMismatch, .invalidProxyResponse, .proxyAuthenticationRequired:
                 return FetchError.connectionLost(host: host)
@@ -147,7 +159,9 @@ public final class HTTPClientTransport: HTTPTransport {
                 return FetchError.other("\(host): \(clientError)")
             }
         }
-        if let channelError = error as? ChannelError, channelError == .connectTimeout(.zero) || "\(channelError)".hasPrefix("connectTimeout") {
+        if let channelError = error as? ChannelError,
+            channelError == .connectTimeout(.zero) || "\(channelError)".hasPrefix("connectTimeout")
+        {
             return FetchError.timedOut(host: host)
         }
         if let ioError = error as? IOError {
@@ -160,8 +174,10 @@ public final class HTTPClientTransport: HTTPTransport {
         // NIO reports a refused or unresolvable address as a connection error naming each
         // address it tried; whatever its type, nothing reached the server.
         let described = String(describing: error)
-        if described.contains("NIOConnectionError") || described.contains("connectionRefused") || described.contains("ECONNREFUSED")
-            || described.contains("SocketAddressError") || described.contains("unknown host") {
+        if described.contains("NIOConnectionError") || described.contains("connectionRefused")
+            || described.contains("ECONNREFUSED")
+            || described.contains("SocketAddressError") || described.contains("unknown host")
+        {
             return FetchError.cannotReach(host: host)
         }
         if error is HTTPParserError { return FetchError.connectionLost(host: host) }

@@ -1,7 +1,7 @@
 import BookTag
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 /// The JSON API under `/api`: the shapes of `--json` (the library's reports), jobs for the work
 /// that takes a while, and their progress as Server-Sent Events.
@@ -27,7 +27,9 @@ struct APIController: Sendable {
         var shelf: String?
         var year: Int?
 
-        var request: AddRequest { AddRequest(tag: tag, count: count.map(BookCount.books), source: source, shelf: shelf, year: year) }
+        var request: AddRequest {
+            AddRequest(tag: tag, count: count.map(BookCount.books), source: source, shelf: shelf, year: year)
+        }
     }
 
     /// `POST /api/tags/{tag}/drop`'s body.
@@ -61,7 +63,9 @@ struct APIController: Sendable {
     private var store: BookStore { operations.store }
 
     @Sendable func tags(_ request: Request, context: ServeContext) async throws -> Response {
-        try await work.read { [self] in ServeResponse.json(try tagList.json { JSONFragment(try TagListEntry.entries(store: store)) }) }
+        try await work.read { [self] in
+            ServeResponse.json(try tagList.json { JSONFragment(try TagListEntry.entries(store: store)) })
+        }
     }
 
     @Sendable func add(_ request: Request, context: ServeContext) async throws -> Response {
@@ -93,7 +97,8 @@ struct APIController: Sendable {
 
     @Sendable func drop(_ request: Request, context: ServeContext) async throws -> Response {
         let body = try await request.decode(as: DropBody.self, context: context)
-        let job = try tagJobs.drop(try ServeRoutes.tagName(context), DropRequest(books: body.books, replace: body.replace == true))
+        let job = try tagJobs.drop(
+            try ServeRoutes.tagName(context), DropRequest(books: body.books, replace: body.replace == true))
         return ServeResponse.json(["job": job], status: .accepted)
     }
 
@@ -110,16 +115,22 @@ struct APIController: Sendable {
         case "collage.jpeg", "collage.jpg": format = .jpeg
         default: throw ServeError.notFound("no such file: a tag has collage.png and collage.jpeg")
         }
-        let workspace = operations.workspace, store = store
+        let workspace = operations.workspace
+        let store = store
         let asked = try CollageQuery.request(request.uri.queryParameters, format: format)
-        let options = try await work.read { try asked.resolve(try workspace.configuration(), nightMode: workspace.nightMode) }
+        let options = try await work.read {
+            try asked.resolve(try workspace.configuration(), nightMode: workspace.nightMode)
+        }
         let data = try await work.render { try CollageMaker(store: store).imageData(tag: name, options: options) }
         var headers = HTTPFields()
         headers[.contentType] = format == .png ? "image/png" : "image/jpeg"
         // A download link (`?download=1`, the tag page without script) saves the file; else it is shown.
-        let size = request.uri.queryParameters["size"].map(String.init).flatMap { name in CollageSize.presets.contains { $0.key == name } ? name : nil }
+        let size = request.uri.queryParameters["size"].map(String.init).flatMap { name in
+            CollageSize.presets.contains { $0.key == name } ? name : nil
+        }
         let fileName = "booktag-\(size ?? "collage").\(format.fileExtension)"
-        headers[.contentDisposition] = "\(request.uri.queryParameters["download"] != nil ? "attachment" : "inline"); filename=\"\(fileName)\""
+        headers[.contentDisposition] =
+            "\(request.uri.queryParameters["download"] != nil ? "attachment" : "inline"); filename=\"\(fileName)\""
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
@@ -127,7 +138,8 @@ struct APIController: Sendable {
         let parameters = context.parameters
         return try await work.read { [store] in
             let book = try ServeRoutes.storedBook(parameters, store: store)
-            return ServeResponse.json(ShownBook(book, tags: try BookLookup(store: store).tags(of: book), store: store, fromStore: true))
+            return ServeResponse.json(
+                ShownBook(book, tags: try BookLookup(store: store).tags(of: book), store: store, fromStore: true))
         }
     }
 
@@ -146,20 +158,26 @@ struct APIController: Sendable {
     }
 
     @Sendable func job(_ request: Request, context: ServeContext) throws -> Response {
-        guard let job = tagJobs.jobs.snapshot(context.parameters.get("id") ?? "") else { throw ServeError.notFound("no such job") }
+        guard let job = tagJobs.jobs.snapshot(context.parameters.get("id") ?? "") else {
+            throw ServeError.notFound("no such job")
+        }
         return ServeResponse.json(job.json)
     }
 
     @Sendable func events(_ request: Request, context: ServeContext) throws -> Response {
-        guard let events = tagJobs.jobs.events(context.parameters.get("id") ?? "") else { throw ServeError.notFound("no such job") }
+        guard let events = tagJobs.jobs.events(context.parameters.get("id") ?? "") else {
+            throw ServeError.notFound("no such job")
+        }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            for await event in events {
-                try await writer.write(ByteBuffer(string: "event: \(event.name)\ndata: \(event.json)\n\n"))
-            }
-            try await writer.finish(nil)
-        })
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                for await event in events {
+                    try await writer.write(ByteBuffer(string: "event: \(event.name)\ndata: \(event.json)\n\n"))
+                }
+                try await writer.finish(nil)
+            })
     }
 }

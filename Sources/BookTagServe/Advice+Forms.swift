@@ -16,7 +16,7 @@ extension Advice {
         case .importTheExportForTheYear: " (for a library export: the import page, with its year)"
         case .workFromARecording: ""
         case .dropWithoutReplacing: ": drop without replacing, or import the export again"
-        case let .prefixTheTags(format, example):
+        case .prefixTheTags(let format, let example):
             ": name the \(format) tags with a prefix (\"\(example)\" becomes \"PREFIX \(example)\") or name one tag"
         case .nameTheTag: " (name the tag)"
         case .nameTheFormat: "; choose its format if it is one of them"

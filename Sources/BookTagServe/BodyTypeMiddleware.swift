@@ -5,11 +5,16 @@ import Hummingbird
 struct BodyTypeMiddleware: RouterMiddleware {
     typealias Context = ServeContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         if ![.get, .head].contains(request.method), let type = request.headers[.contentType] {
             if request.uri.path == "/api/imports" {
                 guard Self.exportTypes.contains(where: type.lowercased().hasPrefix) else {
-                    throw ServeError(.unsupportedMediaType, "an import's body is the export file: send Content-Type: text/csv, text/tab-separated-values, application/json or application/octet-stream")
+                    throw ServeError(
+                        .unsupportedMediaType,
+                        "an import's body is the export file: send Content-Type: text/csv, text/tab-separated-values, application/json or application/octet-stream"
+                    )
                 }
             } else if request.uri.path == "/import" {
                 guard type.lowercased().hasPrefix("multipart/form-data") else {
@@ -20,12 +25,16 @@ struct BodyTypeMiddleware: RouterMiddleware {
                     throw ServeError(.unsupportedMediaType, "the API takes JSON: send Content-Type: application/json")
                 }
             } else if !type.lowercased().hasPrefix("application/x-www-form-urlencoded") {
-                throw ServeError(.unsupportedMediaType, "pages take forms (application/x-www-form-urlencoded); the API is under /api")
+                throw ServeError(
+                    .unsupportedMediaType, "pages take forms (application/x-www-form-urlencoded); the API is under /api"
+                )
             }
         }
         return try await next(request, context)
     }
 
     /// What an export file may be sent as.
-    static let exportTypes = ["text/csv", "text/tab-separated-values", "application/json", "application/octet-stream", "text/plain"]
+    static let exportTypes = [
+        "text/csv", "text/tab-separated-values", "application/json", "application/octet-stream", "text/plain",
+    ]
 }

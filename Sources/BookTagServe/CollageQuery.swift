@@ -12,7 +12,8 @@ enum CollageQuery {
         var request = CollageRequest()
         request.format = format
         for (key, value) in query {
-            let name = String(key), text = String(value)
+            let name = String(key)
+            let text = String(value)
             // `download` asks for the file as an attachment (`APIController.collage`).
             if name == "token" || name == "download" { continue }
             if flags.contains(name) {
@@ -23,7 +24,11 @@ enum CollageQuery {
             switch name {
             case "size": request.size = text
             case "columns":
-                guard let number = Int(text) else { throw ServeError(.badRequest, "columns must be a number between 1 and \(BookTagConfiguration.collageColumnRange.upperBound)") }
+                guard let number = Int(text) else {
+                    throw ServeError(
+                        .badRequest,
+                        "columns must be a number between 1 and \(BookTagConfiguration.collageColumnRange.upperBound)")
+                }
                 request.columns = number
             case "fit": request.fit = try choice(CollageFit.self, name, text)
             case "layout": request.layout = try choice(CollageLayout.self, name, text)
@@ -31,15 +36,21 @@ enum CollageQuery {
             case "title": request.title = text
             case "background": request.background = text
             default:
-                throw ServeError(.badRequest, "\"\(name.prefix(40))\" is not a collage option: use \((valued.union(flags)).sorted().joined(separator: ", "))")
+                throw ServeError(
+                    .badRequest,
+                    "\"\(name.prefix(40))\" is not a collage option: use \((valued.union(flags)).sorted().joined(separator: ", "))"
+                )
             }
         }
         return request
     }
 
-    private static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ name: String, _ text: String) throws -> T where T.RawValue == String {
+    private static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ name: String, _ text: String)
+        throws -> T where T.RawValue == String
+    {
         guard let value = T(rawValue: text) else {
-            throw ServeError(.badRequest, "\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ServeError(
+                .badRequest, "\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return value
     }

@@ -9,10 +9,16 @@ struct FilesController: Sendable {
     let work: ServeWork
 
     func addRoutes(to router: Router<ServeContext>) {
-        let css = ByteBuffer(string: ServeAssets.css), script = ByteBuffer(string: ServeAssets.script)
-        let cssTag = ServeAssets.etag(ServeAssets.css), scriptTag = ServeAssets.etag(ServeAssets.script)
-        router.get("/assets/app.css") { request, _ in ServeResponse.immutable(css, type: "text/css; charset=utf-8", etag: cssTag, request: request) }
-        router.get("/assets/app.js") { request, _ in ServeResponse.immutable(script, type: "text/javascript; charset=utf-8", etag: scriptTag, request: request) }
+        let css = ByteBuffer(string: ServeAssets.css)
+        let script = ByteBuffer(string: ServeAssets.script)
+        let cssTag = ServeAssets.etag(ServeAssets.css)
+        let scriptTag = ServeAssets.etag(ServeAssets.script)
+        router.get("/assets/app.css") { request, _ in
+            ServeResponse.immutable(css, type: "text/css; charset=utf-8", etag: cssTag, request: request)
+        }
+        router.get("/assets/app.js") { request, _ in
+            ServeResponse.immutable(script, type: "text/javascript; charset=utf-8", etag: scriptTag, request: request)
+        }
         router.get("/covers/{name}", use: cover)
     }
 
@@ -26,6 +32,7 @@ struct FilesController: Sendable {
             return try FileBytes.read(store.coverURL(path))
         }
         let type = ImageInfo(data).map { "image/\($0.format.rawValue)" } ?? "application/octet-stream"
-        return ServeResponse.immutable(ByteBuffer(bytes: data), type: type, etag: String(name.prefix(64)), request: request)
+        return ServeResponse.immutable(
+            ByteBuffer(bytes: data), type: type, etag: String(name.prefix(64)), request: request)
     }
 }

@@ -6,9 +6,14 @@ struct HostMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let access: ServeAccess
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let host = request.head.authority, access.allows(host: host) else {
-            throw ServeError(.forbidden, "this server answers only to \(ServeAccess.hostPart(access.host)):\(access.port); open the address booktag serve printed")
+            throw ServeError(
+                .forbidden,
+                "this server answers only to \(ServeAccess.hostPart(access.host)):\(access.port); open the address booktag serve printed"
+            )
         }
         return try await next(request, context)
     }

@@ -17,14 +17,17 @@ struct ImportController: Sendable {
     }
 
     @Sendable func page(_ request: Request, context: ServeContext) throws -> Response {
-        let job = request.uri.queryParameters["job"].flatMap { tagJobs.jobs.snapshot(String($0)) }.flatMap { $0.kind == "import" ? $0 : nil }
+        let job = request.uri.queryParameters["job"].flatMap { tagJobs.jobs.snapshot(String($0)) }.flatMap {
+            $0.kind == "import" ? $0 : nil
+        }
         let made = try (job?.state == .done ? job!.tagNames : []).compactMap { try operations.store.tag(TagName($0)) }
         return ServeResponse.page(ServePages.importPage(job: job, made: made, night: operations.workspace.nightMode))
     }
 
     @Sendable func form(_ request: Request, context: ServeContext) async throws -> Response {
         let form = try await ImportForm.receive(request, uploads: uploads)
-        let (job, _) = try await tagJobs.importUpload(form.file!, name: UploadFolder.displayName(form.fileName), fields: form.fields)
+        let (job, _) = try await tagJobs.importUpload(
+            form.file!, name: UploadFolder.displayName(form.fileName), fields: form.fields)
         return ServeResponse.redirect(to: "/import?job=" + job)
     }
 
@@ -36,8 +39,10 @@ struct ImportController: Sendable {
         }
         // The query is checked before a byte of the body is kept.
         _ = try TagJobs.importRequest(fields, file: uploads.folder)
-        let file = try await uploads.receive(request.body, declaredLength: request.headers[.contentLength].flatMap(Int.init))
-        let (job, tags) = try await tagJobs.importUpload(file, name: UploadFolder.displayName(fields["name"]), fields: fields)
+        let file = try await uploads.receive(
+            request.body, declaredLength: request.headers[.contentLength].flatMap(Int.init))
+        let (job, tags) = try await tagJobs.importUpload(
+            file, name: UploadFolder.displayName(fields["name"]), fields: fields)
         return ServeResponse.json(ImportStarted(job: job, tags: tags.map(\.display)), status: .accepted)
     }
 

@@ -17,7 +17,9 @@ struct ImportForm {
         guard let type = request.headers[.contentType], let boundary = Self.boundary(of: type) else {
             throw ServeError(.unsupportedMediaType, "the import form sends multipart/form-data with a boundary")
         }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > UploadFolder.maximumBytes + 64 * 1024 {
+        if let length = request.headers[.contentLength].flatMap(Int.init),
+            length > UploadFolder.maximumBytes + 64 * 1024
+        {
             throw UploadFolder.tooLarge
         }
         let reader = Reader(boundary: boundary, uploads: uploads)
@@ -86,7 +88,9 @@ struct ImportForm {
                 }
             } else {
                 text += buffer.readableBytesView
-                if text.count > 1024 { failure = ServeError(.badRequest, "a field of the import form is longer than 1 KiB") }
+                if text.count > 1024 {
+                    failure = ServeError(.badRequest, "a field of the import form is longer than 1 KiB")
+                }
             }
         }
 
@@ -108,8 +112,11 @@ struct ImportForm {
     /// The `boundary` parameter of a `multipart/form-data` content type.
     static func boundary(of contentType: String) -> String? {
         let parts = contentType.split(separator: ";", maxSplits: 1)
-        guard parts.first?.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data", parts.count == 2 else { return nil }
-        guard let boundary = parameters(String(parts[1]))["boundary"], !boundary.isEmpty, boundary.count <= 70 else { return nil }
+        guard parts.first?.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data", parts.count == 2
+        else { return nil }
+        guard let boundary = parameters(String(parts[1]))["boundary"], !boundary.isEmpty, boundary.count <= 70 else {
+            return nil
+        }
         return boundary
     }
 

@@ -10,7 +10,8 @@ struct InstallController: Sendable {
 
     /// The icons a page and the manifest name: path, size, whether maskable.
     static let icons: [(path: String, size: Int, maskable: Bool)] = [
-        ("/icons/icon-192.png", 192, false), ("/icons/icon-512.png", 512, false), ("/icons/maskable-512.png", 512, true),
+        ("/icons/icon-192.png", 192, false), ("/icons/icon-512.png", 512, false),
+        ("/icons/maskable-512.png", 512, true),
         ("/icons/apple-touch-icon.png", 180, true),
     ]
 
@@ -25,9 +26,12 @@ struct InstallController: Sendable {
         router.get("/manifest.webmanifest", use: manifest)
         for icon in Self.icons {
             router.get(RouterPath(icon.path)) { request, _ in
-                guard let data = Self.drawn[icon.path] else { throw ServeError(.internalServerError, "the icon could not be drawn") }
+                guard let data = Self.drawn[icon.path] else {
+                    throw ServeError(.internalServerError, "the icon could not be drawn")
+                }
                 return ServeResponse.immutable(
-                    ByteBuffer(bytes: data), type: "image/png", etag: ServeAssets.etag(BookTagVersion.current + icon.path), request: request)
+                    ByteBuffer(bytes: data), type: "image/png",
+                    etag: ServeAssets.etag(BookTagVersion.current + icon.path), request: request)
             }
         }
     }
@@ -40,21 +44,30 @@ struct InstallController: Sendable {
             var purpose: String
         }
         var name = "booktag"
-        var short_name = "booktag"
+        var shortName = "booktag"
         var description = "Your tags and your year in books, as walls of covers"
         var id = "/"
-        var start_url = "/"
+        var startURL = "/"
         var scope = "/"
         var display = "standalone"
-        var background_color: String
-        var theme_color: String
+        var backgroundColor: String
+        var themeColor: String
         var icons: [Icon]
+
+        /// The manifest's own names.
+        enum CodingKeys: String, CodingKey {
+            case name, description, id, scope, display, icons
+            case shortName = "short_name"
+            case startURL = "start_url"
+            case backgroundColor = "background_color"
+            case themeColor = "theme_color"
+        }
     }
 
     @Sendable func manifest(_ request: Request, context: ServeContext) throws -> Response {
         let theme = CollageTheme.forNightMode(workspace.nightMode)
         let manifest = Manifest(
-            background_color: theme.background.hex, theme_color: theme.background.hex,
+            backgroundColor: theme.background.hex, themeColor: theme.background.hex,
             icons: Self.icons.filter { $0.path != "/icons/apple-touch-icon.png" }.map {
                 Manifest.Icon(src: $0.path, sizes: "\($0.size)x\($0.size)", purpose: $0.maskable ? "maskable" : "any")
             })

@@ -30,23 +30,33 @@ final class JobProgress: Sendable {
         let state = tracker.record(event)
         let (found, wanted) = (state.found, state.wanted)
         switch event {
-        case let .gathering(.page(number, _, withCovers, totalPages)):
-            send("page", Payload(
-                line: "read page \(number) of \(totalPages): \(withCovers) with cover images; \(found) of \(wanted) covers kept",
-                found: found, wanted: wanted, page: number, totalPages: totalPages))
-        case let .gathering(.coverKept(title, _, _)):
-            send("cover", Payload(line: "\(found) of \(wanted) covers kept", found: found, wanted: wanted, title: title))
-        case let .gathering(.coverSkipped(title, reason)):
+        case .gathering(.page(let number, _, let withCovers, let totalPages)):
+            send(
+                "page",
+                Payload(
+                    line:
+                        "read page \(number) of \(totalPages): \(withCovers) with cover images; \(found) of \(wanted) covers kept",
+                    found: found, wanted: wanted, page: number, totalPages: totalPages))
+        case .gathering(.coverKept(let title, _, _)):
+            send(
+                "cover", Payload(line: "\(found) of \(wanted) covers kept", found: found, wanted: wanted, title: title))
+        case .gathering(.coverSkipped(let title, let reason)):
             send("skipped", Payload(line: "skipped \(title): \(reason)", found: found, wanted: wanted, title: title))
         case .waiting where importing, .retrying where importing:
             send("import", Payload(line: state.importLine, found: state.coversInHand(of: wanted), wanted: wanted))
-        case let .waiting(seconds, _):
-            send("wait", Payload(
-                line: String(format: "waiting %.1f s for the API's next turn; %d of %d covers kept", seconds, found, wanted),
-                found: found, wanted: wanted, seconds: seconds))
-        case let .retrying(seconds):
-            send("retry", Payload(
-                line: String(format: "the source did not answer; trying again in %.1f s", seconds), found: found, wanted: wanted, seconds: seconds))
+        case .waiting(let seconds, _):
+            send(
+                "wait",
+                Payload(
+                    line: String(
+                        format: "waiting %.1f s for the API's next turn; %d of %d covers kept", seconds, found, wanted),
+                    found: found, wanted: wanted, seconds: seconds))
+        case .retrying(let seconds):
+            send(
+                "retry",
+                Payload(
+                    line: String(format: "the source did not answer; trying again in %.1f s", seconds), found: found,
+                    wanted: wanted, seconds: seconds))
         case .importing:
             send("import", Payload(line: state.importLine, found: state.coversInHand(of: wanted), wanted: wanted))
         case .coverDownloaded, .request, .note, .warning, .fetchingDetails:
@@ -55,8 +65,9 @@ final class JobProgress: Sendable {
     }
 
     private func send(_ name: String, _ payload: Payload) {
-        report(JobRegistry.Event(
-            name: name, json: JSONFragment(payload).json,
-            progress: JobRegistry.Progress(line: payload.line, found: payload.found, wanted: payload.wanted)))
+        report(
+            JobRegistry.Event(
+                name: name, json: JSONFragment(payload).json,
+                progress: JobRegistry.Progress(line: payload.line, found: payload.found, wanted: payload.wanted)))
     }
 }

@@ -27,7 +27,8 @@ final class JobRegistry: Sendable {
         /// `{"id", "kind", "tag", "state", "error"?, "result"?}`, the result as the command line's `--json` prints it.
         var json: JSONFragment {
             var fields = [
-                "\"id\":" + JSONFragment(id).json, "\"kind\":" + JSONFragment(kind).json, "\"tag\":" + JSONFragment(tag).json,
+                "\"id\":" + JSONFragment(id).json, "\"kind\":" + JSONFragment(kind).json,
+                "\"tag\":" + JSONFragment(tag).json,
                 "\"state\":" + JSONFragment(state.rawValue).json,
             ]
             if let error { fields.append("\"error\":" + JSONFragment(error).json) }
@@ -71,7 +72,11 @@ final class JobRegistry: Sendable {
         var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
         var task: Task<Void, Never>?
 
-        var snapshot: Snapshot { Snapshot(id: id, kind: kind, tag: tag, tagKeys: tagKeys, tagNames: tagNames, state: state, error: error, result: result, progress: progress) }
+        var snapshot: Snapshot {
+            Snapshot(
+                id: id, kind: kind, tag: tag, tagKeys: tagKeys, tagNames: tagNames, state: state, error: error,
+                result: result, progress: progress)
+        }
     }
 
     private struct State {
@@ -137,7 +142,8 @@ final class JobRegistry: Sendable {
     /// The latest events so far, then the rest as they come; the stream ends after `done` or `failed`.
     /// A listener that goes away (a closed connection) is forgotten.
     func events(_ id: String) -> AsyncStream<Event>? {
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(Self.keptEvents + 2))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Event.self, bufferingPolicy: .bufferingNewest(Self.keptEvents + 2))
         let listener = UUID()
         let found = state.withLock { state -> Bool in
             guard let job = state.jobs[id] else { return false }
@@ -171,7 +177,9 @@ final class JobRegistry: Sendable {
             guard state.jobs[id]?.state == .running else { return }
             state.jobs[id]!.events.append(event)
             // The oldest are dropped a batch at a time: at most twice `keptEvents`, no copying per event.
-            if state.jobs[id]!.events.count >= 2 * Self.keptEvents { state.jobs[id]!.events.removeFirst(Self.keptEvents) }
+            if state.jobs[id]!.events.count >= 2 * Self.keptEvents {
+                state.jobs[id]!.events.removeFirst(Self.keptEvents)
+            }
             if let progress = event.progress { state.jobs[id]!.progress = progress }
             for listener in state.jobs[id]!.listeners.values { listener.yield(event) }
         }
@@ -180,18 +188,18 @@ final class JobRegistry: Sendable {
     private func finish(_ id: String, _ outcome: Result<JSONFragment, any Error>) {
         let last: Event
         switch outcome {
-        case let .success(result): last = Event(name: "done", json: result.json)
-        case let .failure(error):
+        case .success(let result): last = Event(name: "done", json: result.json)
+        case .failure(let error):
             let message = ServeError.message(for: error)
             last = Event(name: "failed", json: JSONFragment(["error": message]).json)
         }
         let listeners = state.withLock { state -> [AsyncStream<Event>.Continuation] in
             guard var job = state.jobs[id] else { return [] }
             switch outcome {
-            case let .success(result):
+            case .success(let result):
                 job.state = .done
                 job.result = result
-            case let .failure(error):
+            case .failure(let error):
                 job.state = .failed
                 job.error = ServeError.message(for: error)
             }
@@ -213,7 +221,8 @@ final class JobRegistry: Sendable {
 
     /// Keeps the latest jobs (running ones always).
     private static func trim(_ state: inout State) {
-        while state.order.count > kept, let index = state.order.firstIndex(where: { state.jobs[$0]?.state != .running }) {
+        while state.order.count > kept, let index = state.order.firstIndex(where: { state.jobs[$0]?.state != .running })
+        {
             state.jobs[state.order.remove(at: index)] = nil
         }
     }

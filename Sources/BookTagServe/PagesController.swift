@@ -37,18 +37,23 @@ struct PagesController: Sendable {
         // The tag's running job, else the job the address names if it was this tag's (its outcome, an error).
         let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKeys.contains(name.key) ? $0 : nil }
         guard let tag = try store.tag(name) else {
-            if let job { return ServeResponse.page(ServePages.pendingTagPage(job: job, night: night), status: job.state == .failed ? .notFound : .ok) }
+            if let job {
+                return ServeResponse.page(
+                    ServePages.pendingTagPage(job: job, night: night), status: job.state == .failed ? .notFound : .ok)
+            }
             throw ServeError.notFound("there is no tag \"\(name.display)\": add it on the tags page")
         }
         let stats = try store.stats(of: name)
-        return ServeResponse.page(ServePages.tagPage(tag: tag, books: try store.books(of: name), stats: stats, job: job, night: night))
+        return ServeResponse.page(
+            ServePages.tagPage(tag: tag, books: try store.books(of: name), stats: stats, job: job, night: night))
     }
 
     @Sendable func book(_ request: Request, context: ServeContext) async throws -> Response {
         let parameters = context.parameters
         return try await work.read { [self] in
             let book = try ServeRoutes.storedBook(parameters, store: store)
-            return ServeResponse.page(ServePages.bookPage(book, tags: try BookLookup(store: store).tags(of: book), night: night))
+            return ServeResponse.page(
+                ServePages.bookPage(book, tags: try BookLookup(store: store).tags(of: book), night: night))
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 /// The outermost middleware: any route's or check's error becomes `{"error"}` on the API and a
 /// page elsewhere, and every answer gets the security headers and its time inside booktag.
@@ -8,7 +8,9 @@ struct ResponseMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let night: @Sendable () -> Bool
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let started = ContinuousClock.now
         var response: Response
         do {
@@ -23,7 +25,9 @@ struct ResponseMiddleware: RouterMiddleware {
         ServeResponse.secure(&response)
         // The time inside booktag (a streamed body's is not in it), for the browser's tools and the benchmark.
         let elapsed = ContinuousClock.now - started
-        response.headers[.serverTiming] = String(format: "app;dur=%.2f", Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+        response.headers[.serverTiming] = String(
+            format: "app;dur=%.2f",
+            Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         return response
     }
 }

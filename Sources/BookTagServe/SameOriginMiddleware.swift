@@ -9,7 +9,9 @@ struct SameOriginMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let access: ServeAccess
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         if ![.get, .head].contains(request.method), !context.bearer { try check(request) }
         return try await next(request, context)
     }

@@ -63,7 +63,8 @@ final class ServeAccess: Sendable {
 
     /// The token matches, compared in constant time.
     func accepts(_ candidate: Substring) -> Bool {
-        let given = Array(candidate.utf8), wanted = Array(token.utf8)
+        let given = Array(candidate.utf8)
+        let wanted = Array(token.utf8)
         guard given.count == wanted.count else { return false }
         var difference: UInt8 = 0
         for (a, b) in zip(given, wanted) { difference |= a ^ b }
@@ -89,7 +90,8 @@ final class ServeAccess: Sendable {
     }
 
     static func isIPLiteral(_ name: String) -> Bool {
-        var v4 = in_addr(), v6 = in6_addr()
+        var v4 = in_addr()
+        var v6 = in6_addr()
         return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
     }
 

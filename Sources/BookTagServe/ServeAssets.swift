@@ -10,7 +10,8 @@ enum ServeAssets {
     static let dayMutedOnTiles = "#5c5549"
 
     static let css: String = {
-        let day = CollageTheme.day, night = CollageTheme.night
+        let day = CollageTheme.day
+        let night = CollageTheme.night
         return """
             :root { --background: \(day.background.hex); --text: \(day.text.hex); --muted: \(Self.dayMutedOnTiles); --tile: \(day.tile.hex); --accent: \(day.accent.hex); --alert: #b3261e; --alert-text: #ffffff; }
             html.night { --background: \(night.background.hex); --text: \(night.text.hex); --muted: \(night.secondaryText.hex); --tile: \(night.tile.hex); --accent: \(night.accent.hex); --alert: #f2b8b5; --alert-text: #601410; }

@@ -20,7 +20,8 @@ public final class ServeLock: @unchecked Sendable {
         file = home.serveLockFile
         try BookTagHome.createFolder(file.deletingLastPathComponent())
         guard let lock = try FileLock.attempt(path: file.path, mode: .exclusive) else {
-            let text = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let text =
+                (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             throw Taken(address: text.isEmpty ? nil : text)
         }
         self.lock = lock

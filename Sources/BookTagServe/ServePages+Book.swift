@@ -6,22 +6,36 @@ extension ServePages {
     /// that hold it linked.
     static func bookPage(_ book: StoredBook, tags: [String], night: Bool) -> String {
         let details = book.details
-        let authors = details.authors.map { author in author.role.map { "\(author.name) (\($0))" } ?? author.name }.joined(separator: ", ")
+        let authors = details.authors.map { author in author.role.map { "\(author.name) (\($0))" } ?? author.name }
+            .joined(separator: ", ")
         var facts: [(String, String)] = []
         if !authors.isEmpty { facts.append(("Author", authors)) }
         if let pages = details.pageCount { facts.append(("Pages", GroupedNumber.text(pages))) }
         if let rating = details.averageRating {
-            facts.append(("Rating", String(format: "%.2f", rating) + (details.ratingsCount.map { " (\(GroupedNumber.text($0)) ratings)" } ?? "")))
+            facts.append(
+                (
+                    "Rating",
+                    String(format: "%.2f", rating)
+                        + (details.ratingsCount.map { " (\(GroupedNumber.text($0)) ratings)" } ?? "")
+                ))
         }
-        if let mine = details.reading?.rating, mine > 0 { facts.append(("My stars", String(repeating: "★", count: mine))) }
+        if let mine = details.reading?.rating, mine > 0 {
+            facts.append(("My stars", String(repeating: "★", count: mine)))
+        }
         if let read = details.reading?.dateRead { facts.append(("Read", read)) }
-        if let year = details.publicationYear ?? details.originalPublicationYear { facts.append(("Year", String(year))) }
+        if let year = details.publicationYear ?? details.originalPublicationYear {
+            facts.append(("Year", String(year)))
+        }
         if let publisher = details.publisher { facts.append(("Publisher", publisher)) }
         if let isbn = book.isbn10 ?? details.isbn { facts.append(("ISBN", isbn)) }
         if let isbn13 = book.isbn13 ?? details.isbn13 { facts.append(("ISBN13", isbn13)) }
         facts.append(("Source", "\(details.id.source.displayName) \(details.id.value)"))
-        let description = details.descriptionHTML.map(HTMLSanitizer.safeHTML(fromHTML:)).flatMap { $0.isEmpty ? nil : $0 }
-        let back = tags.first.map { "<a href=\"\(tagPath($0).htmlEscaped)\">← \($0.htmlEscaped)</a>" } ?? "<a href=\"/\">← All tags</a>"
+        let description = details.descriptionHTML.map(HTMLSanitizer.safeHTML(fromHTML:)).flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        let back =
+            tags.first.map { "<a href=\"\(tagPath($0).htmlEscaped)\">← \($0.htmlEscaped)</a>" }
+            ?? "<a href=\"/\">← All tags</a>"
         let body = """
             <nav>\(back)</nav>
             <article class="book">

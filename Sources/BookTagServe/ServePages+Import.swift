@@ -6,7 +6,9 @@ extension ServePages {
     /// a plain file upload, then this page follows the job), and what the last import made.
     static func importPage(job: JobRegistry.Snapshot?, made: [Tag], night: Bool) -> String {
         let formats = LibraryFormat.allCases.filter { $0 != .calibre }
-        let options = ["<option value=\"auto\">Recognise it</option>"] + formats.map { "<option value=\"\($0.rawValue)\">\($0.fileDescription.htmlEscaped)</option>" }
+        let options =
+            ["<option value=\"auto\">Recognise it</option>"]
+            + formats.map { "<option value=\"\($0.rawValue)\">\($0.fileDescription.htmlEscaped)</option>" }
         var body = """
             <nav><a href="/">← All tags</a></nav>
             <h1>Import your library</h1>
@@ -18,9 +20,11 @@ extension ServePages {
             if made.isEmpty {
                 body += "<p>No tag was stored.</p>\n"
             } else {
-                body += "<ul>\n" + made.map { tag in
-                    "<li><a href=\"\(tagPath(tag.name).htmlEscaped)\">\(tag.name.htmlEscaped)</a> · \(tag.bookCount) book\(tag.bookCount == 1 ? "" : "s")</li>\n"
-                }.joined() + "</ul>\n"
+                body +=
+                    "<ul>\n"
+                    + made.map { tag in
+                        "<li><a href=\"\(tagPath(tag.name).htmlEscaped)\">\(tag.name.htmlEscaped)</a> · \(tag.bookCount) book\(tag.bookCount == 1 ? "" : "s")</li>\n"
+                    }.joined() + "</ul>\n"
             }
             body += "</section>\n"
         }

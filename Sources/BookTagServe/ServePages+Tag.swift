@@ -14,8 +14,11 @@ extension ServePages {
 
     /// `/tags/{tag}`: the collage as a page (each cover links to its book, with a drop form), the
     /// tag's numbers and charts, reroll, and downloads of the image at a preset.
-    static func tagPage(tag: Tag, books: [TagBookEntry], stats: TagStats?, job: JobRegistry.Snapshot?, night: Bool) -> String {
-        let path = tagPath(tag.name), api = apiTagPath(tag.name)
+    static func tagPage(tag: Tag, books: [TagBookEntry], stats: TagStats?, job: JobRegistry.Snapshot?, night: Bool)
+        -> String
+    {
+        let path = tagPath(tag.name)
+        let api = apiTagPath(tag.name)
         let busy = job?.state == .running
         var body = """
             <nav><a href="/">← All tags</a></nav>
@@ -25,7 +28,8 @@ extension ServePages {
 
             """
         if let stats {
-            body += "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
+            body +=
+                "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
             if let highlights = stats.highlights { body += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
             if let habits = stats.habits { body += "<p class=\"facts habits\">\(habits.htmlEscaped)</p>\n" }
             body += "<div class=\"charts\">" + stats.charts.map(CollagePage.svg).joined() + "</div>\n</section>\n"
@@ -59,8 +63,11 @@ extension ServePages {
             """
         for entry in books {
             let book = entry.book
-            let facts = [book.authorName, book.originalPublicationYear.map(String.init), book.averageRating.map { String(format: "★ %.2f", $0) }]
-                .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
+            let facts = [
+                book.authorName, book.originalPublicationYear.map(String.init),
+                book.averageRating.map { String(format: "★ %.2f", $0) },
+            ]
+            .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
             body += """
                 <li>
                 <a href="\(bookPath(book.bookID).htmlEscaped)"><img src="\(coverPath(book.coverPath).htmlEscaped)" alt="\(coverDescription(title: book.title, author: book.authorName).htmlEscaped)" loading="lazy"></a>
@@ -81,10 +88,12 @@ extension ServePages {
 
     /// `/tags/{tag}` while its `add` runs, or after it failed: the job and the way back.
     static func pendingTagPage(job: JobRegistry.Snapshot, night: Bool) -> String {
-        document(title: job.tag, night: night, back: tagPath(job.tag), refresh: job.state == .running, body: """
-            <nav><a href="/">← All tags</a></nav>
-            <h1>\(job.tag.htmlEscaped)</h1>
-            \(jobSection(job))
-            """)
+        document(
+            title: job.tag, night: night, back: tagPath(job.tag), refresh: job.state == .running,
+            body: """
+                <nav><a href="/">← All tags</a></nav>
+                <h1>\(job.tag.htmlEscaped)</h1>
+                \(jobSection(job))
+                """)
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 extension ServePages {
     /// `/`: every tag with its count, source and a strip of covers, a form to add one, and
     /// delete behind a confirmation (a disclosure, so it needs no script).
-    static func tagsPage(tags: [Tag], strips: [String: [BookStore.StripCover]], running: [String: JobRegistry.Snapshot], night: Bool) -> String {
+    static func tagsPage(
+        tags: [Tag], strips: [String: [BookStore.StripCover]], running: [String: JobRegistry.Snapshot], night: Bool
+    ) -> String {
         var body = """
             <h1>Your tags</h1>
             <p class="import-link"><a href="/import">Import your library from Goodreads, StoryGraph, LibraryThing or Open Library</a></p>
@@ -41,7 +43,8 @@ extension ServePages {
                 let covers = (strips[tag.key] ?? []).map { cover in
                     "<img src=\"\(coverPath(cover.coverPath).htmlEscaped)\" alt=\"\(coverDescription(title: cover.title, author: cover.author).htmlEscaped)\" loading=\"lazy\">"
                 }.joined()
-                let busy = running[tag.key].map { " · <span class=\"busy\">\($0.kind.htmlEscaped) running</span>" } ?? ""
+                let busy =
+                    running[tag.key].map { " · <span class=\"busy\">\($0.kind.htmlEscaped) running</span>" } ?? ""
                 body += """
                     <li>
                     <a class="tag" href="\(path.htmlEscaped)"><span class="strip" aria-hidden="true">\(covers)</span><span class="name">\(tag.name.htmlEscaped)</span></a>

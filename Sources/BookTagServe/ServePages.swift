@@ -41,7 +41,8 @@ enum ServePages {
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
         default: false
@@ -87,11 +88,13 @@ enum ServePages {
 
     /// A refusal or failure, in the page's colours, with the way back.
     static func errorPage(_ error: ServeError, night: Bool) -> String {
-        document(title: "Error", night: night, back: "/", body: """
-            <h1>\(error.status.code == 404 ? "Not found" : "Something went wrong")</h1>
-            <p class="alert" role="alert">\(error.message.htmlEscaped)</p>
-            <p><a href="/">Back to the tags</a></p>
-            """)
+        document(
+            title: "Error", night: night, back: "/",
+            body: """
+                <h1>\(error.status.code == 404 ? "Not found" : "Something went wrong")</h1>
+                <p class="alert" role="alert">\(error.message.htmlEscaped)</p>
+                <p><a href="/">Back to the tags</a></p>
+                """)
     }
 
     /// A job's state on a page: a progress bar and its line (kept up to date by the script, or
@@ -101,7 +104,10 @@ enum ServePages {
         switch job.state {
         case .running:
             let progress = job.progress
-            let bar = progress.map { "<progress id=\"job-bar\" max=\"\($0.wanted)\" value=\"\(min($0.found, $0.wanted))\"></progress>" }
+            let bar =
+                progress.map {
+                    "<progress id=\"job-bar\" max=\"\($0.wanted)\" value=\"\(min($0.found, $0.wanted))\"></progress>"
+                }
                 ?? "<progress id=\"job-bar\"></progress>"
             return """
                 <section class="job" id="job" data-job="\(job.id.htmlEscaped)" aria-label="work in progress">
@@ -111,7 +117,8 @@ enum ServePages {
                 </section>
                 """
         case .failed:
-            return "<p class=\"alert\" role=\"alert\" id=\"job-error\">\(job.kind.htmlEscaped) failed: \((job.error ?? "").htmlEscaped)</p>"
+            return
+                "<p class=\"alert\" role=\"alert\" id=\"job-error\">\(job.kind.htmlEscaped) failed: \((job.error ?? "").htmlEscaped)</p>"
         case .done:
             return ""
         }

@@ -9,7 +9,9 @@ struct ServeRequestDecoder: RequestDecoder {
         let api = ServeRoutes.isAPI(request.uri.path)
         let contentType = request.headers[.contentType]
         if contentType.map(Self.isJSON) == true || (api && contentType == nil) {
-            guard contentType != nil else { throw ServeError(.unsupportedMediaType, "the API takes JSON: send Content-Type: application/json") }
+            guard contentType != nil else {
+                throw ServeError(.unsupportedMediaType, "the API takes JSON: send Content-Type: application/json")
+            }
             do {
                 return try JSONDecoder().decode(T.self, from: Data(buffer: body))
             } catch let error as DecodingError {
@@ -29,11 +31,12 @@ struct ServeRequestDecoder: RequestDecoder {
 
     static func describe(_ error: DecodingError) -> String {
         switch error {
-        case let .keyNotFound(key, _): "\"\(key.stringValue)\" is missing"
-        case let .typeMismatch(_, context), let .valueNotFound(_, context):
+        case .keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
             "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
-        case let .dataCorrupted(context):
-            context.codingPath.isEmpty ? "it is not JSON" : "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" is not valid"
+        case .dataCorrupted(let context):
+            context.codingPath.isEmpty
+                ? "it is not JSON" : "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" is not valid"
         @unknown default: "it cannot be read"
         }
     }

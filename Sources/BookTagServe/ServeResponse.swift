@@ -1,7 +1,7 @@
 import BookTag
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 /// The answers `serve` gives: JSON for the API, pages for people, each with the headers every
 /// answer carries (no inline script, no caching of what changes, no sniffing, referrers only to
@@ -34,7 +34,9 @@ enum ServeResponse {
     }
 
     static func error(_ error: ServeError, api: Bool, night: Bool) -> Response {
-        api ? json(["error": error.message], status: error.status) : page(ServePages.errorPage(error, night: night), status: error.status)
+        api
+            ? json(["error": error.message], status: error.status)
+            : page(ServePages.errorPage(error, night: night), status: error.status)
     }
 
     /// Bytes that never change under their name (covers, assets of this version).
@@ -42,7 +44,9 @@ enum ServeResponse {
         var headers = HTTPFields()
         headers[.eTag] = "\"\(etag)\""
         headers[.cacheControl] = "private, max-age=31536000, immutable"
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "\"\(etag)\"" }) {
+        if let match = request.headers[.ifNoneMatch],
+            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "\"\(etag)\"" })
+        {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = type

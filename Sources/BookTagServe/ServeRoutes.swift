@@ -5,7 +5,9 @@ import Hummingbird
 /// `booktag serve`'s router: the checks every request passes, in order, then the controllers:
 /// pages and their forms, the JSON API under `/api`, covers and assets.
 enum ServeRoutes {
-    static func buildRouter(access: ServeAccess, operations: TagOperations, jobs: JobRegistry, work: ServeWork = .shared) -> Router<ServeContext> {
+    static func buildRouter(
+        access: ServeAccess, operations: TagOperations, jobs: JobRegistry, work: ServeWork = .shared
+    ) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
         let workspace = operations.workspace
         router.add(middleware: ResponseMiddleware(night: { workspace.nightMode }))
@@ -33,7 +35,9 @@ enum ServeRoutes {
     /// The tag in the address, checked as every tag is.
     static func tagName(_ context: ServeContext) throws -> TagName {
         let raw = context.parameters.get("tag") ?? ""
-        guard let decoded = raw.removingPercentEncoding else { throw ServeError(.badRequest, "the tag in the address is not valid percent-encoding") }
+        guard let decoded = raw.removingPercentEncoding else {
+            throw ServeError(.badRequest, "the tag in the address is not valid percent-encoding")
+        }
         return try TagName(decoded)
     }
 
@@ -47,11 +51,14 @@ enum ServeRoutes {
         }
         if let book = try BookLookup(store: store).stored(.id(id)) { return book }
         guard let entry = try store.tagBook(id: id) else {
-            throw ServeError.notFound("booktag does not keep \(source.displayName) book \(id.value): 'booktag show --id \(id.value)' fetches it")
+            throw ServeError.notFound(
+                "booktag does not keep \(source.displayName) book \(id.value): 'booktag show --id \(id.value)' fetches it"
+            )
         }
         let book = entry.book
         let details = BookDetails(
-            id: id, title: book.title, isbn: entry.isbn10, isbn13: entry.isbn13, originalPublicationYear: book.originalPublicationYear,
+            id: id, title: book.title, isbn: entry.isbn10, isbn13: entry.isbn13,
+            originalPublicationYear: book.originalPublicationYear,
             averageRating: book.averageRating, ratingsCount: book.ratingsCount,
             authors: book.authorName.map { [BookAuthor(id: book.authorID, name: $0)] } ?? [], reading: entry.reading)
         return StoredBook(details: details, coverPath: book.coverPath, fetchedAt: Date())

@@ -19,7 +19,8 @@ public struct ServeServer: Sendable {
 
     /// A server on `host`:`port` (0: any free port) over `operations`' home, which `lock` claims,
     /// asking for `token`; `logger` gets the server's own messages.
-    public init(operations: TagOperations, host: String, port: Int, token: ServeToken, lock: ServeLock, logger: Logger) {
+    public init(operations: TagOperations, host: String, port: Int, token: ServeToken, lock: ServeLock, logger: Logger)
+    {
         self.operations = operations
         access = ServeAccess(host: host, port: port, token: token.value)
         self.lock = lock
@@ -42,13 +43,15 @@ public struct ServeServer: Sendable {
     public func run() async throws {
         booktag_return_memory_promptly()
         let jobs = JobRegistry()
-        let access = access, lock = lock
+        let access = access
+        let lock = lock
         let renders = NIOThreadPool(numberOfThreads: System.coreCount)
         renders.start()
         defer { renders.shutdownGracefully { _ in } }
         do {
             let application = Application(
-                router: ServeRoutes.buildRouter(access: access, operations: operations, jobs: jobs, work: ServeWork(renders: renders)),
+                router: ServeRoutes.buildRouter(
+                    access: access, operations: operations, jobs: jobs, work: ServeWork(renders: renders)),
                 configuration: .init(address: .hostname(access.host, port: access.port), serverName: nil),
                 onServerRunning: { channel in
                     // --port 0: the port is known once bound.
@@ -57,8 +60,10 @@ public struct ServeServer: Sendable {
                     FileHandle.standardOutput.write(Data((access.address + "\n").utf8))
                 },
                 logger: logger)
-            let group = ServiceGroup(configuration: .init(
-                services: [application, JobsStopper(jobs: jobs)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            let group = ServiceGroup(
+                configuration: .init(
+                    services: [application, JobsStopper(jobs: jobs)], gracefulShutdownSignals: [.sigterm, .sigint],
+                    logger: logger))
             try await group.run()
             await jobs.stopAll()
         } catch {

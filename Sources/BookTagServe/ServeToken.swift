@@ -27,7 +27,10 @@ public struct ServeToken: Sendable, Equatable {
             let code = errno
             switch code {
             case ENOENT: return (try make(file), nil)
-            case ELOOP: return (try make(file), "\(file.path) was a symbolic link, not booktag's token: a new token replaces it")
+            case ELOOP:
+                return (
+                    try make(file), "\(file.path) was a symbolic link, not booktag's token: a new token replaces it"
+                )
             default: throw .unreadable(path: file.path, reason: String(cString: strerror(code)))
             }
         }
@@ -51,7 +54,9 @@ public struct ServeToken: Sendable, Equatable {
 
     /// `text` when it is a token of the form booktag makes.
     init?(_ text: String) {
-        guard text.utf8.count == 64, text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
+        guard text.utf8.count == 64, text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            return nil
+        }
         value = text
     }
 

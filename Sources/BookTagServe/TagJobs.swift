@@ -10,15 +10,18 @@ struct TagJobs: Sendable {
 
     func add(_ request: AddRequest) throws -> (job: String, name: TagName) {
         switch try operations.plan(request) {
-        case let .existing(existing):
-            throw ServeError(.conflict, "\"\(existing.name)\" already exists with \(existing.bookCount) books: reroll picks other books")
-        case let .new(name, origin):
+        case .existing(let existing):
+            throw ServeError(
+                .conflict,
+                "\"\(existing.name)\" already exists with \(existing.bookCount) books: reroll picks other books")
+        case .new(let name, let origin):
             let operations = operations
             let job = try start("add", name) { report in
                 let configuration = try operations.workspace.configuration()
                 let progress = JobProgress(wanted: request.count?.wanted ?? configuration.collageCount, report: report)
                 let added = try await operations.add(
-                    request, name: name, origin: origin, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle)
+                    request, name: name, origin: origin, configuration: configuration,
+                    nightMode: operations.workspace.nightMode, progress: progress.handle)
                 return JSONFragment(added.report)
             }
             return (job, name)
@@ -31,7 +34,8 @@ struct TagJobs: Sendable {
         return try start("reroll", name) { report in
             let configuration = try operations.workspace.configuration()
             let progress = JobProgress(wanted: max(tag.bookCount, configuration.collageCount), report: report)
-            let rerolled = try await operations.reroll(tag, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle)
+            let rerolled = try await operations.reroll(
+                tag, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle)
             return JSONFragment(rerolled.report)
         }
     }
@@ -42,7 +46,9 @@ struct TagJobs: Sendable {
         return try start("drop", name) { report in
             let configuration = try operations.workspace.configuration()
             let progress = JobProgress(wanted: request.books.count, report: report)
-            let dropped = try await operations.drop(tag, request, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle)
+            let dropped = try await operations.drop(
+                tag, request, configuration: configuration, nightMode: operations.workspace.nightMode,
+                progress: progress.handle)
             return JSONFragment(dropped.report)
         }
     }
@@ -50,7 +56,9 @@ struct TagJobs: Sendable {
     /// An uploaded export imported as one job holding every tag it writes (another job on any of
     /// them is 409). The file is removed when the job ends, however it ends, or at once when the
     /// import is refused; messages name the file as the reader did, never its path in the home.
-    func importUpload(_ upload: URL, name: String, fields: [String: String]) async throws -> (job: String, tags: [TagName]) {
+    func importUpload(_ upload: URL, name: String, fields: [String: String]) async throws -> (
+        job: String, tags: [TagName]
+    ) {
         var started = false
         defer { if !started { unlink(upload.path) } }
         var asked = try Self.importRequest(fields, file: upload)
@@ -68,16 +76,21 @@ struct TagJobs: Sendable {
             throw ServeError(error.status, error.message.replacingOccurrences(of: upload.path, with: name))
         }
         guard plan.format != .calibre else {
-            throw ServeError(.badRequest, "a Calibre library is a folder with its covers: import it with 'booktag import FOLDER' on the machine that has it")
+            throw ServeError(
+                .badRequest,
+                "a Calibre library is a folder with its covers: import it with 'booktag import FOLDER' on the machine that has it"
+            )
         }
         let names = plan.tags.map(\.name)
         let operations = operations
         let id = try start("import", names) { report in
             defer { unlink(upload.path) }
             let configuration = try operations.workspace.configuration()
-            let progress = JobProgress(wanted: plan.tags.reduce(0) { $0 + $1.rows.count }, importing: true, report: report)
+            let progress = JobProgress(
+                wanted: plan.tags.reduce(0) { $0 + $1.rows.count }, importing: true, report: report)
             let (_, result) = try await imports.run(
-                plan, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle)
+                plan, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle
+            )
             return JSONFragment(result)
         }
         started = true
@@ -95,7 +108,10 @@ struct TagJobs: Sendable {
         if let year = field("year") { request.year = try AddRequest.year(from: year) }
         if let format = field("format"), format != "auto" {
             guard let known = LibraryFormat(rawValue: format.lowercased()) else {
-                throw ServeError(.badRequest, "no library format \"\(format.prefix(40))\": booktag reads \(LibraryFormat.allCases.map(\.rawValue).joined(separator: ", ")), or leave it out to have it recognised")
+                throw ServeError(
+                    .badRequest,
+                    "no library format \"\(format.prefix(40))\": booktag reads \(LibraryFormat.allCases.map(\.rawValue).joined(separator: ", ")), or leave it out to have it recognised"
+                )
             }
             request.format = known
         }
@@ -109,25 +125,29 @@ struct TagJobs: Sendable {
     }
 
     private func start(
-        _ kind: String, _ name: TagName, _ work: @escaping @Sendable (@escaping @Sendable (JobRegistry.Event) -> Void) async throws -> JSONFragment
+        _ kind: String, _ name: TagName,
+        _ work: @escaping @Sendable (@escaping @Sendable (JobRegistry.Event) -> Void) async throws -> JSONFragment
     ) throws -> String {
         try start(kind, [name], work)
     }
 
     private func start(
-        _ kind: String, _ names: [TagName], _ work: @escaping @Sendable (@escaping @Sendable (JobRegistry.Event) -> Void) async throws -> JSONFragment
+        _ kind: String, _ names: [TagName],
+        _ work: @escaping @Sendable (@escaping @Sendable (JobRegistry.Event) -> Void) async throws -> JSONFragment
     ) throws -> String {
         do {
             return try jobs.start(kind: kind, tags: names, work)
         } catch {
             let busy = names.first { jobs.running(forKey: $0.key) != nil } ?? names[0]
-            throw ServeError(.conflict, "\"\(busy.display)\" is busy with another job (\(error.job)): wait for it to finish")
+            throw ServeError(
+                .conflict, "\"\(busy.display)\" is busy with another job (\(error.job)): wait for it to finish")
         }
     }
 
     private func checkIdle(_ name: TagName) throws {
         if let job = jobs.running(forKey: name.key) {
-            throw ServeError(.conflict, "\"\(name.display)\" is busy with another job (\(job.id)): wait for it to finish")
+            throw ServeError(
+                .conflict, "\"\(name.display)\" is busy with another job (\(job.id)): wait for it to finish")
         }
     }
 }

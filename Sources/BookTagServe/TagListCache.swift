@@ -29,10 +29,11 @@ final class TagListCache: Sendable {
 
     private static func signature(_ home: BookTagHome) -> Signature {
         let paths = [home.databaseFile.path, home.databaseFile.path + "-wal", home.collagesFolder.path]
-        return Signature(files: paths.map { path in
-            var info = stat()
-            guard stat(path, &info) == 0 else { return [-1] }
-            return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)]
-        })
+        return Signature(
+            files: paths.map { path in
+                var info = stat()
+                guard stat(path, &info) == 0 else { return [-1] }
+                return [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_ino)]
+            })
     }
 }

@@ -7,19 +7,28 @@ struct TokenMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let access: ServeAccess
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var context = context
         var fromQuery = false
-        let bearer = request.headers[.authorization].flatMap { value in value.hasPrefix("Bearer ") ? value.dropFirst(7) : nil }
+        let bearer = request.headers[.authorization].flatMap { value in
+            value.hasPrefix("Bearer ") ? value.dropFirst(7) : nil
+        }
         if let bearer {
-            guard access.accepts(bearer) else { throw ServeError(.unauthorized, "the token is wrong: use the one booktag serve printed") }
+            guard access.accepts(bearer) else {
+                throw ServeError(.unauthorized, "the token is wrong: use the one booktag serve printed")
+            }
             context.bearer = true
         } else if let token = request.uri.queryParameters["token"] {
-            guard access.accepts(token) else { throw ServeError(.unauthorized, "the token is wrong: open the address booktag serve printed") }
+            guard access.accepts(token) else {
+                throw ServeError(.unauthorized, "the token is wrong: open the address booktag serve printed")
+            }
             fromQuery = true
         } else {
             guard let cookie = request.cookies[access.cookieName], access.accepts(cookie.value[...]) else {
-                throw ServeError(.unauthorized, "a token is needed: open the address booktag serve printed (it ends in ?token=…)")
+                throw ServeError(
+                    .unauthorized, "a token is needed: open the address booktag serve printed (it ends in ?token=…)")
             }
         }
         if fromQuery, request.method == .get, !ServeRoutes.isAPI(request.uri.path) {

@@ -28,7 +28,9 @@ struct UploadFolder: Sendable {
             url = folder.appendingPathComponent("upload-\(getpid())-\(ServeAccess.randomHex(words: 2))")
             descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else {
-                throw ServeError(.internalServerError, "cannot keep the upload in \(folder.path): \(String(cString: strerror(errno)))")
+                throw ServeError(
+                    .internalServerError,
+                    "cannot keep the upload in \(folder.path): \(String(cString: strerror(errno)))")
             }
         }
 
@@ -41,7 +43,10 @@ struct UploadFolder: Sendable {
                 while offset < raw.count {
                     let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                     if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { throw ServeError(.internalServerError, "cannot keep the upload: \(String(cString: strerror(errno)))") }
+                    guard written > 0 else {
+                        throw ServeError(
+                            .internalServerError, "cannot keep the upload: \(String(cString: strerror(errno)))")
+                    }
                     offset += written
                 }
             }
@@ -68,7 +73,8 @@ struct UploadFolder: Sendable {
     }
 
     static var stopping: ServeError {
-        ServeError(.serviceUnavailable, "booktag serve is stopping: send the file again once it is back; nothing was stored")
+        ServeError(
+            .serviceUnavailable, "booktag serve is stopping: send the file again once it is back; nothing was stored")
     }
 
     /// A new file to receive into.
@@ -89,7 +95,9 @@ struct UploadFolder: Sendable {
             } catch {
                 throw ServeError(.badRequest, "the upload was cut off before its end; nothing was stored")
             }
-            guard writer.bytes > 0 else { throw ServeError(.badRequest, "the upload is empty: send the export file as the body") }
+            guard writer.bytes > 0 else {
+                throw ServeError(.badRequest, "the upload is empty: send the export file as the body")
+            }
             writer.finish()
             return writer.url
         } catch {
@@ -124,9 +132,12 @@ struct UploadFolder: Sendable {
     /// characters, at most 120 characters; "the uploaded file" when nothing is left.
     static func displayName(_ raw: String?) -> String {
         let last = (raw ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let clean = String(String.UnicodeScalarView(last.unicodeScalars.filter {
-            $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
-        })).trimmingCharacters(in: .whitespaces)
+        let clean = String(
+            String.UnicodeScalarView(
+                last.unicodeScalars.filter {
+                    $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
+                })
+        ).trimmingCharacters(in: .whitespaces)
         return clean.isEmpty || clean == "." || clean == ".." ? "the uploaded file" : String(clean.prefix(120))
     }
 }

@@ -10,9 +10,13 @@ public enum GenuineCovers {
     /// Each `cover.jpg` of the library under `packageRoot`, in path order; throws if there are none.
     public static func calibre(packageRoot: URL) throws -> [Data] {
         let library = packageRoot.appendingPathComponent(calibreLibrary)
-        let files = (FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+        let files =
+            (FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+            ?? [])
             .filter { $0.lastPathComponent == "cover.jpg" }.sorted { $0.path < $1.path }
-        guard !files.isEmpty else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: library.path + "/*/cover.jpg"]) }
+        guard !files.isEmpty else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: library.path + "/*/cover.jpg"])
+        }
         return try files.map { try Data(contentsOf: $0) }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import BookTag
+import Foundation
 
 /// An HTTP proxy on 127.0.0.1 for tests: it answers `CONNECT host:port` by opening a tunnel to
 /// that address (loopback targets only) and logs each target and `Proxy-Authorization`.
@@ -34,7 +34,10 @@ public final class LoopbackProxy: @unchecked Sendable {
         var received = [UInt8]()
         var byte: UInt8 = 0
         while received.count < 8192, !received.ends(with: Array("\r\n\r\n".utf8)) {
-            guard recv(client, &byte, 1, 0) == 1 else { close(client); return }
+            guard recv(client, &byte, 1, 0) == 1 else {
+                close(client)
+                return
+            }
             received.append(byte)
         }
         let lines = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n")
@@ -44,7 +47,8 @@ public final class LoopbackProxy: @unchecked Sendable {
         guard words.count >= 2, words[0] == "CONNECT", let colon = words[1].lastIndex(of: ":"),
             words[1][..<colon] == "127.0.0.1", let targetPort = UInt16(words[1][words[1].index(after: colon)...])
         else {
-            _ = send(client, Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), 47, Int32(MSG_NOSIGNAL))
+            _ = send(
+                client, Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8), 47, Int32(MSG_NOSIGNAL))
             close(client)
             return
         }
@@ -55,7 +59,9 @@ public final class LoopbackProxy: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = targetPort.bigEndian
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(upstream)

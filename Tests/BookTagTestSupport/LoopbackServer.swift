@@ -1,5 +1,5 @@
-import Foundation
 import BookTag
+import Foundation
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for tests: it answers each GET
 /// from a handler, logs when every request arrived, and can misbehave on purpose (delay, hang,
@@ -37,7 +37,10 @@ public final class LoopbackServer: @unchecked Sendable {
         public var delay: Double
         public var behaviour: Behaviour
 
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0, behaviour: Behaviour = .answer) {
+        public init(
+            status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0,
+            behaviour: Behaviour = .answer
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
@@ -84,7 +87,10 @@ public final class LoopbackServer: @unchecked Sendable {
         var stampedByKernel = false
         while received.count < 65536, received.range(of: Data("\r\n\r\n".utf8)) == nil {
             let (count, stamp) = Self.receive(client, into: &buffer)
-            guard count > 0 else { close(client); return }
+            guard count > 0 else {
+                close(client)
+                return
+            }
             if arrival == nil {
                 arrival = stamp ?? Self.realNow()
                 stampedByKernel = stamp != nil
@@ -100,9 +106,12 @@ public final class LoopbackServer: @unchecked Sendable {
         let head = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
         for field in head.components(separatedBy: "\r\n").dropFirst() {
             guard let colon = field.firstIndex(of: ":") else { continue }
-            headers[field[..<colon].lowercased()] = field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[field[..<colon].lowercased()] = field[field.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
-        let request = Request(path: components?.path ?? target, query: query, headers: headers, arrival: arrival ?? Self.realNow(), stampedByKernel: stampedByKernel)
+        let request = Request(
+            path: components?.path ?? target, query: query, headers: headers, arrival: arrival ?? Self.realNow(),
+            stampedByKernel: stampedByKernel)
         log.withLock { $0.append(request) }
 
         let reply = handler(request)
@@ -111,7 +120,7 @@ public final class LoopbackServer: @unchecked Sendable {
         case .reset:
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-        case let .hang(seconds):
+        case .hang(let seconds):
             usleep(UInt32(min(seconds, 30) * 1_000_000))
         case .answer, .answerWithoutLength:
             let length = if case .answer = reply.behaviour { "Content-Length: \(reply.body.count)\r\n" } else { "" }
@@ -164,7 +173,9 @@ public final class LoopbackServer: @unchecked Sendable {
             }
             guard length >= header else { break }
             if level == SOL_SOCKET, type == timestampOption, length >= header + MemoryLayout<timespec>.size {
-                let stamp = control.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + header, as: timespec.self) }
+                let stamp = control.withUnsafeBytes {
+                    $0.loadUnaligned(fromByteOffset: offset + header, as: timespec.self)
+                }
                 return (count.0, Double(stamp.tv_sec) + Double(stamp.tv_nsec) / 1e9)
             }
             offset += (length + word - 1) / word * word
@@ -177,7 +188,8 @@ public final class LoopbackServer: @unchecked Sendable {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let sent = Glibc.send(client, raw.baseAddress! + offset, min(65536, raw.count - offset), Int32(MSG_NOSIGNAL))
+                let sent = Glibc.send(
+                    client, raw.baseAddress! + offset, min(65536, raw.count - offset), Int32(MSG_NOSIGNAL))
                 if sent <= 0 { return false }
                 offset += sent
             }

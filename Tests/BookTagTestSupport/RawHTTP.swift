@@ -24,7 +24,9 @@ public enum RawHTTP {
     /// A connection to `port`. Reads give up after `receiveTimeout` seconds; sends after
     /// `sendTimeout` (a server that refuses a body stops reading it); `noDelay` turns off Nagle's
     /// algorithm, for latency measured on a kept-alive connection.
-    public static func connect(port: Int, receiveTimeout: Int = 30, sendTimeout: Int = 3, noDelay: Bool = false) throws -> Int32 {
+    public static func connect(port: Int, receiveTimeout: Int = 30, sendTimeout: Int = 3, noDelay: Bool = false) throws
+        -> Int32
+    {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -39,7 +41,9 @@ public enum RawHTTP {
             setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(socket)
@@ -86,7 +90,8 @@ public enum RawHTTP {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Data(received[end.upperBound...])
         if headers["transfer-encoding"]?.lowercased() == "chunked" { body = dechunked(body) }
@@ -114,7 +119,8 @@ public enum RawHTTP {
         var bytes: [UInt8] = []
         while true {
             guard let byte = output.readData(ofLength: 1).first else {
-                throw Failure("booktag serve ended before it printed its address (\"\(String(decoding: bytes, as: UTF8.self))\")")
+                throw Failure(
+                    "booktag serve ended before it printed its address (\"\(String(decoding: bytes, as: UTF8.self))\")")
             }
             guard byte == UInt8(ascii: "\n") else {
                 bytes.append(byte)
@@ -124,7 +130,9 @@ public enum RawHTTP {
             bytes = []
             guard line.hasPrefix("http://") else { continue }
             guard let url = URL(string: line), let port = url.port,
-                let token = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "token" })?.value
+                let token = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: {
+                    $0.name == "token"
+                })?.value
             else { throw Failure("booktag serve printed \"\(line)\"") }
             return (url, port, token)
         }

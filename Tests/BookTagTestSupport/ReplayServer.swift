@@ -1,5 +1,5 @@
-import Foundation
 import BookTag
+import Foundation
 
 /// Serves a booktag recording (`fixtures/replay`, `fixtures/openlibrary-replay`) over HTTP on
 /// 127.0.0.1, so the real binary can be run against it (`BOOKTAG_BASE_URL`, or
@@ -16,10 +16,14 @@ public final class ReplayServer: Sendable {
         override: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply? = { _ in nil }
     ) throws {
         let keyed = origin.contains("goodreads")
-        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: recording.appendingPathComponent("index.json"))) as? [String: Any]
+        let index =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: recording.appendingPathComponent("index.json")))
+            as? [String: Any]
         var entries: [String: (status: Int, file: String, headers: [String: String])] = [:]
         for entry in index?["entries"] as? [[String: Any]] ?? [] {
-            guard let url = entry["url"] as? String, let file = entry["file"] as? String, let status = entry["status"] as? Int else { continue }
+            guard let url = entry["url"] as? String, let file = entry["file"] as? String,
+                let status = entry["status"] as? Int
+            else { continue }
             entries[Self.key(url)] = (status, file, entry["headers"] as? [String: String] ?? [:])
         }
         let portBox = Locked<UInt16>(0)
@@ -30,7 +34,8 @@ public final class ReplayServer: Sendable {
             let original: String
             var query = request.query.filter { $0.key != "key" }.map { "\($0.key)=\($0.value)" }
             if request.path.hasPrefix("/_/") {
-                original = "https://" + request.path.dropFirst(3) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+                original =
+                    "https://" + request.path.dropFirst(3) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
             } else {
                 // Shelf feeds need no key, so none is recorded with them.
                 if keyed, !request.path.hasPrefix("/review/list_rss/") { query.append("key=REDACTED") }
@@ -43,8 +48,13 @@ public final class ReplayServer: Sendable {
                 // Shelf feeds may come as UTF-16 with a byte-order mark: rewrite them in kind.
                 let utf16 = body.starts(with: [0xFF, 0xFE])
                 if var text = String(data: body, encoding: utf16 ? .utf16 : .utf8) {
-                    text = text.replacingOccurrences(of: #"https://([a-z0-9.-]*gr-assets\.com)/"#, with: "http://127.0.0.1:\(port)/_/$1/", options: .regularExpression)
-                    body = utf16 ? Data([0xFF, 0xFE]) + (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text).data(using: .utf16LittleEndian)! : Data(text.utf8)
+                    text = text.replacingOccurrences(
+                        of: #"https://([a-z0-9.-]*gr-assets\.com)/"#, with: "http://127.0.0.1:\(port)/_/$1/",
+                        options: .regularExpression)
+                    body =
+                        utf16
+                        ? Data([0xFF, 0xFE]) + (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text).data(
+                            using: .utf16LittleEndian)! : Data(text.utf8)
                 }
             }
             var headers = entry.headers["content-type"].map { ["Content-Type": $0] } ?? [:]

@@ -10,7 +10,9 @@ public enum SyntheticBooks {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
         bytes += Array("IHDR".utf8)
         for value in [width, height] {
-            bytes += [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+            bytes += [
+                UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
+            ]
         }
         bytes += [8, 2, 0, 0, 0, 0, 0, 0, 0]
         bytes += Array("synthetic cover: \(seed)".utf8)
@@ -19,10 +21,13 @@ public enum SyntheticBooks {
 
     /// Set `number` of a tag: `count` books whose titles name the set, ids `idBase + k`, each
     /// with its own cover unless `sharedCoverSeed` makes them all the same image.
-    public static func set(_ number: Int, count: Int = 12, idBase: Int = 1_000_000, sharedCoverSeed: String? = nil) -> [GatheredBook] {
+    public static func set(_ number: Int, count: Int = 12, idBase: Int = 1_000_000, sharedCoverSeed: String? = nil)
+        -> [GatheredBook]
+    {
         (0..<count).map { k in
             let id = idBase + number * 1000 + k
-            let work = SearchWork(workID: id + 500_000, id: .goodreads(id), title: "set \(number) book \(k)", authorID: 42,
+            let work = SearchWork(
+                workID: id + 500_000, id: .goodreads(id), title: "set \(number) book \(k)", authorID: 42,
                 authorName: "Synthetic Author", imageURL: "https://images.example/books/\(id)m/\(id).jpg",
                 averageRating: 4.0, ratingsCount: 100 + k, originalPublicationYear: 2000 + k)
             return GatheredBook(work: work, cover: pngCover(seed: sharedCoverSeed ?? "book \(id)"))

@@ -33,8 +33,10 @@ public enum SyntheticExport {
         public var openLibraryPages: Int? = nil
 
         public init(
-            bookID: Int, title: String, author: String, isbn10: String?, isbn13: String?, knownISBNs: [String], coverID: Int?,
-            dateRead: String?, dateAdded: String, myRating: Int, exclusiveShelf: String, shelves: [String], pages: Int? = nil,
+            bookID: Int, title: String, author: String, isbn10: String?, isbn13: String?, knownISBNs: [String],
+            coverID: Int?,
+            dateRead: String?, dateAdded: String, myRating: Int, exclusiveShelf: String, shelves: [String],
+            pages: Int? = nil,
             averageRating: Double? = nil, originalYear: Int? = nil, readCount: Int? = nil
         ) {
             self.bookID = bookID
@@ -77,17 +79,21 @@ public enum SyntheticExport {
                 isbn13 = try? ISBN(isbn10For(id + 500_000_000)).isbn13  // another edition, unknown to Open Library
                 known = [isbn10!]
             }
-            let read = i % 5 == 0 ? "2025/\(String(format: "%02d/%02d", 1 + i % 12, 1 + i % 28))"
+            let read =
+                i % 5 == 0
+                ? "2025/\(String(format: "%02d/%02d", 1 + i % 12, 1 + i % 28))"
                 : (i % 5 == 1 ? "2024/\(String(format: "%02d/%02d", 1 + i % 12, 1 + i % 28))" : nil)
             let exclusive = read != nil ? "read" : (i % 5 == 2 ? "currently-reading" : "to-read")
             return Book(
                 bookID: id, title: title, author: author, isbn10: isbn10, isbn13: isbn13, knownISBNs: known,
-                coverID: i % 30 == 10 ? nil : 9_000_000 + i, dateRead: read, dateAdded: "2023/01/\(String(format: "%02d", 1 + i % 28))",
+                coverID: i % 30 == 10 ? nil : 9_000_000 + i, dateRead: read,
+                dateAdded: "2023/01/\(String(format: "%02d", 1 + i % 28))",
                 myRating: i % 6, exclusiveShelf: exclusive, shelves: i % 4 == 0 ? ["favourites"] : [])
         }
     }
 
-    public static let header = "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
+    public static let header =
+        "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies"
 
     /// The export's text, as Goodreads writes it (CRLF; a byte-order mark when asked).
     public static func csv(_ books: [Book], byteOrderMark: Bool = false) -> String {
@@ -99,9 +105,11 @@ public enum SyntheticExport {
                 String(book.bookID), quoted(book.title), book.author, lastFirst(book.author), "",
                 "=\"\(book.isbn10 ?? "")\"", "=\"\(book.isbn13 ?? "")\"", String(book.myRating),
                 String(format: "%.2f", book.averageRating ?? 3.5 + Double(i % 15) / 10),
-                quoted("Harbour & Sons, Ltd."), "Paperback", book.pages.map { $0 == 0 ? "" : String($0) } ?? String(200 + i % 300),
+                quoted("Harbour & Sons, Ltd."), "Paperback",
+                book.pages.map { $0 == 0 ? "" : String($0) } ?? String(200 + i % 300),
                 String(1990 + i % 30), String(book.originalYear ?? 1980 + i % 30),
-                book.dateRead ?? "", book.dateAdded, quoted(shelves), quoted(book.shelves.map { "\($0) (#\(i))" }.joined(separator: ", ")),
+                book.dateRead ?? "", book.dateAdded, quoted(shelves),
+                quoted(book.shelves.map { "\($0) (#\(i))" }.joined(separator: ", ")),
                 book.exclusiveShelf, review, "", "", String(book.readCount ?? (book.dateRead == nil ? 0 : 1)), "0",
             ]
             lines.append(fields.joined(separator: ","))
@@ -113,9 +121,11 @@ public enum SyntheticExport {
     /// `YYYY/MM/DD` dates, `start-finish` ranges, quarter stars, moods and pace, ISBNs or nothing
     /// in `ISBN/UID`), for comparing the two imports on one library.
     public static func storyGraphCSV(_ books: [Book]) -> String {
-        var lines = ["Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,"
-            + "Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,"
-            + "Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?"]
+        var lines = [
+            "Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,"
+                + "Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,"
+                + "Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?"
+        ]
         let formats = ["hardcover", "paperback", "digital", "audio"]
         let moods = ["adventurous", "reflective", "emotional", "mysterious", "hopeful"]
         for (i, book) in books.enumerated() {
@@ -125,7 +135,8 @@ public enum SyntheticExport {
             let stars = book.myRating == 0 ? "" : String(Double(book.myRating) - (i % 4 == 1 ? 0.25 : 0))
             let review = i % 3 == 0 ? quoted("Loved it, \"truly\".\nSecond paragraph, with commas, here.") : ""
             let fields: [String] = [
-                quoted(book.title), book.author, "", book.isbn13 ?? "", formats[i % 4], status, book.dateAdded, finished, dates,
+                quoted(book.title), book.author, "", book.isbn13 ?? "", formats[i % 4], status, book.dateAdded,
+                finished, dates,
                 finished.isEmpty ? "0" : "1", finished.isEmpty ? "" : quoted("\(moods[i % 5]), \(moods[(i + 2) % 5])"),
                 finished.isEmpty ? "" : ["slow", "medium", "fast"][i % 3], "", "", "", "", "", stars, review, "", "",
                 quoted(book.shelves.joined(separator: ", ")), "No",
@@ -164,7 +175,8 @@ public final class FakeOpenLibrary: Sendable {
     /// `works`, when given, are the books' Open Library work ids (else `OL1W`, `OL2W`, …), which
     /// `key:/works/…` queries find.
     public init(
-        books: [SyntheticExport.Book], works: [String]? = nil, apiDelay: Double = 0, coverDelay: Double = 0, coverImages: [Data] = []
+        books: [SyntheticExport.Book], works: [String]? = nil, apiDelay: Double = 0, coverDelay: Double = 0,
+        coverImages: [Data] = []
     ) throws {
         let workIDs = works ?? books.indices.map { "OL\($0 + 1)W" }
         var byWork: [String: Int] = [:]
@@ -186,7 +198,8 @@ public final class FakeOpenLibrary: Sendable {
                         matched.append(index)
                     } else if term.hasPrefix("key:/works/"), let index = workIndex[String(term.dropFirst(11))] {
                         matched.append(index)
-                    } else if let start = term.range(of: "title:\""), let end = term[start.upperBound...].firstIndex(of: "\""),
+                    } else if let start = term.range(of: "title:\""),
+                        let end = term[start.upperBound...].firstIndex(of: "\""),
                         let index = titleIndex[Self.normalized(String(term[start.upperBound..<end]))]
                     {
                         matched.append(index)
@@ -194,22 +207,32 @@ public final class FakeOpenLibrary: Sendable {
                 }
                 let docs = matched.map { index -> [String: Any] in
                     let book = catalogue[index]
-                    var doc: [String: Any] = ["key": "/works/\(workIDs[index])", "title": book.title, "author_name": [book.author], "isbn": book.knownISBNs]
+                    var doc: [String: Any] = [
+                        "key": "/works/\(workIDs[index])", "title": book.title, "author_name": [book.author],
+                        "isbn": book.knownISBNs,
+                    ]
                     if let cover = book.coverID { doc["cover_i"] = cover }
                     if let pages = book.openLibraryPages { doc["number_of_pages_median"] = pages }
                     return doc
                 }
-                let body = try! JSONSerialization.data(withJSONObject: ["numFound": docs.count, "start": 0, "docs": docs])
+                let body = try! JSONSerialization.data(withJSONObject: [
+                    "numFound": docs.count, "start": 0, "docs": docs,
+                ])
                 return LoopbackServer.Reply(headers: ["Content-Type": "application/json"], body: body, delay: apiDelay)
             }
             if request.path.hasPrefix("/b/id/"), let id = Int(request.path.dropFirst(6).prefix { $0.isNumber }) {
                 if !coverImages.isEmpty {
-                    return LoopbackServer.Reply(headers: ["Content-Type": "image/jpeg"], body: coverImages[id % coverImages.count], delay: coverDelay)
+                    return LoopbackServer.Reply(
+                        headers: ["Content-Type": "image/jpeg"], body: coverImages[id % coverImages.count],
+                        delay: coverDelay)
                 }
-                let png = DecodablePNG.make(width: 60, height: 90, red: UInt8(id % 251), green: UInt8(id / 251 % 251), blue: UInt8(id / 63001 % 251))
+                let png = DecodablePNG.make(
+                    width: 60, height: 90, red: UInt8(id % 251), green: UInt8(id / 251 % 251),
+                    blue: UInt8(id / 63001 % 251))
                 return LoopbackServer.Reply(headers: ["Content-Type": "image/png"], body: png, delay: coverDelay)
             }
-            return LoopbackServer.Reply(status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"error": "notfound"}"#.utf8))
+            return LoopbackServer.Reply(
+                status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"error": "notfound"}"#.utf8))
         }
     }
 

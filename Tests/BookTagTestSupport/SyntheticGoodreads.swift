@@ -20,7 +20,8 @@ public final class SyntheticGoodreads: Sendable {
         public init() {}
     }
 
-    public typealias Fault = @Sendable (_ request: LoopbackServer.Request, _ earlierAttempts: Int) -> LoopbackServer.Reply?
+    public typealias Fault =
+        @Sendable (_ request: LoopbackServer.Request, _ earlierAttempts: Int) -> LoopbackServer.Reply?
 
     public let server: LoopbackServer
     public let options: Options
@@ -30,7 +31,10 @@ public final class SyntheticGoodreads: Sendable {
         let attempts = Locked<[String: Int]>([:])
         let port = Locked<UInt16>(0)
         server = try LoopbackServer { request in
-            let signature = request.path + "?" + request.query.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            let signature =
+                request.path + "?"
+                + request.query.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                .joined(separator: "&")
             let earlier = attempts.withLock { counts in
                 defer { counts[signature, default: 0] += 1 }
                 return counts[signature, default: 0]
@@ -61,18 +65,24 @@ public final class SyntheticGoodreads: Sendable {
 
     /// The ids of the results with real covers on a page, in order.
     public func coveredBookIDs(query: String, page: Int) -> [Int] {
-        (0..<options.perPage).filter { !Self.isPlaceholder($0, options) }.map { Self.bookID(query: query, page: page, index: $0) }
+        (0..<options.perPage).filter { !Self.isPlaceholder($0, options) }.map {
+            Self.bookID(query: query, page: page, index: $0)
+        }
     }
 
     private static func isPlaceholder(_ index: Int, _ options: Options) -> Bool {
         options.placeholderEvery > 0 && index % options.placeholderEvery == options.placeholderEvery - 1
     }
 
-    private static func answer(_ request: LoopbackServer.Request, options: Options, port: UInt16) -> LoopbackServer.Reply {
+    private static func answer(_ request: LoopbackServer.Request, options: Options, port: UInt16)
+        -> LoopbackServer.Reply
+    {
         let key = request.query["key"] ?? ""
         if request.path.hasPrefix("/books/") {
             let id = Int(request.path.split(separator: "/").last?.split(separator: ".").first ?? "") ?? 0
-            let png = DecodablePNG.make(width: 60, height: 90, red: UInt8(id % 200 + 30), green: UInt8(id / 7 % 200 + 30), blue: UInt8(id / 49 % 200 + 30))
+            let png = DecodablePNG.make(
+                width: 60, height: 90, red: UInt8(id % 200 + 30), green: UInt8(id / 7 % 200 + 30),
+                blue: UInt8(id / 49 % 200 + 30))
             return LoopbackServer.Reply(headers: ["Content-Type": "image/png"], body: png)
         }
         if request.path == "/search/index.xml" {
@@ -80,12 +90,17 @@ public final class SyntheticGoodreads: Sendable {
             let page = Int(request.query["page"] ?? "1") ?? 1
             let total = options.pages * options.perPage
             guard page >= 1, page <= options.pages else {
-                return xml(key: key, method: "search_index", body: "<search><query>\(escape(query))</query><results-start>0</results-start><results-end>0</results-end><total-results>\(total)</total-results><results/></search>")
+                return xml(
+                    key: key, method: "search_index",
+                    body:
+                        "<search><query>\(escape(query))</query><results-start>0</results-start><results-end>0</results-end><total-results>\(total)</total-results><results/></search>"
+                )
             }
             var works = ""
             for index in 0..<options.perPage {
                 let id = bookID(query: query, page: page, index: index)
-                let image = isPlaceholder(index, options)
+                let image =
+                    isPlaceholder(index, options)
                     ? "https://s.gr-assets.com/assets/nophoto/book/111x148-bcc042a9c91a29c1d680899eff700a03.png"
                     : "http://127.0.0.1:\(port)/books/1300000000m/\(id).jpg"
                 let title = options.hostileText ?? "\(query.capitalized) Book \(page)-\(index)"
@@ -101,25 +116,32 @@ public final class SyntheticGoodreads: Sendable {
                     """
             }
             let start = (page - 1) * options.perPage + 1
-            return xml(key: key, method: "search_index", body: """
-                <search><query><![CDATA[\(query)]]></query><results-start>\(start)</results-start>
-                <results-end>\(start + options.perPage - 1)</results-end><total-results>\(total)</total-results>
-                <source>Goodreads</source><results>
-                \(works)</results></search>
-                """)
+            return xml(
+                key: key, method: "search_index",
+                body: """
+                    <search><query><![CDATA[\(query)]]></query><results-start>\(start)</results-start>
+                    <results-end>\(start + options.perPage - 1)</results-end><total-results>\(total)</total-results>
+                    <source>Goodreads</source><results>
+                    \(works)</results></search>
+                    """)
         }
-        if request.path.hasPrefix("/book/show/"), let id = Int(request.path.dropFirst("/book/show/".count).prefix { $0.isNumber }) {
+        if request.path.hasPrefix("/book/show/"),
+            let id = Int(request.path.dropFirst("/book/show/".count).prefix { $0.isNumber })
+        {
             let text = options.hostileText
             let description = text ?? "<p>A <b>synthetic</b> book.</p>"
-            return xml(key: key, method: "book_show", body: """
-                <book><id>\(id)</id><title>\(escape(text ?? "Book \(id)"))</title><isbn><![CDATA[]]></isbn><isbn13><![CDATA[]]></isbn13>
-                <image_url>http://127.0.0.1:\(port)/books/1300000000m/\(id).jpg</image_url>
-                <publication_year>2001</publication_year><publisher>\(escape(text ?? "Synthetic Press"))</publisher>
-                <description>\(escape(description))</description><average_rating>4.00</average_rating><num_pages>300</num_pages>
-                <authors><author><id>901</id><name>\(escape(text ?? "Author 1"))</name><role></role></author></authors></book>
-                """)
+            return xml(
+                key: key, method: "book_show",
+                body: """
+                    <book><id>\(id)</id><title>\(escape(text ?? "Book \(id)"))</title><isbn><![CDATA[]]></isbn><isbn13><![CDATA[]]></isbn13>
+                    <image_url>http://127.0.0.1:\(port)/books/1300000000m/\(id).jpg</image_url>
+                    <publication_year>2001</publication_year><publisher>\(escape(text ?? "Synthetic Press"))</publisher>
+                    <description>\(escape(description))</description><average_rating>4.00</average_rating><num_pages>300</num_pages>
+                    <authors><author><id>901</id><name>\(escape(text ?? "Author 1"))</name><role></role></author></authors></book>
+                    """)
         }
-        return LoopbackServer.Reply(status: 404, headers: ["Content-Type": "application/xml"], body: Data("<error>book not found</error>".utf8))
+        return LoopbackServer.Reply(
+            status: 404, headers: ["Content-Type": "application/xml"], body: Data("<error>book not found</error>".utf8))
     }
 
     private static func xml(key: String, method: String, body: String) -> LoopbackServer.Reply {
@@ -130,7 +152,8 @@ public final class SyntheticGoodreads: Sendable {
             \(body)
             </GoodreadsResponse>
             """
-        return LoopbackServer.Reply(headers: ["Content-Type": "application/xml; charset=utf-8"], body: Data(document.utf8))
+        return LoopbackServer.Reply(
+            headers: ["Content-Type": "application/xml; charset=utf-8"], body: Data(document.utf8))
     }
 
     private static func escape(_ text: String) -> String {

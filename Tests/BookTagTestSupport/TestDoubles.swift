@@ -50,8 +50,8 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
             return first
         }
         switch step {
-        case let .respond(response)?: return response
-        case let .fail(error)?: throw error
+        case .respond(let response)?: return response
+        case .fail(let error)?: throw error
         case nil: return HTTPResponse(status: 404, body: Data("no script for \(request.url.path)".utf8))
         }
     }

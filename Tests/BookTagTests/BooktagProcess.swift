@@ -4,7 +4,8 @@ import Foundation
 /// The built `booktag` binary run as a subprocess, its output captured through pipes or, to see
 /// what a person at a terminal sees, through a pseudo-terminal.
 enum BooktagProcess {
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("booktag")
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("booktag")
 
     struct Run {
         let status: Int32
@@ -21,7 +22,9 @@ enum BooktagProcess {
 
     static func environment(_ extra: [String: String]) -> [String: String] {
         var merged = ProcessInfo.processInfo.environment
-        for name in ["BOOKTAG_HOME", "BOOKTAG_API_KEY", "BOOKTAG_BASE_URL", "NO_COLOR"] { merged.removeValue(forKey: name) }
+        for name in ["BOOKTAG_HOME", "BOOKTAG_API_KEY", "BOOKTAG_BASE_URL", "NO_COLOR"] {
+            merged.removeValue(forKey: name)
+        }
         merged["TERM"] = "xterm-256color"
         merged.merge(extra) { $1 }
         return merged
@@ -29,12 +32,15 @@ enum BooktagProcess {
 
     /// Runs booktag to its end, waiting off the concurrency pool.
     static func run(
-        _ arguments: [String], environment extra: [String: String] = [:], terminals: Terminals = [], binary: URL = BooktagProcess.binary
+        _ arguments: [String], environment extra: [String: String] = [:], terminals: Terminals = [],
+        binary: URL = BooktagProcess.binary
     ) async throws -> Run {
         try await offThePool { try runBlocking(arguments, environment: extra, terminals: terminals, binary: binary) }
     }
 
-    private static func runBlocking(_ arguments: [String], environment extra: [String: String], terminals: Terminals, binary: URL) throws -> Run {
+    private static func runBlocking(
+        _ arguments: [String], environment extra: [String: String], terminals: Terminals, binary: URL
+    ) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -112,7 +118,9 @@ struct PseudoTerminal: Sendable {
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
         var number: UInt32 = 0
-        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else { throw POSIXError(.EIO) }
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw POSIXError(.EIO)
+        }
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw POSIXError(.EIO) }
         // A wide terminal, so tables are not cut where a test looks for text.

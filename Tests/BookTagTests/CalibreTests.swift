@@ -20,7 +20,8 @@ import Testing
         #expect(books.map(\.title) == ["Quick Start Guide", "斐多篇", "会饮篇", "柏拉图全集 5 增订版", "毛最后的革命"])
         #expect(books.allSatisfy { $0.identity?.source == .calibre && $0.shelves == ["finleyge-mycalibredatebase"] })
         #expect(books[1].identity == .calibre("44d7dfad-ff44-43fa-910c-82d00ad59b02"))
-        #expect(books.allSatisfy { book in book.coverFile.map { FileManager.default.fileExists(atPath: $0.path) } == true })
+        #expect(
+            books.allSatisfy { book in book.coverFile.map { FileManager.default.fileExists(atPath: $0.path) } == true })
         #expect(books[0].yearPublished == nil, "0101-01-01 is Calibre's unknown date")
         #expect(books[1].yearPublished == 2009)
     }
@@ -35,12 +36,15 @@ import Testing
         #expect(run.status == 0, "\(run.errors)")
         #expect(openLibrary.server.requests.isEmpty, "a Calibre library needs no network")
         #expect(try Data(contentsOf: database) == before, "metadata.db byte for byte as it was")
-        #expect(!FileManager.default.fileExists(atPath: database.path + "-wal") && !FileManager.default.fileExists(atPath: database.path + "-journal"))
+        #expect(
+            !FileManager.default.fileExists(atPath: database.path + "-wal")
+                && !FileManager.default.fileExists(atPath: database.path + "-journal"))
 
         let store = try BookStore.open(home: home.home)
         let name = try TagName("finleyge-mycalibredatebase")
         let tag = try #require(try store.tag(name))
-        #expect(tag.source == .calibre && tag.origin?.displayName == "Calibre library, shelf finleyge-mycalibredatebase")
+        #expect(
+            tag.source == .calibre && tag.origin?.displayName == "Calibre library, shelf finleyge-mycalibredatebase")
         let stored = try store.books(of: name)
         #expect(stored.count == 5)
         var library: [ImportedBook] = []
@@ -59,7 +63,9 @@ import Testing
         for format in [["--format", "calibre"], []] {
             let run = try await ImportEndToEndTests.booktag(["import", empty.path] + format, home: home)
             #expect(run.status == 66, "\(run.errors)")
-            #expect(run.errors == "error: cannot read \(empty.path): it is no Calibre library: it has no metadata.db\n", "\(format)")
+            #expect(
+                run.errors == "error: cannot read \(empty.path): it is no Calibre library: it has no metadata.db\n",
+                "\(format)")
         }
         #expect(try BookStore.open(home: home.home).tags().isEmpty)
     }
@@ -119,7 +125,9 @@ import Testing
         bytes.replaceSubrange(0..<4096, with: Data(repeating: 0x5A, count: 4096))
         try bytes.write(to: database)
         let run = try await ImportEndToEndTests.booktag(["import", library.path], home: home)
-        #expect(run.status != 0 && run.errors.split(separator: "\n").filter { $0.hasPrefix("error: ") }.count == 1, "\(run.errors)")
+        #expect(
+            run.status != 0 && run.errors.split(separator: "\n").filter { $0.hasPrefix("error: ") }.count == 1,
+            "\(run.errors)")
         #expect(run.errors.contains("metadata.db"), "\(run.errors)")
         #expect(try BookStore.open(home: home.home).tags().isEmpty && home.coverFilesOnDisk().isEmpty)
     }
@@ -133,15 +141,19 @@ import Testing
         // until its standard input closes.
         let calibre = Process()
         calibre.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        calibre.arguments = ["-c", """
+        calibre.arguments = [
+            "-c",
+            """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1], isolation_level=None)
             db.execute("BEGIN EXCLUSIVE")
             print("locked", flush=True)
             sys.stdin.read()
             db.execute("ROLLBACK")
-            """, library.appendingPathComponent("metadata.db").path]
-        let said = Pipe(), hold = Pipe()
+            """, library.appendingPathComponent("metadata.db").path,
+        ]
+        let said = Pipe()
+        let hold = Pipe()
         calibre.standardOutput = said
         calibre.standardInput = hold
         try calibre.run()

@@ -30,8 +30,11 @@ struct Chromium: Sendable {
             unavailableReason = "apt-get could not run: \(error.localizedDescription)"
             return nil
         }
-        guard install.terminationStatus == 0, let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            unavailableReason = "apt-get install chromium failed (status \(install.terminationStatus)); no network for packages?"
+        guard install.terminationStatus == 0,
+            let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
+            unavailableReason =
+                "apt-get install chromium failed (status \(install.terminationStatus)); no network for packages?"
             return nil
         }
         return Chromium(executable: found)
@@ -45,7 +48,8 @@ struct Chromium: Sendable {
     private func dumpDOMBlocking(_ file: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-chromium-\(UUID().uuidString)")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",

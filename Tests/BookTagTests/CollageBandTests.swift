@@ -17,7 +17,8 @@ import Testing
         try #require(images.count >= 5)
         return (0..<count).map { index in
             CollageCover(
-                title: "Book \(index): a title long enough to wrap", author: "Author \(index)", year: 1990 + index, rating: 3.9,
+                title: "Book \(index): a title long enough to wrap", author: "Author \(index)", year: 1990 + index,
+                rating: 3.9,
                 image: index == 7 ? Data("not an image".utf8) : images[index % images.count])
         }
     }
@@ -38,9 +39,11 @@ import Testing
         let (expected, drawn) = (try DecodedImage(one.data), try DecodedImage(png.data))
         #expect(drawn.width == expected.width && drawn.height == expected.height)
         let different = expected.pixels.indices.first { expected.pixels[$0] != drawn.pixels[$0] }
-        #expect(different == nil, "first different pixel at row \((different ?? 0) / expected.width) of \(expected.height)")
+        #expect(
+            different == nil, "first different pixel at row \((different ?? 0) / expected.width) of \(expected.height)")
         let jpegOne = try whole.render(title: "a year in books", covers: covers, options: Self.options, format: .jpeg)
-        let jpegBanded = try banded.render(title: "a year in books", covers: covers, options: Self.options, format: .jpeg)
+        let jpegBanded = try banded.render(
+            title: "a year in books", covers: covers, options: Self.options, format: .jpeg)
         // Compared whole, not through #expect's collection diff (quadratic on megabytes).
         let sameJPEG = jpegOne.data == jpegBanded.data
         #expect(sameJPEG, "JPEG of \(jpegOne.data.count) bytes at once, \(jpegBanded.data.count) in bands")
@@ -51,7 +54,8 @@ import Testing
     /// file gone draws the tile its broken bytes draw.
     @Test func coversReadFromTheirFilesDrawTheImageTheirBytesDraw() throws {
         let covers = try Self.covers(30)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-cover-files-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-cover-files-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let fromFiles = try covers.enumerated().map { index, cover in
@@ -67,7 +71,8 @@ import Testing
         let bytes = try renderer.render(title: "from bytes", covers: covers, options: Self.options, format: .png)
         let files = try renderer.render(title: "from bytes", covers: fromFiles, options: Self.options, format: .png)
         #expect(CollageRenderer.bands(of: files.plan, rows: renderer.bandBytes / (4 * files.plan.width)).count > 2)
-        #expect(files.plan.cells.map(\.frame) == bytes.plan.cells.map(\.frame), "the covers are measured from their files")
+        #expect(
+            files.plan.cells.map(\.frame) == bytes.plan.cells.map(\.frame), "the covers are measured from their files")
         let (expected, drawn) = (try DecodedImage(bytes.data), try DecodedImage(files.data))
         let same = expected.width == drawn.width && expected.pixels == drawn.pixels
         #expect(same, "the covers are drawn from their files")
@@ -75,14 +80,20 @@ import Testing
     }
 
     @Test func bandsEndBetweenRowsOfCoversWhereOneFits() throws {
-        let plan = try CollageRenderer().render(title: "t", covers: try Self.covers(40), options: Self.options, format: .png).plan
+        let plan = try CollageRenderer().render(
+            title: "t", covers: try Self.covers(40), options: Self.options, format: .png
+        ).plan
         let rowHeight = plan.cells[5].frame.y - plan.cells[0].frame.y
         for rows in [1, 17, rowHeight - 1, rowHeight, rowHeight * 2 + 5, plan.height] {
             let bands = CollageRenderer.bands(of: plan, rows: rows)
             #expect(bands.first?.lowerBound == 0 && bands.last?.upperBound == plan.height)
-            #expect(zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound } && bands.allSatisfy { !$0.isEmpty && $0.count <= rows })
+            #expect(
+                zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }
+                    && bands.allSatisfy { !$0.isEmpty && $0.count <= rows })
             guard rows >= rowHeight else { continue }
-            let cut = bands.dropLast().map(\.upperBound).filter { y in plan.cells.contains { $0.frame.y < y && y < $0.frame.maxY } }
+            let cut = bands.dropLast().map(\.upperBound).filter { y in
+                plan.cells.contains { $0.frame.y < y && y < $0.frame.maxY }
+            }
             #expect(cut.isEmpty, "with bands of \(rows) rows no cover is cut")
         }
     }
@@ -90,15 +101,21 @@ import Testing
     /// booktag's PNG writer takes the rows in bands of any height; the file reads back as the pixels.
     @Test(arguments: [[211], [1, 1, 209], [7, 64, 139, 1], [100, 111]])
     func thePNGWriterTakesRowsInBands(heights: [Int]) throws {
-        let width = 173, height = heights.reduce(0, +)
+        let width = 173
+        let height = heights.reduce(0, +)
         let canvas = try #require(CollageCanvas(width: width, height: height, background: CollageTheme.RGB(0, 0, 0)))
         var generator = SeededGenerator(seed: UInt64(heights.count))
         for y in 0..<height {
             for x in 0..<width {
-                canvas.set(x: x, y: y, to: (x > width / 2 ? Int32.random(in: 0...0xFFFFFF, using: &generator) : Int32((x * 3) << 16 | (y * 2) << 8 | (x + y))) & 0xFFFFFF)
+                canvas.set(
+                    x: x, y: y,
+                    to: (x > width / 2
+                        ? Int32.random(in: 0...0xFFFFFF, using: &generator)
+                        : Int32((x * 3) << 16 | (y * 2) << 8 | (x + y))) & 0xFFFFFF)
             }
         }
-        let writer = try #require(booktag_png_begin(Int32(width), Int32(height), 1, CollageRenderer.PNGFilter.adaptive.rawValue, 1, 0))
+        let writer = try #require(
+            booktag_png_begin(Int32(width), Int32(height), 1, CollageRenderer.PNGFilter.adaptive.rawValue, 1, 0))
         var top = 0
         for rows in heights {
             #expect(booktag_png_append(writer, canvas.bandRows + top, Int32(rows)) == 0)

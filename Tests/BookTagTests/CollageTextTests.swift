@@ -7,13 +7,18 @@ import Testing
 /// `scripts/system-packages` installs (DejaVu, WenQuanYi Micro Hei, Lohit Devanagari).
 @Suite struct CollageTextTests {
     /// Draws `text` black on white in a box; returns the columns that have ink.
-    func inkColumns(_ text: String, width: Int = 600, alignment: CollageText.Alignment = .center) throws -> (columns: [Int], unknown: Int) {
+    func inkColumns(_ text: String, width: Int = 600, alignment: CollageText.Alignment = .center) throws -> (
+        columns: [Int], unknown: Int
+    ) {
         try CollageText.load()
         let canvas = try #require(CollageCanvas(width: width, height: 80, background: CollageTheme.RGB(255, 255, 255)))
         let unknown = CollageText.draw(
-            text, in: CollagePlan.Rect(x: 0, y: 0, width: width, height: 80), pixels: 32, alignment: alignment, color: CollageTheme.RGB(0, 0, 0),
+            text, in: CollagePlan.Rect(x: 0, y: 0, width: width, height: 80), pixels: 32, alignment: alignment,
+            color: CollageTheme.RGB(0, 0, 0),
             on: canvas)
-        let columns = (0..<width).filter { x in (0..<80).contains { y in canvas.pixel(x: x, y: y) & 0xFFFFFF != 0xFFFFFF } }
+        let columns = (0..<width).filter { x in
+            (0..<80).contains { y in canvas.pixel(x: x, y: y) & 0xFFFFFF != 0xFFFFFF }
+        }
         return (columns, unknown)
     }
 

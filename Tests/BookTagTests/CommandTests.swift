@@ -40,8 +40,9 @@ import Testing
     @Test func readsLoadNoFontOrDrawingLibrary() async throws {
         let temporary = try await Self.filledHome()
         for arguments in [["--version"], ["list"], ["books", "Fantasy"], ["night", "status"]] {
-            let run = try await Self.run(arguments + (arguments == ["--version"] ? [] : ["--home", temporary.folder.path]),
-                                         environment: ["LD_DEBUG": "files"])
+            let run = try await Self.run(
+                arguments + (arguments == ["--version"] ? [] : ["--home", temporary.folder.path]),
+                environment: ["LD_DEBUG": "files"])
             #expect(run.status == 0, "\(arguments)")
             let loaded = run.errors.split(separator: "\n").filter { $0.contains("file=") }
             #expect(loaded.contains { $0.contains("libc.so") }, "the loader's log lists what it loads")
@@ -88,7 +89,9 @@ import Testing
         let store = try BookStore.open(home: temporary.home)
         #expect(try store.tags().map(\.name) == ["tiny"])
         #expect(temporary.coverFilesOnDisk() == Set(tinyCovers))
-        #expect(!FileManager.default.fileExists(atPath: temporary.home.collagesFolder.appendingPathComponent("fantasy.png").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: temporary.home.collagesFolder.appendingPathComponent("fantasy.png").path))
         #expect(try await Self.run(["remove", "fantasy"] + home).status == 66)
     }
 
@@ -105,10 +108,14 @@ import Testing
     }
 
     @Test func usageErrorsAreOneLineWithStatus64() async throws {
-        for arguments in [["bogus"], ["collage"], ["collage", "x", "--columns", "99"], ["night", "sideways"], ["books", ""]] {
+        for arguments in [
+            ["bogus"], ["collage"], ["collage", "x", "--columns", "99"], ["night", "sideways"], ["books", ""],
+        ] {
             let run = try await Self.run(arguments)
             #expect(run.status == 64, "\(arguments): \(run.status)")
-            #expect(run.errors.hasPrefix("error: ") && run.errors.split(separator: "\n").count == 1, "\(arguments): \(run.errors)")
+            #expect(
+                run.errors.hasPrefix("error: ") && run.errors.split(separator: "\n").count == 1,
+                "\(arguments): \(run.errors)")
         }
     }
 }

@@ -5,20 +5,26 @@ import Testing
 
 @Suite struct ConfigurationTests {
     func load(_ json: String?, environment: [String: String] = [:]) throws(ConfigError) -> BookTagConfiguration {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-config-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-config-\(UUID().uuidString).json")
         if let json { try? Data(json.utf8).write(to: file) }
         defer { try? FileManager.default.removeItem(at: file) }
         return try BookTagConfiguration.load(file: file, environment: environment)
     }
 
     @Test func theExampleFileIsValidAndCoversEveryKey() throws {
-        let configuration = try BookTagConfiguration.load(file: Fixtures.packageRoot.appendingPathComponent("config.example.json"), environment: [:])
+        let configuration = try BookTagConfiguration.load(
+            file: Fixtures.packageRoot.appendingPathComponent("config.example.json"), environment: [:])
         #expect(configuration.goodreads.apiKey == "YOUR-GOODREADS-API-KEY" && configuration.warnings.isEmpty)
         #expect(configuration.goodreads.baseURL.absoluteString == "https://www.goodreads.com")
         #expect(configuration.goodreads.minimumRequestInterval == 1.0 && configuration.collageCount == 12)
         #expect(configuration.collage.columns == 4 && configuration.collage.format == .png)
-        #expect(configuration.collage.size == (try CollageSize(parsing: "wallpaper")) && configuration.collage.fit == .contain && configuration.collage.layout == .grid)
-        #expect(configuration.collage.labels == [.title, .rating] && configuration.collage.background?.description == "#f4f0e8")
+        #expect(
+            configuration.collage.size == (try CollageSize(parsing: "wallpaper"))
+                && configuration.collage.fit == .contain && configuration.collage.layout == .grid)
+        #expect(
+            configuration.collage.labels == [.title, .rating]
+                && configuration.collage.background?.description == "#f4f0e8")
         #expect(configuration.source == .openlibrary && configuration.openLibrary.contact == "you@example.org")
         #expect(configuration.openLibrary.baseURL.absoluteString == "https://openlibrary.org")
         #expect(configuration.openLibrary.coversURL.absoluteString == "https://covers.openlibrary.org")
@@ -44,7 +50,8 @@ import Testing
     /// The contact goes into a header: nothing that could end it or start another.
     @Test(arguments: ["a@b.org\r\nX-Evil: 1", "you (me)", "ünïcode@example.org", String(repeating: "x", count: 201)])
     func aContactThatCannotBeAHeaderIsRefused(contact: String) throws {
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: ["openlibrary": ["contact": contact]]), as: UTF8.self)
+        let json = String(
+            decoding: try JSONSerialization.data(withJSONObject: ["openlibrary": ["contact": contact]]), as: UTF8.self)
         let error = #expect(throws: ConfigError.self) { try load(json) }
         #expect(error?.localizedDescription.contains("openlibrary.contact") == true)
     }
@@ -52,15 +59,22 @@ import Testing
     @Test func aMissingFileMeansDefaultsAndNoKey() throws {
         let configuration = try load(nil)
         #expect(configuration == BookTagConfiguration())
-        #expect(throws: ConfigError.self) { try configuration.requireAPIKey(file: URL(fileURLWithPath: "/x/config.json")) }
+        #expect(throws: ConfigError.self) {
+            try configuration.requireAPIKey(file: URL(fileURLWithPath: "/x/config.json"))
+        }
         let message = ConfigError.missingAPIKey(file: "/x/config.json").localizedDescription
-        #expect(message.contains("goodreads.apiKey") && message.contains("BOOKTAG_API_KEY") && message.contains("/x/config.json"))
+        #expect(
+            message.contains("goodreads.apiKey") && message.contains("BOOKTAG_API_KEY")
+                && message.contains("/x/config.json"))
     }
 
     @Test func theEnvironmentOverridesTheFile() throws {
-        let configuration = try load(#"{"goodreads": {"apiKey": "from-file", "baseURL": "https://a.example"}}"#,
-                                     environment: ["BOOKTAG_API_KEY": "from-env", "BOOKTAG_BASE_URL": "http://127.0.0.1:9999"])
-        #expect(configuration.goodreads.apiKey == "from-env" && configuration.goodreads.baseURL.absoluteString == "http://127.0.0.1:9999")
+        let configuration = try load(
+            #"{"goodreads": {"apiKey": "from-file", "baseURL": "https://a.example"}}"#,
+            environment: ["BOOKTAG_API_KEY": "from-env", "BOOKTAG_BASE_URL": "http://127.0.0.1:9999"])
+        #expect(
+            configuration.goodreads.apiKey == "from-env"
+                && configuration.goodreads.baseURL.absoluteString == "http://127.0.0.1:9999")
     }
 
     @Test(arguments: [
@@ -80,7 +94,8 @@ import Testing
             Issue.record("accepted \(json)")
         } catch {
             let message = error.localizedDescription
-            #expect(message.contains(key) && message.contains("booktag-config-") && !message.contains("\n"), "\(message)")
+            #expect(
+                message.contains(key) && message.contains("booktag-config-") && !message.contains("\n"), "\(message)")
             #expect(!message.contains("12345"), "values are never echoed")
         }
     }
@@ -107,8 +122,11 @@ import Testing
                 #expect(message.contains(key) && names.allSatisfy { message.contains("\"\($0)\"") }, "\(message)")
             }
         }
-        let chosen = try load(#"{"source": "OpenLibrary", "collage": {"format": "JPEG", "fit": "Cover", "layout": "ROWS"}}"#)
-        #expect(chosen.source == .openlibrary && chosen.collage.format == .jpeg && chosen.collage.fit == .cover && chosen.collage.layout == .rows)
+        let chosen = try load(
+            #"{"source": "OpenLibrary", "collage": {"format": "JPEG", "fit": "Cover", "layout": "ROWS"}}"#)
+        #expect(
+            chosen.source == .openlibrary && chosen.collage.format == .jpeg && chosen.collage.fit == .cover
+                && chosen.collage.layout == .rows)
     }
 
     @Test func brokenJSONNamesTheFile() {
@@ -117,7 +135,9 @@ import Testing
     }
 
     @Test func unknownKeysAreWarnings() throws {
-        let configuration = try load(#"{"goodreads": {"apikey": "typo"}, "colage": {}, "openlibrary": {"contacts": "x"}, "collage": {"colour": "red"}}"#)
+        let configuration = try load(
+            #"{"goodreads": {"apikey": "typo"}, "colage": {}, "openlibrary": {"contacts": "x"}, "collage": {"colour": "red"}}"#
+        )
         #expect(configuration.goodreads.apiKey == nil)
         #expect(configuration.warnings.count == 4, "\(configuration.warnings)")
         for path in ["goodreads.apikey", "\"colage\"", "openlibrary.contacts", "collage.colour"] {

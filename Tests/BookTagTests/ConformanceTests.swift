@@ -26,26 +26,35 @@ struct ConformanceTests {
             #expect(page.resultsEnd == Scan.int(text, "<results-end>(\\d+)</results-end>"), "\(name)")
             #expect(page.totalResults == Scan.int(text, "<total-results>(\\d+)</total-results>"), "\(name)")
             #expect(page.works.count == Scan.count(text, "<work>"), "\(name)")
-            #expect(page.works.map(\.id.goodreadsNumber!) == Scan.ints(text, "<best_book[^>]*>\\s*<id[^>]*>(\\d+)</id>"), "\(name)")
+            #expect(
+                page.works.map(\.id.goodreadsNumber!) == Scan.ints(text, "<best_book[^>]*>\\s*<id[^>]*>(\\d+)</id>"),
+                "\(name)")
             #expect(page.works.compactMap(\.workID) == Scan.ints(text, "<work>\\s*<id[^>]*>(\\d+)</id>"), "\(name)")
             let nilYears = Scan.count(text, "<original_publication_year type=\"integer\" nil=\"true\"")
             #expect(page.works.filter { $0.originalPublicationYear == nil }.count == nilYears, "\(name)")
-            #expect(page.works.filter(\.hasPlaceholderCover).count == Scan.count(text, "<image_url>[^<]*nophoto"), "\(name)")
-            #expect(page.works.allSatisfy { !$0.title.isEmpty && $0.title == $0.title.trimmingCharacters(in: .whitespacesAndNewlines) })
+            #expect(
+                page.works.filter(\.hasPlaceholderCover).count == Scan.count(text, "<image_url>[^<]*nophoto"), "\(name)"
+            )
+            #expect(
+                page.works.allSatisfy {
+                    !$0.title.isEmpty && $0.title == $0.title.trimmingCharacters(in: .whitespacesAndNewlines)
+                })
         }
         #expect(decoded >= 7)
     }
 
     @Test func knownFactsFromProvenance() throws {
         func page(_ name: String) throws -> SearchPage {
-            try GoodreadsDecoder.searchPage(from: Data(contentsOf: Self.folder.appendingPathComponent("search/\(name)")))
+            try GoodreadsDecoder.searchPage(
+                from: Data(contentsOf: Self.folder.appendingPathComponent("search/\(name)")))
         }
         let wuthering = try page("search-wuthering-heights-p1.xml")
         #expect(wuthering.works.filter(\.hasPlaceholderCover).count == 7)
         #expect(wuthering.works.first?.authorName == "Emily Brontë")
         #expect(wuthering.works.contains { $0.title == "Wuthering Heights, Agnès Grey & Villette" })
         let golang = try page("search-golang-p1-trimmed-to-3-works.xml")
-        #expect(golang.pageSize == 20 && golang.works.count == 3, "page size comes from the header, not the works present")
+        #expect(
+            golang.pageSize == 20 && golang.works.count == 3, "page size comes from the header, not the works present")
         let highprince = try page("search-highprince-of-war-p1.xml")
         #expect(highprince.works.first?.originalPublicationYear == nil)
         let neruda = try page("search-neruda-p1.xml")
@@ -88,12 +97,16 @@ struct ConformanceTests {
         #expect(enders.authors.map(\.role) == [nil, "Narrator", "Narrator"])
         let rework = try book("book-isbn-0307463745-rework-leading-newline.xml")
         #expect(rework.publisher == nil && rework.publicationYear == nil && rework.authors.count == 2)
-        #expect(HTMLSanitizer.plainText(fromHTML: rework.descriptionHTML ?? "").hasPrefix("Most business books give you the same old advice: Write a business plan"))
+        #expect(
+            HTMLSanitizer.plainText(fromHTML: rework.descriptionHTML ?? "").hasPrefix(
+                "Most business books give you the same old advice: Write a business plan"))
     }
 
     @Test func errorAndForeignDocumentsFailClearly() throws {
         let notFound = try Data(contentsOf: Self.folder.appendingPathComponent("errors/error-404-page-not-found.xml"))
-        #expect(throws: GoodreadsError.apiError(message: "Page not found")) { try GoodreadsDecoder.book(from: notFound) }
+        #expect(throws: GoodreadsError.apiError(message: "Page not found")) {
+            try GoodreadsDecoder.book(from: notFound)
+        }
         let redirect = try Data(contentsOf: Self.folder.appendingPathComponent("errors/redirect-301-html-body.html"))
         #expect(throws: GoodreadsError.htmlPage) { try GoodreadsDecoder.book(from: redirect) }
         for sub in ["rss", "other"] {

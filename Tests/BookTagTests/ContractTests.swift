@@ -15,14 +15,17 @@ struct ContractTests {
         let names = BookTagCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
         #expect(names.count == 13)
         for name in names {
-            #expect(contract.contains("| `\(name) ") || contract.contains("| `\(name)` |"), "the contract lacks `\(name)`")
+            #expect(
+                contract.contains("| `\(name) ") || contract.contains("| `\(name)` |"), "the contract lacks `\(name)`")
         }
     }
 
     /// The table's keys are config.example.json's, which booktag reads without an unknown-key warning.
     @Test func theConfigurationTableIsTheExampleFilesKeys() throws {
-        let example = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("config.example.json"))) as? [String: Any])
+        let example = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("config.example.json")))
+                as? [String: Any])
         var keys: Set<String> = []
         for (key, value) in example {
             if let section = value as? [String: Any] {
@@ -31,7 +34,8 @@ struct ContractTests {
                 keys.insert(key)
             }
         }
-        let section = try Self.contract().components(separatedBy: "## Configuration")[1].components(separatedBy: "\n## ")[0]
+        let section = try Self.contract().components(separatedBy: "## Configuration")[1].components(
+            separatedBy: "\n## ")[0]
         let documented = Set(section.matches(of: /\n\| `([a-z.A-Z]+)` \|/).map { String($0.1) })
         #expect(documented == keys)
     }
@@ -46,9 +50,11 @@ struct ContractTests {
     /// `[…](#anchor)` leads to a heading of the page, as GitHub names headings.
     @Test func linksWithinThePageLeadToHeadings() throws {
         let contract = try Self.contract()
-        let anchors = Set(contract.matches(of: /\n#+ (.+)/).map { heading in
-            String(heading.1).lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }.replacingOccurrences(of: " ", with: "-")
-        })
+        let anchors = Set(
+            contract.matches(of: /\n#+ (.+)/).map { heading in
+                String(heading.1).lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }
+                    .replacingOccurrences(of: " ", with: "-")
+            })
         let links = contract.matches(of: /\]\(#([^)]+)\)/).map { String($0.1) }
         #expect(!links.isEmpty)
         for link in links {

@@ -18,24 +18,33 @@ import Testing
     func drawn(_ file: String, fit: CollageFit = .contain) throws -> (image: DecodedImage, frame: CollagePlan.Rect) {
         let data = try Data(contentsOf: Fixtures.covers.appendingPathComponent(file))
         let rendered = try CollageRenderer().render(
-            title: nil, covers: [CollageCover(title: "tile-marker", image: data)], options: CollageOptions(columns: 1, fit: fit), format: .png)
+            title: nil, covers: [CollageCover(title: "tile-marker", image: data)],
+            options: CollageOptions(columns: 1, fit: fit), format: .png)
         return (try DecodedImage(rendered.data), rendered.plan.cells[0].frame)
     }
 
-    @Test(arguments: ["cmyk-red-blue.jpg", "palette-red-blue.png", "interlaced-16bit-red-blue.png", "red-blue.gif", "red-blue.webp"])
+    @Test(arguments: [
+        "cmyk-red-blue.jpg", "palette-red-blue.png", "interlaced-16bit-red-blue.png", "red-blue.gif", "red-blue.webp",
+    ])
     func everyFormatIsDrawnWithItsColours(file: String) throws {
         let (image, frame) = try drawn(file)
         // 90×135 scaled into 200×300 fills the cell exactly.
-        let left = (frame.x + frame.width / 4, frame.y + frame.height / 2), right = (frame.x + 3 * frame.width / 4, frame.y + frame.height / 2)
-        #expect(image.pixel(left.0, left.1, is: Self.red, tolerance: 14), "\(file) left half: \(image.rgb(left.0, left.1))")
-        #expect(image.pixel(right.0, right.1, is: Self.blue, tolerance: 14), "\(file) right half: \(image.rgb(right.0, right.1))")
+        let left = (frame.x + frame.width / 4, frame.y + frame.height / 2)
+        let right = (frame.x + 3 * frame.width / 4, frame.y + frame.height / 2)
+        #expect(
+            image.pixel(left.0, left.1, is: Self.red, tolerance: 14), "\(file) left half: \(image.rgb(left.0, left.1))")
+        #expect(
+            image.pixel(right.0, right.1, is: Self.blue, tolerance: 14),
+            "\(file) right half: \(image.rgb(right.0, right.1))")
     }
 
     @Test func transparencyIsLaidOverWhite() throws {
         let (image, frame) = try drawn("red-transparent.png")
         let y = frame.y + frame.height / 2
         #expect(image.pixel(frame.x + frame.width / 4, y, is: Self.red, tolerance: 2))
-        #expect(image.pixel(frame.x + 3 * frame.width / 4, y, is: Self.white, tolerance: 2), "\(image.rgb(frame.x + 3 * frame.width / 4, y))")
+        #expect(
+            image.pixel(frame.x + 3 * frame.width / 4, y, is: Self.white, tolerance: 2),
+            "\(image.rgb(frame.x + 3 * frame.width / 4, y))")
     }
 
     /// (A truncated JPEG is drawn as far as it goes, grey below, as libjpeg and browsers do.)
@@ -45,10 +54,12 @@ import Testing
         // The header still reads (so the plan keeps the cover's shape); the pixels do not.
         let broken = whole.prefix(whole.count / 3)
         let rendered = try CollageRenderer().render(
-            title: nil, covers: [CollageCover(title: "Lost", image: Data(broken))], options: CollageOptions(columns: 1), format: .png)
+            title: nil, covers: [CollageCover(title: "Lost", image: Data(broken))], options: CollageOptions(columns: 1),
+            format: .png)
         let image = try DecodedImage(rendered.data)
         let frame = rendered.plan.cells[0].frame
-        #expect(image.pixel(frame.x + 3, frame.y + 3, is: CollageTheme.day.tile), "\(image.rgb(frame.x + 3, frame.y + 3))")
+        #expect(
+            image.pixel(frame.x + 3, frame.y + 3, is: CollageTheme.day.tile), "\(image.rgb(frame.x + 3, frame.y + 3))")
     }
 
     @Test func aCoverDeclaringTooManyPixelsIsNotDecoded() throws {
@@ -65,26 +76,36 @@ import Testing
 @Suite struct PNGWriterTests {
     @Test(arguments: [1, 2, 3, 8])
     func everyFilterAndStripCountRoundTrips(strips: Int) throws {
-        let width = 173, height = 211
-        guard let canvas = CollageCanvas(width: width, height: height, background: CollageTheme.RGB(0, 0, 0)) else { throw CollageError.outOfMemory }
+        let width = 173
+        let height = 211
+        guard let canvas = CollageCanvas(width: width, height: height, background: CollageTheme.RGB(0, 0, 0)) else {
+            throw CollageError.outOfMemory
+        }
         var generator = SeededGenerator(seed: UInt64(strips))
         for y in 0..<height {
             for x in 0..<width {
                 // Smooth areas (that filters shrink) beside noise (that they cannot).
-                let noise = x > width / 2 ? Int32.random(in: 0...0xFFFFFF, using: &generator) : Int32((x * 3) << 16 | (y * 2) << 8 | (x + y))
+                let noise =
+                    x > width / 2
+                    ? Int32.random(in: 0...0xFFFFFF, using: &generator) : Int32((x * 3) << 16 | (y * 2) << 8 | (x + y))
                 canvas.set(x: x, y: y, to: noise & 0xFFFFFF)
             }
         }
         for filter in CollageRenderer.PNGFilter.allCases {
             var length = 0
-            let bytes = try #require(booktag_png_encode(canvas.bandRows, Int32(width), Int32(height), 1, filter.rawValue, Int32(strips % 2), Int32(strips), &length))
+            let bytes = try #require(
+                booktag_png_encode(
+                    canvas.bandRows, Int32(width), Int32(height), 1, filter.rawValue, Int32(strips % 2), Int32(strips),
+                    &length))
             let data = Data(bytes: bytes, count: length)
             booktag_png_free(bytes)
             let decoded = try DecodedImage(data)
             #expect(decoded.width == width && decoded.height == height)
             let mismatch = (0..<height).lazy.flatMap { y in (0..<width).lazy.map { (x: $0, y: y) } }.first { point in
                 let expected = canvas.pixel(x: point.x, y: point.y)
-                return !decoded.pixel(point.x, point.y, is: CollageTheme.RGB(Int(expected >> 16 & 0xFF), Int(expected >> 8 & 0xFF), Int(expected & 0xFF)))
+                return !decoded.pixel(
+                    point.x, point.y,
+                    is: CollageTheme.RGB(Int(expected >> 16 & 0xFF), Int(expected >> 8 & 0xFF), Int(expected & 0xFF)))
             }
             #expect(mismatch == nil, "\(filter), \(strips) strips: first difference at \(String(describing: mismatch))")
             let ours = try #require(DecodedCover(data, format: .png, atLeast: width, height))
@@ -99,7 +120,9 @@ import Testing
     @Test func qualityAndOptimisedTablesShapeTheFile() throws {
         let files = ["13100000-L.png", "13100002-L.png", "13100005-L.png", "13100007-L.png"]
         let covers = try files.map { name in
-            CollageCover(title: name, image: try Data(contentsOf: Fixtures.openLibraryReplay.appendingPathComponent("covers/\(name)")))
+            CollageCover(
+                title: name,
+                image: try Data(contentsOf: Fixtures.openLibraryReplay.appendingPathComponent("covers/\(name)")))
         }
         func size(quality: Int, optimised: Bool) throws -> Int {
             var renderer = CollageRenderer()
@@ -111,7 +134,8 @@ import Testing
             #expect(DecodedCover(data, format: .jpeg, atLeast: 10, 10) != nil)
             return data.count
         }
-        let low = try size(quality: 40, optimised: true), high = try size(quality: 95, optimised: true)
+        let low = try size(quality: 40, optimised: true)
+        let high = try size(quality: 95, optimised: true)
         #expect(low < high)
         #expect(try size(quality: 88, optimised: true) < (try size(quality: 88, optimised: false)))
     }

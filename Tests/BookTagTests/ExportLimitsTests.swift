@@ -15,7 +15,9 @@ import Testing
     static let libraryThingJSON = libraries.appendingPathComponent("librarything/SYNTHETIC-librarything-export.json")
     static let readingLog = libraries.appendingPathComponent("openlibrary/bookwyrm-fixture-reading-log-export.csv")
 
-    static func read(_ file: URL, as format: LibraryFormat, maximumBooks: Int = ExportLimits.books) throws -> [ImportedBook] {
+    static func read(_ file: URL, as format: LibraryFormat, maximumBooks: Int = ExportLimits.books) throws
+        -> [ImportedBook]
+    {
         var books: [ImportedBook] = []
         _ = try format.read(file, maximumBooks: maximumBooks) { books.append($0) }
         return books
@@ -33,7 +35,8 @@ import Testing
     @Test func aReviewOfMoreThanAMebibyteRefusesTheFileNamingItsRow() throws {
         let home = try TemporaryHome()
         let review = String(repeating: "x", count: ExportLimits.fieldBytes + 1)
-        let file = try Self.storyGraph(with: "Huge,Some One,,9780802148049,hardcover,read,2021/07/17,,,0,,,,,,,,,\"\(review)\",,,,No", in: home)
+        let file = try Self.storyGraph(
+            with: "Huge,Some One,,9780802148049,hardcover,read,2021/07/17,,,0,,,,,,,,,\"\(review)\",,,,No", in: home)
         #expect(throws: ExportError.beyondLimit(path: file.path, what: "a field of more than 1 MiB in row 3")) {
             try Self.read(file, as: .storygraph)
         }
@@ -46,7 +49,8 @@ import Testing
         let unit = "\"\"Yes,\" she said.\n"  // 17 bytes of field: `"Yes," she said.` and a line break
         var review = String(repeating: unit, count: ExportLimits.fieldBytes / 17)
         review += String(repeating: "z", count: ExportLimits.fieldBytes - (ExportLimits.fieldBytes / 17) * 17)
-        let file = try Self.storyGraph(with: "Quoted,Some One,,9780802148049,hardcover,read,2021/07/17,,,0,,,,,,,,,\"\(review)\",,,,No", in: home)
+        let file = try Self.storyGraph(
+            with: "Quoted,Some One,,9780802148049,hardcover,read,2021/07/17,,,0,,,,,,,,,\"\(review)\",,,,No", in: home)
         let genuine = try Self.read(Self.storyGraph, as: .storygraph)
         let books = try Self.read(file, as: .storygraph)
         #expect(books.count == genuine.count + 1 && books.contains { $0.title == "Quoted" })
@@ -54,7 +58,8 @@ import Testing
 
     @Test func aRowOfMoreThanAThousandFieldsRefusesTheFile() throws {
         let home = try TemporaryHome()
-        let file = try Self.storyGraph(with: "Wide" + String(repeating: ",", count: ExportLimits.fieldsPerRow), in: home)
+        let file = try Self.storyGraph(
+            with: "Wide" + String(repeating: ",", count: ExportLimits.fieldsPerRow), in: home)
         #expect(throws: ExportError.beyondLimit(path: file.path, what: "more than 1,000 fields in row 3")) {
             try Self.read(file, as: .storygraph)
         }
@@ -78,7 +83,10 @@ import Testing
         let file = home.folder.appendingPathComponent("endless.tsv")
         try data.write(to: file)
         let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).count
-        #expect(throws: ExportError.beyondLimit(path: file.path, what: "a line of more than 4 MiB (line \(GroupedNumber.text(lines)))")) {
+        #expect(
+            throws: ExportError.beyondLimit(
+                path: file.path, what: "a line of more than 4 MiB (line \(GroupedNumber.text(lines)))")
+        ) {
             try Self.read(file, as: .librarything)
         }
     }
@@ -87,7 +95,9 @@ import Testing
         let home = try TemporaryHome()
         var data = try Data(contentsOf: Self.libraryThing)
         let header = try #require(data.firstIndex(of: 0x0A))
-        data.insert(contentsOf: Data("1\tHuge\t".utf8) + Data(repeating: UInt8(ascii: "x"), count: ExportLimits.fieldBytes + 1) + Data("\n".utf8), at: header + 1)
+        data.insert(
+            contentsOf: Data("1\tHuge\t".utf8) + Data(repeating: UInt8(ascii: "x"), count: ExportLimits.fieldBytes + 1)
+                + Data("\n".utf8), at: header + 1)
         let file = home.folder.appendingPathComponent("wide.tsv")
         try data.write(to: file)
         #expect(throws: ExportError.beyondLimit(path: file.path, what: "a field of more than 1 MiB in line 2")) {
@@ -103,7 +113,8 @@ import Testing
         func nested(_ depth: Int) throws -> URL {
             // The file's own object is one level, the odd book a second.
             let inner = String(repeating: "[", count: depth - 2) + String(repeating: "]", count: depth - 2)
-            let text = genuine.replacingOccurrences(of: "{", with: "{\"0\": {\"title\": \(inner)},", options: [], range: genuine.range(of: "{"))
+            let text = genuine.replacingOccurrences(
+                of: "{", with: "{\"0\": {\"title\": \(inner)},", options: [], range: genuine.range(of: "{"))
             let file = home.folder.appendingPathComponent("nested-\(depth).json")
             try Data(text.utf8).write(to: file)
             return file
@@ -121,7 +132,8 @@ import Testing
         let genuine = try String(contentsOf: Self.libraryThingJSON, encoding: .utf8)
         // Escapes count as the bytes they take in the file.
         let huge = String(repeating: "\\\"", count: ExportLimits.fieldBytes / 2 + 1)
-        let text = genuine.replacingOccurrences(of: "{", with: "{\"0\": {\"title\": \"\(huge)\"},", options: [], range: genuine.range(of: "{"))
+        let text = genuine.replacingOccurrences(
+            of: "{", with: "{\"0\": {\"title\": \"\(huge)\"},", options: [], range: genuine.range(of: "{"))
         let file = home.folder.appendingPathComponent("string.json")
         try Data(text.utf8).write(to: file)
         #expect(throws: ExportError.beyondLimit(path: file.path, what: "a string of more than 1 MiB")) {
@@ -137,7 +149,9 @@ import Testing
         let queue = try DatabaseQueue(path: library.appendingPathComponent("metadata.db").path)
         let id = try queue.write { db in
             let id = try Int64.fetchOne(db, sql: "SELECT book FROM comments ORDER BY book LIMIT 1")
-            try db.execute(sql: "UPDATE comments SET text = ? WHERE book = ?", arguments: [String(repeating: "é", count: 2 << 20), id])
+            try db.execute(
+                sql: "UPDATE comments SET text = ? WHERE book = ?",
+                arguments: [String(repeating: "é", count: 2 << 20), id])
             return id
         }
         try queue.close()

@@ -7,7 +7,8 @@ import Testing
 /// Reading a Goodreads library export (SYNTHETIC files in Goodreads' format) and choosing its tags.
 struct ExportReaderTests {
     static func write(_ text: String, bytes: Data? = nil) throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-export-\(UUID().uuidString).csv")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-export-\(UUID().uuidString).csv")
         try (bytes ?? Data(text.utf8)).write(to: file)
         return file
     }
@@ -24,11 +25,17 @@ struct ExportReaderTests {
         let file = try Self.write(SyntheticExport.csv(books, byteOrderMark: byteOrderMark))
         defer { try? FileManager.default.removeItem(at: file) }
         let (rows, summary) = try Self.read(file)
-        #expect(summary == ExportReader.Summary(rows: 40, malformed: 0), "reviews with commas, quotes and line breaks stay in their row")
-        #expect(rows.map(\.identity) == books.map { .goodreads($0.bookID) } && rows.map(\.key) == books.map { String($0.bookID) })
+        #expect(
+            summary == ExportReader.Summary(rows: 40, malformed: 0),
+            "reviews with commas, quotes and line breaks stay in their row")
+        #expect(
+            rows.map(\.identity) == books.map { .goodreads($0.bookID) }
+                && rows.map(\.key) == books.map { String($0.bookID) })
         let first = try #require(rows.first)
         #expect(first.isbn10 == books[0].isbn10 && first.isbn13 == books[0].isbn13, "=\"…\" is unwrapped")
-        #expect(first.dateRead == "2025-01-01" && first.shelves == ["read", "favourites"] && first.publisher == "Harbour & Sons, Ltd.")
+        #expect(
+            first.dateRead == "2025-01-01" && first.shelves == ["read", "favourites"]
+                && first.publisher == "Harbour & Sons, Ltd.")
         #expect(rows[3].isbn10 == nil && rows[3].isbn13 == nil, "=\"\" is no ISBN")
         #expect(rows[2].dateRead == nil && rows[2].shelves == ["currently-reading"])
         #expect(rows[5].myRating == 5 && rows[6].myRating == nil, "0 stars is no rating")
@@ -52,11 +59,15 @@ struct ExportReaderTests {
     @Test func aFileThatIsNotAnExportNamesTheMissingColumns() throws {
         let file = try Self.write("Title,Author,ISBN\r\nDune,Frank Herbert,0441172717\r\n")
         defer { try? FileManager.default.removeItem(at: file) }
-        #expect(throws: ExportError.missingColumns(["Book Id", "ISBN13", "Date Read", "Bookshelves", "Exclusive Shelf"], path: file.path)) {
+        #expect(
+            throws: ExportError.missingColumns(
+                ["Book Id", "ISBN13", "Date Read", "Bookshelves", "Exclusive Shelf"], path: file.path)
+        ) {
             try Self.read(file)
         }
         let message = ExportError.missingColumns(["Book Id"], path: "x.csv").localizedDescription
-        #expect(message == "x.csv is not a Goodreads library export CSV: it has no \"Book Id\" column; nothing was stored")
+        #expect(
+            message == "x.csv is not a Goodreads library export CSV: it has no \"Book Id\" column; nothing was stored")
     }
 
     @Test func emptyMissingAndNonUTF8FilesAreOneError() throws {
@@ -83,11 +94,17 @@ struct ExportReaderTests {
         #expect(shelves.allSatisfy { if case .export(.goodreads, _, nil) = $0.origin { true } else { false } })
 
         let year = try ExportSelection(year: 2025).plans(for: rows)
-        #expect(year.count == 1 && year[0].name.display == "read 2025" && year[0].origin == .export(format: .goodreads, shelf: nil, year: 2025))
+        #expect(
+            year.count == 1 && year[0].name.display == "read 2025"
+                && year[0].origin == .export(format: .goodreads, shelf: nil, year: 2025))
         let dates = try year[0].rows.all().compactMap(\.dateRead)
         #expect(dates.count == 8 && dates == dates.sorted(by: >) && dates.allSatisfy { $0.hasPrefix("2025-") })
         let named = try ExportSelection(shelf: "Favourites", year: 2025, tagName: "best of 2025").plans(for: rows)
-        #expect(try named[0].name.display == "best of 2025" && named[0].rows.all().allSatisfy { $0.shelves.contains("favourites") && $0.dateRead?.hasPrefix("2025") == true })
+        #expect(
+            try named[0].name.display == "best of 2025"
+                && named[0].rows.all().allSatisfy {
+                    $0.shelves.contains("favourites") && $0.dateRead?.hasPrefix("2025") == true
+                })
     }
 }
 
@@ -98,13 +115,16 @@ struct ExportReaderTests {
     }
 
     static func configure(_ home: TemporaryHome, openLibrary: URL) throws {
-        let config = #"{"openlibrary": {"baseURL": "\#(openLibrary.absoluteString)", "coversURL": "\#(openLibrary.absoluteString)", "minRequestInterval": 0.2}}"#
+        let config =
+            #"{"openlibrary": {"baseURL": "\#(openLibrary.absoluteString)", "coversURL": "\#(openLibrary.absoluteString)", "minRequestInterval": 0.2}}"#
         try Data(config.utf8).write(to: home.home.configFile)
     }
 
     /// `count` synthetic books, a fake Open Library that knows them, a home configured to use it,
     /// and the books' export in the home's folder.
-    static func setUp(count: Int) throws -> (books: [SyntheticExport.Book], openLibrary: FakeOpenLibrary, home: TemporaryHome, file: URL) {
+    static func setUp(count: Int) throws -> (
+        books: [SyntheticExport.Book], openLibrary: FakeOpenLibrary, home: TemporaryHome, file: URL
+    ) {
         let books = SyntheticExport.books(count: count)
         let openLibrary = try FakeOpenLibrary(books: books)
         let home = try TemporaryHome()
@@ -124,14 +144,17 @@ struct ExportReaderTests {
     @Test func aYearOfReadingFromAnExport() async throws {
         let (books, openLibrary, home, file) = try Self.setUp(count: 300)
 
-        let run = try await Self.booktag(["import", file.path, "--year", "2025", "--tag", "my 2025 in books", "--json"], home: home)
+        let run = try await Self.booktag(
+            ["import", file.path, "--year", "2025", "--tag", "my 2025 in books", "--json"], home: home)
         #expect(run.status == 0, "\(run.errors)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let tags = try #require(report["tags"] as? [[String: Any]])
         let read2025 = books.filter { $0.dateRead?.hasPrefix("2025") == true }
         let covered = read2025.filter { $0.coverID != nil }
         #expect(tags.count == 1 && tags[0]["tag"] as? String == "my 2025 in books")
-        #expect(tags[0]["books"] as? Int == covered.count && tags[0]["withoutCover"] as? Int == read2025.count - covered.count)
+        #expect(
+            tags[0]["books"] as? Int == covered.count
+                && tags[0]["withoutCover"] as? Int == read2025.count - covered.count)
         #expect(run.errors.contains("\(read2025.count - covered.count) books without a cover at Open Library left out"))
         // 60 books, one batch: one ISBN-13 query; one ISBN-10 query (the editions Open Library
         // files under their ISBN-10 only); title and author for the 15 without an ISBN and the
@@ -139,10 +162,15 @@ struct ExportReaderTests {
         let searches = openLibrary.searchRequests
         #expect(searches.count == 4, "\(searches.map { $0.query["q"] ?? "" })")
         let otherEditions = read2025.filter { $0.isbn10 != nil && $0.knownISBNs == [$0.isbn10!] }
-        #expect(searches[0].query["q"]?.hasPrefix("isbn:978") == true && searches[1].query["q"]?.components(separatedBy: " OR ").count == otherEditions.count)
+        #expect(
+            searches[0].query["q"]?.hasPrefix("isbn:978") == true
+                && searches[1].query["q"]?.components(separatedBy: " OR ").count == otherEditions.count)
         #expect(searches[2].query["q"]?.hasPrefix("(title:\"") == true)
-        #expect(searches.allSatisfy { $0.query["fields"] == "key,title,author_name,cover_i,isbn,number_of_pages_median" })
-        #expect(openLibrary.coverRequests.count == covered.count && openLibrary.coverRequests.allSatisfy { $0.path.hasPrefix("/b/id/") && $0.path.hasSuffix("-L.jpg") })
+        #expect(
+            searches.allSatisfy { $0.query["fields"] == "key,title,author_name,cover_i,isbn,number_of_pages_median" })
+        #expect(
+            openLibrary.coverRequests.count == covered.count
+                && openLibrary.coverRequests.allSatisfy { $0.path.hasPrefix("/b/id/") && $0.path.hasSuffix("-L.jpg") })
         let gaps = zip(searches.dropFirst(), searches).map { $0.arrival - $1.arrival }
         #expect(gaps.allSatisfy { $0 >= 0.2 }, "\(gaps)")
 
@@ -160,19 +188,29 @@ struct ExportReaderTests {
         #expect(home.coverFilesOnDisk().count == covered.count)
 
         // Again: the set is replaced in one step, from the covers already stored.
-        let again = try await Self.booktag(["import", file.path, "--year", "2025", "--tag", "my 2025 in books"], home: home)
+        let again = try await Self.booktag(
+            ["import", file.path, "--year", "2025", "--tag", "my 2025 in books"], home: home)
         #expect(again.status == 0 && again.output.contains("replaced"), "\(again.errors)")
         #expect(openLibrary.coverRequests.count == covered.count, "no cover downloaded again")
-        let askedAgain = openLibrary.searchRequests.dropFirst(4).flatMap { ($0.query["q"] ?? "").components(separatedBy: " OR ") }
+        let askedAgain = openLibrary.searchRequests.dropFirst(4).flatMap {
+            ($0.query["q"] ?? "").components(separatedBy: " OR ")
+        }
         let missing = read2025.filter { $0.coverID == nil }
-        let expectedTerms = missing.count { $0.isbn13 != nil } + missing.count { $0.isbn10 != nil && $0.knownISBNs == [$0.isbn10!] } + missing.count
+        let expectedTerms =
+            missing.count { $0.isbn13 != nil } + missing.count { $0.isbn10 != nil && $0.knownISBNs == [$0.isbn10!] }
+            + missing.count
         #expect(askedAgain.count == expectedTerms, "only the books without a cover, by ISBN then title: \(askedAgain)")
         // Made again under the same name with another filter, the tag says so.
-        let narrowed = try await Self.booktag(["import", file.path, "--shelf", "read", "--year", "2025", "--tag", "my 2025 in books"], home: home)
+        let narrowed = try await Self.booktag(
+            ["import", file.path, "--shelf", "read", "--year", "2025", "--tag", "my 2025 in books"], home: home)
         #expect(narrowed.status == 0, "\(narrowed.errors)")
-        #expect(try BookStore.open(home: home.home).tag(TagName("my 2025 in books"))?.origin == .export(format: .goodreads, shelf: "read", year: 2025))
+        #expect(
+            try BookStore.open(home: home.home).tag(TagName("my 2025 in books"))?.origin
+                == .export(format: .goodreads, shelf: "read", year: 2025))
         #expect(try await Self.booktag(["collage", "my 2025 in books", "--format", "jpeg"], home: home).status == 0)
-        #expect(try await Self.booktag(["reroll", "my 2025 in books"], home: home).errors.contains("importing the export again"))
+        #expect(
+            try await Self.booktag(["reroll", "my 2025 in books"], home: home).errors.contains(
+                "importing the export again"))
         #expect(try await Self.booktag(["remove", "my 2025 in books"], home: home).status == 0)
     }
 
@@ -182,12 +220,17 @@ struct ExportReaderTests {
     @Test func aReimportLeavesNoCoversBehind() async throws {
         let (_, _, home, file) = try Self.setUp(count: 120)
         let tag = try TagName("my reading")
-        #expect(try await Self.booktag(["import", file.path, "--shelf", "read", "--tag", tag.display], home: home).status == 0)
+        #expect(
+            try await Self.booktag(["import", file.path, "--shelf", "read", "--tag", tag.display], home: home).status
+                == 0)
         let store = try BookStore.open(home: home.home)
         let wide = try store.books(of: tag)
-        #expect(home.coverFilesOnDisk() == (try store.referencedCoverPaths()) && home.coverFilesOnDisk().count == wide.count)
+        #expect(
+            home.coverFilesOnDisk() == (try store.referencedCoverPaths()) && home.coverFilesOnDisk().count == wide.count
+        )
 
-        let narrowed = try await Self.booktag(["import", file.path, "--shelf", "read", "--year", "2025", "--tag", tag.display], home: home)
+        let narrowed = try await Self.booktag(
+            ["import", file.path, "--shelf", "read", "--year", "2025", "--tag", tag.display], home: home)
         #expect(narrowed.status == 0, "\(narrowed.errors)")
         let narrow = try store.books(of: tag)
         let kept = Set(narrow.map(\.book.bookID))
@@ -198,16 +241,19 @@ struct ExportReaderTests {
             #expect(try store.book(id: entry.book.bookID) == nil, "\(entry.book.title) is in no tag")
         }
         let shown = try await Self.booktag(["show", "--id", left[0].book.bookID.value, "--json"], home: home)
-        #expect(shown.status != 0 && shown.output.isEmpty, "a forgotten book is asked of its source again: \(shown.errors)")
+        #expect(
+            shown.status != 0 && shown.output.isEmpty, "a forgotten book is asked of its source again: \(shown.errors)")
 
         // A book `show` fetched (this is its store call) stays with its cover when its tag drops it.
         let fetched = try #require(try store.book(id: narrow[0].book.bookID))
         try store.saveBook(fetched.details, cover: nil)
-        let wider = try await Self.booktag(["import", file.path, "--shelf", "read", "--year", "2024", "--tag", tag.display], home: home)
+        let wider = try await Self.booktag(
+            ["import", file.path, "--shelf", "read", "--year", "2024", "--tag", tag.display], home: home)
         #expect(wider.status == 0, "\(wider.errors)")
         #expect(try store.book(id: fetched.details.id)?.coverPath == fetched.coverPath)
         #expect(try await Self.booktag(["remove", tag.display], home: home).status == 0)
-        #expect(home.coverFilesOnDisk() == [try #require(fetched.coverPath)], "the fetched book's cover, and nothing else")
+        #expect(
+            home.coverFilesOnDisk() == [try #require(fetched.coverPath)], "the fetched book's cover, and nothing else")
     }
 
     /// Without filters: a tag per shelf; a tag of another source is never overwritten: the whole
@@ -215,7 +261,8 @@ struct ExportReaderTests {
     /// prefix every shelf's tag is made beside it.
     @Test func aClashingTagRefusesTheImportAndAPrefixMakesRoom() async throws {
         let (_, openLibrary, home, file) = try Self.setUp(count: 40)
-        let taken = try await Self.booktag(["add", "to-read", "--shelf", "12345", "--replay", Fixtures.shelfReplay.path], home: home)
+        let taken = try await Self.booktag(
+            ["add", "to-read", "--shelf", "12345", "--replay", Fixtures.shelfReplay.path], home: home)
         #expect(taken.status == 0, "\(taken.errors)")
         let store = try BookStore.open(home: home.home)
         let before = try store.books(of: TagName("to-read"))
@@ -223,7 +270,10 @@ struct ExportReaderTests {
 
         let run = try await Self.booktag(["import", file.path], home: home)
         #expect(run.status == 64 && run.errors.split(separator: "\n").count == 1, "\(run.errors)")
-        #expect(run.errors.hasPrefix("error: the tag \"to-read\" (Goodreads shelf 12345/read) exists from another source; nothing was imported"))
+        #expect(
+            run.errors.hasPrefix(
+                "error: the tag \"to-read\" (Goodreads shelf 12345/read) exists from another source; nothing was imported"
+            ))
         #expect(run.errors.contains("--prefix TEXT"), "\(run.errors)")
         #expect(openLibrary.searchRequests.isEmpty && openLibrary.coverRequests.isEmpty, "refused before any request")
         #expect(try store.tags().map(\.name) == ["to-read"])
@@ -233,7 +283,9 @@ struct ExportReaderTests {
         #expect(prefixed.status == 0, "\(prefixed.errors)")
         let tags = try store.tags()
         #expect(Set(tags.map(\.name)) == ["to-read", "gr read", "gr currently-reading", "gr to-read", "gr favourites"])
-        #expect(tags.first { $0.name == "gr favourites" }?.origin == .export(format: .goodreads, shelf: "favourites", year: nil))
+        #expect(
+            tags.first { $0.name == "gr favourites" }?.origin
+                == .export(format: .goodreads, shelf: "favourites", year: nil))
         #expect(tags.first { $0.name == "to-read" }?.origin == .shelf(try ShelfReference("12345"), year: nil))
         #expect(try store.books(of: TagName("to-read")) == before)
         // Books on two shelves were looked up and downloaded once.
@@ -252,7 +304,9 @@ struct ExportReaderTests {
         // More books now, and Open Library answers with a broken body.
         let more = SyntheticExport.books(count: 60)
         try Data(SyntheticExport.csv(more).utf8).write(to: file)
-        let broken = try LoopbackServer { _ in LoopbackServer.Reply(headers: ["Content-Type": "application/json"], body: Data(#"{"docs": 12"#.utf8)) }
+        let broken = try LoopbackServer { _ in
+            LoopbackServer.Reply(headers: ["Content-Type": "application/json"], body: Data(#"{"docs": 12"#.utf8))
+        }
         try Self.configure(home, openLibrary: broken.baseURL)
         let run = try await Self.booktag(["import", file.path, "--shelf", "read"], home: home)
         #expect(run.status == 76 && run.errors.contains("Open Library"), "\(run.errors)")
@@ -261,7 +315,10 @@ struct ExportReaderTests {
     }
 
     @Test(arguments: [
-        ("Title,Author\r\nDune,Frank Herbert\r\n", Int32(65), "is no library export booktag knows (Goodreads library export CSV, StoryGraph export CSV, LibraryThing export (TSV, JSON or the old CSV), Calibre library folder, Open Library reading-log CSV): its first line is \"Title,Author\""),
+        (
+            "Title,Author\r\nDune,Frank Herbert\r\n", Int32(65),
+            "is no library export booktag knows (Goodreads library export CSV, StoryGraph export CSV, LibraryThing export (TSV, JSON or the old CSV), Calibre library folder, Open Library reading-log CSV): its first line is \"Title,Author\""
+        ),
         ("", 65, "is empty"),
         (SyntheticExport.header + "\r\n", 65, "has no books"),
     ])
@@ -273,7 +330,9 @@ struct ExportReaderTests {
         #expect(run.status == status && run.errors.contains(message), "\(run.errors)")
         let errorLines = run.errors.split(separator: "\n").filter { $0.hasPrefix("error: ") }
         #expect(errorLines.count == 1)
-        let stored = FileManager.default.fileExists(atPath: home.home.databaseFile.path) ? try BookStore.open(home: home.home).tags() : []
+        let stored =
+            FileManager.default.fileExists(atPath: home.home.databaseFile.path)
+            ? try BookStore.open(home: home.home).tags() : []
         #expect(stored.isEmpty)
     }
 
@@ -283,22 +342,27 @@ struct ExportReaderTests {
         #expect(missing.status == 66 && missing.errors.contains("cannot read /nonexistent/export.csv"))
         let file = try Self.exportFile(SyntheticExport.books(count: 10), in: home)
         let empty = try await Self.booktag(["import", file.path, "--year", "1990"], home: home)
-        #expect(empty.status == 66 && empty.errors.contains("no book in \(file.path) is read in 1990"), "\(empty.errors)")
+        #expect(
+            empty.status == 66 && empty.errors.contains("no book in \(file.path) is read in 1990"), "\(empty.errors)")
     }
 
     /// An import recorded against the loopback service replays with no network.
     @Test func anImportRecordsAndReplays() async throws {
         let (_, openLibrary, recordingHome, file) = try Self.setUp(count: 50)
         let recording = recordingHome.folder.appendingPathComponent("recording")
-        let recorded = try await Self.booktag(["import", file.path, "--shelf", "read", "--record", recording.path], home: recordingHome)
+        let recorded = try await Self.booktag(
+            ["import", file.path, "--shelf", "read", "--record", recording.path], home: recordingHome)
         #expect(recorded.status == 0, "\(recorded.errors)")
         openLibrary.server.stop()
 
         let home = try TemporaryHome()
         try Self.configure(home, openLibrary: openLibrary.baseURL)
-        let replayed = try await Self.booktag(["import", file.path, "--shelf", "read", "--replay", recording.path, "--json"], home: home)
+        let replayed = try await Self.booktag(
+            ["import", file.path, "--shelf", "read", "--replay", recording.path, "--json"], home: home)
         #expect(replayed.status == 0, "\(replayed.errors)")
         let original = try BookStore.open(home: recordingHome.home).books(of: TagName("read")).map(\.book.bookID)
-        #expect(try BookStore.open(home: home.home).books(of: TagName("read")).map(\.book.bookID) == original && !original.isEmpty)
+        #expect(
+            try BookStore.open(home: home.home).books(of: TagName("read")).map(\.book.bookID) == original
+                && !original.isEmpty)
     }
 }

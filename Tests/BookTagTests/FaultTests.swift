@@ -11,15 +11,20 @@ import Testing
     static let secret = "faultsuite-\(UUID().uuidString.prefix(8))-apikey"
 
     /// A home whose config.json points at `server`, with the API key in it (its only place).
-    static func home(for server: SyntheticGoodreads, interval: Double = 0, timeout: Double = 2) throws -> TemporaryHome {
+    static func home(for server: SyntheticGoodreads, interval: Double = 0, timeout: Double = 2) throws -> TemporaryHome
+    {
         let home = try TemporaryHome()
         try writeConfig(to: home.home.configFile, server: server, interval: interval, timeout: timeout)
         return home
     }
 
-    static func writeConfig(to file: URL, server: SyntheticGoodreads, interval: Double = 0, timeout: Double = 2) throws {
+    static func writeConfig(to file: URL, server: SyntheticGoodreads, interval: Double = 0, timeout: Double = 2) throws
+    {
         let config: [String: Any] = [
-            "goodreads": ["apiKey": secret, "baseURL": server.baseURL.absoluteString, "minRequestInterval": interval, "timeout": timeout]
+            "goodreads": [
+                "apiKey": secret, "baseURL": server.baseURL.absoluteString, "minRequestInterval": interval,
+                "timeout": timeout,
+            ]
         ]
         try JSONSerialization.data(withJSONObject: config).write(to: file)
     }
@@ -42,7 +47,8 @@ import Testing
             database = try home.checkpointedDatabase()
             covers = try home.coverFileContents()
             var collages: [String: Data] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: home.home.collagesFolder.path) where !name.hasPrefix(".") {
+            for name in try FileManager.default.contentsOfDirectory(atPath: home.home.collagesFolder.path)
+            where !name.hasPrefix(".") {
                 collages[name] = try Data(contentsOf: home.home.collagesFolder.appendingPathComponent(name))
             }
             self.collages = collages
@@ -74,8 +80,10 @@ import Testing
         #expect(arrivals.count >= tags.count)
         #expect(gaps.allSatisfy { $0 >= 1.0 }, "gaps: \(gaps)")
         #expect(try BookStore.open(home: home.home).tags().map(\.bookCount) == Array(repeating: 12, count: 6))
-        Self.figure(String(format: "throttle: 6 processes, %d API requests, smallest gap %.4f s, largest %.4f s, %.2f s in all",
-                           arrivals.count, gaps.min() ?? 0, gaps.max() ?? 0, elapsed))
+        Self.figure(
+            String(
+                format: "throttle: 6 processes, %d API requests, smallest gap %.4f s, largest %.4f s, %.2f s in all",
+                arrivals.count, gaps.min() ?? 0, gaps.max() ?? 0, elapsed))
     }
 
     // MARK: - 2. Faults
@@ -97,7 +105,9 @@ import Testing
         func reply(_ request: LoopbackServer.Request, earlier: Int) -> LoopbackServer.Reply? {
             let isSearch = request.path == "/search/index.xml"
             // The first result's cover on every page, by its id's last two digits.
-            let coverIndex = request.path.hasPrefix("/books/") ? (Int(request.path.split(separator: "/").last?.split(separator: ".").first ?? "") ?? 0) % 100 : -1
+            let coverIndex =
+                request.path.hasPrefix("/books/")
+                ? (Int(request.path.split(separator: "/").last?.split(separator: ".").first ?? "") ?? 0) % 100 : -1
             switch self {
             case .error500Once where isSearch && earlier == 0:
                 return LoopbackServer.Reply(status: 500, body: Data("Internal Server Error".utf8))
@@ -108,15 +118,24 @@ import Testing
             case .resetOnce where isSearch && earlier == 0:
                 return LoopbackServer.Reply(behaviour: .reset)
             case .coverIsHTML where coverIndex == 0:
-                return LoopbackServer.Reply(headers: ["Content-Type": "text/html"], body: Data("<html><body>Not a cover</body></html>".utf8))
+                return LoopbackServer.Reply(
+                    headers: ["Content-Type": "text/html"], body: Data("<html><body>Not a cover</body></html>".utf8))
             case .coverIs404 where coverIndex == 0:
                 return LoopbackServer.Reply(status: 404, body: Data("Not Found".utf8))
             case .truncatedXML where isSearch:
-                return LoopbackServer.Reply(headers: ["Content-Type": "application/xml"], body: Data("<?xml version=\"1.0\"?><GoodreadsResponse><search><results><work><best_book><title>Cut".utf8))
+                return LoopbackServer.Reply(
+                    headers: ["Content-Type": "application/xml"],
+                    body: Data(
+                        "<?xml version=\"1.0\"?><GoodreadsResponse><search><results><work><best_book><title>Cut".utf8))
             case .htmlPageWith200 where isSearch:
-                return LoopbackServer.Reply(headers: ["Content-Type": "text/html"], body: Data("<!DOCTYPE html><html><head><title>Goodreads is over capacity</title></head><body>Try later</body></html>".utf8))
+                return LoopbackServer.Reply(
+                    headers: ["Content-Type": "text/html"],
+                    body: Data(
+                        "<!DOCTYPE html><html><head><title>Goodreads is over capacity</title></head><body>Try later</body></html>"
+                            .utf8))
             case .body20MiB where isSearch:
-                return LoopbackServer.Reply(headers: ["Content-Type": "application/xml"], body: Data(repeating: 0x20, count: 20 * 1024 * 1024))
+                return LoopbackServer.Reply(
+                    headers: ["Content-Type": "application/xml"], body: Data(repeating: 0x20, count: 20 * 1024 * 1024))
             case .timeoutEveryTime where isSearch:
                 return LoopbackServer.Reply(behaviour: .hang(seconds: 3))
             default:
@@ -143,15 +162,22 @@ import Testing
             #expect(run.status == 0, "\(fault): \(run.errors)")
             #expect(books.count == 12 && books != oldSet)
             if fault == .coverIsHTML || fault == .coverIs404 {
-                #expect(books.allSatisfy { ($0.goodreadsNumber ?? 0) % 100 != 0 }, "the book with the broken cover is skipped")
+                #expect(
+                    books.allSatisfy { ($0.goodreadsNumber ?? 0) % 100 != 0 },
+                    "the book with the broken cover is skipped")
             }
             Self.figure(String(format: "fault %@: recovered in %.2f s", fault.rawValue, elapsed))
         } else {
             #expect(run.status != 0 && run.output.isEmpty)
-            #expect(run.errors.hasPrefix("error: ") && run.errors.split(separator: "\n").count == 1, "\(fault): \(run.errors)")
+            #expect(
+                run.errors.hasPrefix("error: ") && run.errors.split(separator: "\n").count == 1,
+                "\(fault): \(run.errors)")
             #expect(try Snapshot(home) == before, "\(fault): the store, covers and collage changed")
             #expect(!Self.preparedCollageExists(in: home), "\(fault): a temporary collage was left")
-            Self.figure(String(format: "fault %@: exit %d in %.2f s: %@", fault.rawValue, run.status, elapsed, run.errors.trimmingCharacters(in: .newlines)))
+            Self.figure(
+                String(
+                    format: "fault %@: exit %d in %.2f s: %@", fault.rawValue, run.status, elapsed,
+                    run.errors.trimmingCharacters(in: .newlines)))
         }
     }
 
@@ -162,7 +188,10 @@ import Testing
         let home = try Self.home(for: server)
         #expect(try await Self.booktag(["add", "crash"], home: home).status == 0)
         // Every complete set a reroll can leave: the first 12 covered books of some page.
-        let completeSets = Set((1...server.options.pages).map { Array(server.coveredBookIDs(query: "crash", page: $0).prefix(12).map(BookID.goodreads)) })
+        let completeSets = Set(
+            (1...server.options.pages).map {
+                Array(server.coveredBookIDs(query: "crash", page: $0).prefix(12).map(BookID.goodreads))
+            })
         // One whole reroll, timed: from start to exit, and from the new collage's appearance
         // (just before the set is committed) to exit.
         let timing = Date()
@@ -183,7 +212,8 @@ import Testing
             let (process, _) = try BooktagProcess.start(["reroll", "crash", "--home", home.folder.path])
             if round.isMultiple(of: 2) {
                 // Anywhere in the run.
-                try await Task.sleep(nanoseconds: UInt64(Double.random(in: 0...(duration * 0.9), using: &generator) * 1e9))
+                try await Task.sleep(
+                    nanoseconds: UInt64(Double.random(in: 0...(duration * 0.9), using: &generator) * 1e9))
             } else {
                 // Around the commit: once the new collage is prepared (a hidden file appears
                 // beside the old one), the set is about to be replaced.
@@ -199,7 +229,9 @@ import Testing
             #expect(try after.integrityCheck(), "round \(round): integrity_check failed")
             let set = try after.books(of: TagName("crash")).map(\.book.bookID)
             #expect(completeSets.contains(set), "round \(round): a set that is neither old nor new: \(set)")
-            let kind = process.terminationReason == .uncaughtSignal ? (set == before ? "killed, old set" : "killed, new set") : "finished before the kill"
+            let kind =
+                process.terminationReason == .uncaughtSignal
+                ? (set == before ? "killed, old set" : "killed, new set") : "finished before the kill"
             outcomes[kind, default: 0] += 1
             // The collage is the old one or the new one, whole.
             let collage = try Data(contentsOf: home.home.collagesFolder.appendingPathComponent("crash.png"))
@@ -210,44 +242,62 @@ import Testing
         let store = try BookStore.open(home: home.home)
         let referenced = Set(try store.books(of: TagName("crash")).map(\.book.coverPath))
         #expect(home.coverFilesOnDisk() == referenced, "cover files no book references are left")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.home.collagesFolder.path).filter { $0.hasPrefix(".tmp-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.home.collagesFolder.path).filter {
+            $0.hasPrefix(".tmp-")
+        }
         #expect(leftovers.isEmpty)
-        Self.figure(String(format: "kill -9: 20 rounds during a %.0f ms reroll (10 anywhere, 10 in the %.0f ms from the new collage's preparation to exit): %@", duration * 1000, commitWindow * 1000,
-                           outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")))
+        Self.figure(
+            String(
+                format:
+                    "kill -9: 20 rounds during a %.0f ms reroll (10 anywhere, 10 in the %.0f ms from the new collage's preparation to exit): %@",
+                duration * 1000, commitWindow * 1000,
+                outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")))
     }
 
     static func preparedCollageExists(in home: TemporaryHome) -> Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: home.home.collagesFolder.path)) ?? []).contains { $0.hasPrefix(".tmp-") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: home.home.collagesFolder.path)) ?? []).contains {
+            $0.hasPrefix(".tmp-")
+        }
     }
 
     // MARK: - 4. Hostile input
 
     static let markerPath = "/tmp/booktag-xxe-marker.txt"
 
-    @Test(arguments: ["billion-laughs.xml", "quadratic-blowup.xml", "external-entity.xml", "external-dtd.xml", "parameter-entity.xml", "deep-nesting.xml", "invalid-utf8.xml"])
+    @Test(arguments: [
+        "billion-laughs.xml", "quadratic-blowup.xml", "external-entity.xml", "external-dtd.xml", "parameter-entity.xml",
+        "deep-nesting.xml", "invalid-utf8.xml",
+    ])
     func hostileAnswersFailFastInBoundedMemoryWithoutLeaking(_ file: String) async throws {
         let marker = "BOOKTAG-E2E-MARKER-\(UUID().uuidString)"
         try marker.write(toFile: Self.markerPath, atomically: true, encoding: .utf8)
         let body = try Fixtures.data("hostile/\(file)")
         let server = try SyntheticGoodreads { request, _ in
-            request.path == "/search/index.xml" ? LoopbackServer.Reply(headers: ["Content-Type": "application/xml"], body: body) : nil
+            request.path == "/search/index.xml"
+                ? LoopbackServer.Reply(headers: ["Content-Type": "application/xml"], body: body) : nil
         }
         let home = try Self.home(for: server)
         let measured = try await Self.timed(["add", "hostile", "--home", home.folder.path])
         #expect(measured.run.status == 76, "\(file): \(measured.run.status) \(measured.run.errors)")
-        #expect(measured.run.errors.hasPrefix("error: ") && measured.run.errors.split(separator: "\n").count == 1, "\(file): \(measured.run.errors)")
+        #expect(
+            measured.run.errors.hasPrefix("error: ") && measured.run.errors.split(separator: "\n").count == 1,
+            "\(file): \(measured.run.errors)")
         #expect(!measured.run.errors.contains(marker) && !measured.run.output.contains(marker))
         #expect(measured.seconds < 10, "\(file): \(measured.seconds) s")
         if let peak = measured.peakMegabytes {
             #expect(peak < 200, "\(file): \(peak) MB")
         }
         #expect(try BookStore.open(home: home.home).tags().isEmpty)
-        Self.figure(String(format: "hostile %@: exit %d in %.3f s, peak %@", file, measured.run.status, measured.seconds,
-                           measured.peakMegabytes.map { String(format: "%.1f MB", $0) } ?? "not measured (no /usr/bin/time)"))
+        Self.figure(
+            String(
+                format: "hostile %@: exit %d in %.3f s, peak %@", file, measured.run.status, measured.seconds,
+                measured.peakMegabytes.map { String(format: "%.1f MB", $0) } ?? "not measured (no /usr/bin/time)"))
     }
 
     /// Runs booktag under GNU time when it is there, for its peak resident memory.
-    static func timed(_ arguments: [String]) async throws -> (run: BooktagProcess.Run, seconds: Double, peakMegabytes: Double?) {
+    static func timed(_ arguments: [String]) async throws -> (
+        run: BooktagProcess.Run, seconds: Double, peakMegabytes: Double?
+    ) {
         let start = Date()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
             let run = try await BooktagProcess.run(arguments)
@@ -257,7 +307,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "GNU-TIME %e %M", BooktagProcess.binary.path] + arguments
         process.environment = BooktagProcess.environment([:])
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -268,14 +319,21 @@ import Testing
         while lines.last == "" { lines.removeLast() }
         let timing = lines.last?.split(separator: " ") ?? []
         lines.removeLast()
-        lines.removeAll { $0.hasPrefix("Command exited with non-zero status") || $0.hasPrefix("Command terminated by signal") }
+        lines.removeAll {
+            $0.hasPrefix("Command exited with non-zero status") || $0.hasPrefix("Command terminated by signal")
+        }
         let seconds = timing.count == 3 ? Double(timing[1]) ?? 0 : Date().timeIntervalSince(start)
         let peak = timing.count == 3 ? Double(timing[2]).map { $0 / 1024 } : nil
         let errorsText = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
-        return (BooktagProcess.Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: errorsText), seconds, peak)
+        return (
+            BooktagProcess.Run(
+                status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: errorsText),
+            seconds, peak
+        )
     }
 
-    static let xss = #"<script>document.title='PWN'+'ED-1'</script><img src=x onerror="document.title='PWN'+'ED-2'"><svg onload="document.title='PWN'+'ED-3'"></svg><a href="javascript:document.title='PWN'+'ED-4'">link</a><iframe src="javascript:document.title='PWN'+'ED-5'"></iframe>"><body onload="document.title='PWN'+'ED-6'"><style>@import 'http://evil.example/x.css';</style><object data="data:text/html,<script>parent.document.title='PWN'+'ED-7'</script>"></object>"#
+    static let xss =
+        #"<script>document.title='PWN'+'ED-1'</script><img src=x onerror="document.title='PWN'+'ED-2'"><svg onload="document.title='PWN'+'ED-3'"></svg><a href="javascript:document.title='PWN'+'ED-4'">link</a><iframe src="javascript:document.title='PWN'+'ED-5'"></iframe>"><body onload="document.title='PWN'+'ED-6'"><style>@import 'http://evil.example/x.css';</style><object data="data:text/html,<script>parent.document.title='PWN'+'ED-7'</script>"></object>"#
 
     @Test func xssInEveryTextFieldRendersToInertHTML() async throws {
         var options = SyntheticGoodreads.Options()
@@ -302,8 +360,11 @@ import Testing
         }
         // A control page proves Chromium runs scripts here, so that silence means something.
         let control = home.folder.appendingPathComponent("control.html")
-        try Data("<html><head><title>t</title></head><body><script>document.title='PWN'+'ED-0'</script></body></html>".utf8).write(to: control)
-        #expect(try await chromium.dumpDOM(control).contains("PWNED-0"), "Chromium did not run the control page's script")
+        try Data(
+            "<html><head><title>t</title></head><body><script>document.title='PWN'+'ED-0'</script></body></html>".utf8
+        ).write(to: control)
+        #expect(
+            try await chromium.dumpDOM(control).contains("PWNED-0"), "Chromium did not run the control page's script")
         let dom = try await chromium.dumpDOM(file)
         #expect(dom.contains("<main") && !dom.contains("PWNED-"), "a script ran in the collage page")
         Self.figure("xss: headless Chromium ran the control script and no script in the collage page")
@@ -316,8 +377,11 @@ import Testing
         let home = try Self.home(for: server)
         let recording = home.folder.appendingPathComponent("recording")
         var texts: [String] = []
-        for arguments in [["add", "secrets", "--verbose", "--record", recording.path], ["reroll", "secrets", "-v"], ["show", "--id", "10000000", "-v"],
-                          ["list", "--json"], ["books", "secrets", "--json"], ["collage", "secrets", "--format", "html"]] {
+        for arguments in [
+            ["add", "secrets", "--verbose", "--record", recording.path], ["reroll", "secrets", "-v"],
+            ["show", "--id", "10000000", "-v"],
+            ["list", "--json"], ["books", "secrets", "--json"], ["collage", "secrets", "--format", "html"],
+        ] {
             let run = try await Self.booktag(arguments, home: home)
             texts += [run.output, run.errors]
         }
@@ -335,26 +399,42 @@ import Testing
 
     @Test func tagsThatLookLikePathsWriteNothingOutsideTheHome() async throws {
         let server = try SyntheticGoodreads()
-        let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-sandbox-\(UUID().uuidString)")
+        let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-sandbox-\(UUID().uuidString)")
         let homeFolder = sandbox.appendingPathComponent("a/b/home")
         try FileManager.default.createDirectory(at: homeFolder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: sandbox) }
         try Self.writeConfig(to: homeFolder.appendingPathComponent("config.json"), server: server)
         // Path-like tags, and tags in other scripts, which must keep their names.
-        let tags = ["../../x", "a/b", "..", "/etc/passwd", "..\\..\\win", "~/.bashrc", "collages/../../y", "%2e%2e%2fz", "ファンタジー", "Фэнтези", "فانتازيا"]
+        let tags = [
+            "../../x", "a/b", "..", "/etc/passwd", "..\\..\\win", "~/.bashrc", "collages/../../y", "%2e%2e%2fz",
+            "ファンタジー", "Фэнтези", "فانتازيا",
+        ]
         for tag in tags {
             let run = try await BooktagProcess.run(["add", tag, "--home", homeFolder.path])
             #expect(run.status == 0, "\(tag): \(run.errors)")
-            #expect(try await BooktagProcess.run(["collage", tag, "--format", "html", "--home", homeFolder.path]).status == 0)
+            #expect(
+                try await BooktagProcess.run(["collage", tag, "--format", "html", "--home", homeFolder.path]).status
+                    == 0)
         }
-        let outside = Self.allFiles(under: sandbox).filter { !$0.standardizedFileURL.path.hasPrefix(homeFolder.standardizedFileURL.path + "/") }
+        let outside = Self.allFiles(under: sandbox).filter {
+            !$0.standardizedFileURL.path.hasPrefix(homeFolder.standardizedFileURL.path + "/")
+        }
         #expect(outside.isEmpty, "\(outside)")
-        let collages = try FileManager.default.contentsOfDirectory(atPath: homeFolder.appendingPathComponent("collages").path).filter { !$0.hasPrefix(".") }
+        let collages = try FileManager.default.contentsOfDirectory(
+            atPath: homeFolder.appendingPathComponent("collages").path
+        ).filter { !$0.hasPrefix(".") }
         #expect(collages.count == tags.count * 2)
         #expect(collages.allSatisfy { !$0.contains("/") && !$0.hasPrefix("..") })
-        let listed = try #require(try await JSONSerialization.jsonObject(with: Data(BooktagProcess.run(["list", "--json", "--home", homeFolder.path]).output.utf8)) as? [[String: Any]])
-        #expect(Set(listed.compactMap { $0["name"] as? String }) == Set(tags), "every tag listed under the name it was given")
-        Self.figure("paths: \(tags.count) path-like and non-Latin tags, \(collages.count) collages, 0 files outside the home")
+        let listed = try #require(
+            try await JSONSerialization.jsonObject(
+                with: Data(BooktagProcess.run(["list", "--json", "--home", homeFolder.path]).output.utf8))
+                as? [[String: Any]])
+        #expect(
+            Set(listed.compactMap { $0["name"] as? String }) == Set(tags),
+            "every tag listed under the name it was given")
+        Self.figure(
+            "paths: \(tags.count) path-like and non-Latin tags, \(collages.count) collages, 0 files outside the home")
     }
 
     /// With `BOOKTAG_HOME` set, a run over the network writes nothing under `HOME`: no URL
@@ -362,12 +442,18 @@ import Testing
     @Test func theUsersHomeFolderStaysEmpty() async throws {
         let server = try SyntheticGoodreads()
         let home = try Self.home(for: server)
-        let userHome = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-user-home-\(UUID().uuidString)")
+        let userHome = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-user-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: userHome, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: userHome) }
-        let environment = ["HOME": userHome.path, "BOOKTAG_HOME": home.folder.path, "XDG_CACHE_HOME": "", "XDG_CONFIG_HOME": "", "XDG_DATA_HOME": ""]
-        let runs = [["add", "homeless"], ["reroll", "homeless"], ["show", "--id", "10000000"], ["show", "--id", "10000007"],
-                    ["collage", "homeless", "--format", "html"], ["collage", "homeless", "--format", "jpeg"], ["list"]]
+        let environment = [
+            "HOME": userHome.path, "BOOKTAG_HOME": home.folder.path, "XDG_CACHE_HOME": "", "XDG_CONFIG_HOME": "",
+            "XDG_DATA_HOME": "",
+        ]
+        let runs = [
+            ["add", "homeless"], ["reroll", "homeless"], ["show", "--id", "10000000"], ["show", "--id", "10000007"],
+            ["collage", "homeless", "--format", "html"], ["collage", "homeless", "--format", "jpeg"], ["list"],
+        ]
         for arguments in runs {
             let run = try await BooktagProcess.run(arguments, environment: environment)
             #expect(run.status == 0, "\(arguments): \(run.errors)")
@@ -387,8 +473,10 @@ import Testing
         #expect(try await Self.booktag(["show", "--id", "10000000"], home: home).status == 0)
         #expect(try await Self.booktag(["collage", "private", "--format", "html"], home: home).status == 0)
         var checked = 0
-        for url in Self.allFiles(under: home.folder, includingFolders: true) where url.lastPathComponent != "config.json" {
-            let mode = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+        for url in Self.allFiles(under: home.folder, includingFolders: true)
+        where url.lastPathComponent != "config.json" {
+            let mode = try #require(
+                try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
             #expect(mode & 0o077 == 0, "\(url.path) is \(String(mode, radix: 8))")
             checked += 1
         }
@@ -396,7 +484,8 @@ import Testing
     }
 
     static func allFiles(under folder: URL, includingFolders: Bool = false) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey])
+        else { return [] }
         var files: [URL] = []
         for case let url as URL in enumerator {
             let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false

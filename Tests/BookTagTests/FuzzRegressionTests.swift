@@ -78,7 +78,9 @@ import Testing
     @Test func htmlInputsComeOutInert() throws {
         for (name, bytes) in try Self.inputs("html") {
             let safe = HTMLSanitizer.safeHTML(fromHTML: String(decoding: bytes, as: UTF8.self)).lowercased()
-            #expect(!safe.contains("<script") && !safe.contains(/<[^>]*\son[a-z]*\s*=/) && !safe.contains("javascript:"), "\(name): \(safe)")
+            #expect(
+                !safe.contains("<script") && !safe.contains(/<[^>]*\son[a-z]*\s*=/) && !safe.contains("javascript:"),
+                "\(name): \(safe)")
         }
     }
 }

@@ -15,7 +15,8 @@ import Testing
     @Test func twelveCoveredBooksFromPagesHalfWithoutCovers() async throws {
         let (gatherer, _) = try Self.gatherer()
         let events = Locked<[GatheringEvent]>([])
-        let gathering = try await gatherer.gather(query: "fantasy", count: 12, progress: { event in events.withLock { $0.append(event) } })
+        let gathering = try await gatherer.gather(
+            query: "fantasy", count: 12, progress: { event in events.withLock { $0.append(event) } })
         #expect(gathering.books.count == 12 && gathering.shortfall == 0)
         #expect(gathering.pagesFetched == [1, 2], "page 1 holds only 7 real covers")
         #expect(gathering.totalResults == 52 && gathering.pageSize == 20 && gathering.totalPages == 3)
@@ -30,7 +31,7 @@ import Testing
         #expect(gathering.books.allSatisfy { ImageInfo($0.cover)?.width == 300 }, "the larger variant was fetched")
 
         let skipped = events.withLock { $0 }.compactMap { event -> String? in
-            if case let .coverSkipped(title, reason) = event { return "\(title): \(reason)" }
+            if case .coverSkipped(let title, let reason) = event { return "\(title): \(reason)" }
             return nil
         }
         #expect(skipped.contains { $0.contains("HTTP 404") })
@@ -92,11 +93,20 @@ import Testing
     }
 
     @Test func largerCoverVariantsComeFirst() {
-        #expect(CoverURL.downloadCandidates(for: "https://images.gr-assets.com/books/1284984371m/123.jpg")
-            == ["https://images.gr-assets.com/books/1284984371l/123.jpg", "https://images.gr-assets.com/books/1284984371m/123.jpg"])
-        #expect(CoverURL.downloadCandidates(for: "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1630501681l/6185._SX98_.jpg")
-            == ["https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1630501681l/6185.jpg",
-                "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1630501681l/6185._SX98_.jpg"])
+        #expect(
+            CoverURL.downloadCandidates(for: "https://images.gr-assets.com/books/1284984371m/123.jpg")
+                == [
+                    "https://images.gr-assets.com/books/1284984371l/123.jpg",
+                    "https://images.gr-assets.com/books/1284984371m/123.jpg",
+                ])
+        #expect(
+            CoverURL.downloadCandidates(
+                for: "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1630501681l/6185._SX98_.jpg"
+            )
+                == [
+                    "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1630501681l/6185.jpg",
+                    "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1630501681l/6185._SX98_.jpg",
+                ])
         #expect(CoverURL.downloadCandidates(for: "https://example.com/cover.png") == ["https://example.com/cover.png"])
     }
 }
@@ -122,8 +132,12 @@ import Testing
     @Test func addingATagWithNoBooksStoresNothing() async throws {
         let temporary = try TemporaryHome()
         let (library, _) = try Self.library(home: temporary)
-        await #expect(throws: GatheringError.noBooks(query: "zzqx", source: .goodreads)) { try await library.add(TagName("zzqx")) }
-        await #expect(throws: GatheringError.noCovers(query: "nocovers", results: 3)) { try await library.add(TagName("nocovers")) }
+        await #expect(throws: GatheringError.noBooks(query: "zzqx", source: .goodreads)) {
+            try await library.add(TagName("zzqx"))
+        }
+        await #expect(throws: GatheringError.noCovers(query: "nocovers", results: 3)) {
+            try await library.add(TagName("nocovers"))
+        }
         #expect(try library.store.tags().isEmpty)
         #expect(temporary.coverFilesOnDisk().isEmpty)
     }
@@ -156,7 +170,9 @@ import Testing
         let files = try temporary.coverFileContents()
         // A source whose pages all fail.
         let broken = GoodreadsClient(apiKey: "k", transport: ScriptedTransport([:]), throttle: nil)
-        let failing = TagLibrary(store: library.store, gatherer: Gatherer(source: broken, covers: CoverDownloader(transport: ScriptedTransport([:]))))
+        let failing = TagLibrary(
+            store: library.store,
+            gatherer: Gatherer(source: broken, covers: CoverDownloader(transport: ScriptedTransport([:]))))
         var generator = SeededGenerator(seed: 3)
         await #expect(throws: (any Error).self) { try await failing.reroll(TagName("fantasy"), using: &generator) }
         #expect(try library.store.books(of: TagName("fantasy")) == before)
@@ -167,6 +183,8 @@ import Testing
         let temporary = try TemporaryHome()
         let (library, _) = try Self.library(home: temporary)
         var generator = SeededGenerator(seed: 1)
-        await #expect(throws: StoreError.tagNotFound("nope")) { try await library.reroll(TagName("nope"), using: &generator) }
+        await #expect(throws: StoreError.tagNotFound("nope")) {
+            try await library.reroll(TagName("nope"), using: &generator)
+        }
     }
 }

@@ -14,15 +14,21 @@ import Testing
         #expect(page.works.filter(\.hasPlaceholderCover).count == 10)
 
         let first = page.works[0]
-        #expect(first == SearchWork(workID: 7_100_000, id: .goodreads(5_100_000), title: "The Glass Orchard", authorID: 4700,
-            authorName: "Mirela Vance",
-            imageURL: "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1605100000l/5100000._SX98_.jpg",
-            smallImageURL: "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1605100000l/5100000._SY75_.jpg",
-            averageRating: 4.12, ratingsCount: 1000, originalPublicationYear: 2011))
+        #expect(
+            first
+                == SearchWork(
+                    workID: 7_100_000, id: .goodreads(5_100_000), title: "The Glass Orchard", authorID: 4700,
+                    authorName: "Mirela Vance",
+                    imageURL:
+                        "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1605100000l/5100000._SX98_.jpg",
+                    smallImageURL:
+                        "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1605100000l/5100000._SY75_.jpg",
+                    averageRating: 4.12, ratingsCount: 1000, originalPublicationYear: 2011))
     }
 
     @Test func keepsEntitiesCDATAAndNonLatinText() throws {
-        let titles = try GoodreadsDecoder.searchPage(from: Fixtures.data("search/search-fantasy-p1.xml")).works.map(\.title)
+        let titles = try GoodreadsDecoder.searchPage(from: Fixtures.data("search/search-fantasy-p1.xml")).works.map(
+            \.title)
         #expect(titles.contains("Salt & Ember"))
         #expect(titles.contains("Crowns <and> Thorns"))
         #expect(titles.contains("The Cartographer's Daughter"))
@@ -62,10 +68,11 @@ import Testing
         #expect(book.publisher == "Orchard & Vale")
         #expect(book.averageRating == 4.12 && book.ratingsCount == 3742 && book.pageCount == 384)
         #expect(book.format == "Paperback")
-        #expect(book.authors == [
-            BookAuthor(id: 4700, name: "Mirela Vance"),
-            BookAuthor(id: 4790, name: "Jonas Petrov", role: "Illustrator"),
-        ])
+        #expect(
+            book.authors == [
+                BookAuthor(id: 4700, name: "Mirela Vance"),
+                BookAuthor(id: 4790, name: "Jonas Petrov", role: "Illustrator"),
+            ])
         #expect(book.descriptionHTML?.hasPrefix("<p>In a valley where the trees grow <b>glass</b>") == true)
     }
 

@@ -6,24 +6,28 @@ import Testing
 
 @Suite struct HTMLSanitizerTests {
     @Test func plainTextFromRawHTMLInCDATA() throws {
-        let html = try #require(GoodreadsDecoder.book(from: Fixtures.data("book/book-show-cdata-html.xml")).descriptionHTML)
-        #expect(HTMLSanitizer.plainText(fromHTML: html) == """
-            In a valley where the trees grow glass fruit, Mira’s family guards the last orchard—until the frost comes.
+        let html = try #require(
+            GoodreadsDecoder.book(from: Fixtures.data("book/book-show-cdata-html.xml")).descriptionHTML)
+        #expect(
+            HTMLSanitizer.plainText(fromHTML: html) == """
+                In a valley where the trees grow glass fruit, Mira’s family guards the last orchard—until the frost comes.
 
-            A story of loss, courage and second chances.
-            Winner of the Lantern Prize.
+                A story of loss, courage and second chances.
+                Winner of the Lantern Prize.
 
-            “Luminous.” — The Review
-            """)
+                “Luminous.” — The Review
+                """)
     }
 
     @Test func plainTextFromHTMLEscapedAsText() throws {
-        let html = try #require(GoodreadsDecoder.book(from: Fixtures.data("book/book-show-escaped-html.xml")).descriptionHTML)
-        #expect(HTMLSanitizer.plainText(fromHTML: html) == """
-            Роман о тумане.
+        let html = try #require(
+            GoodreadsDecoder.book(from: Fixtures.data("book/book-show-escaped-html.xml")).descriptionHTML)
+        #expect(
+            HTMLSanitizer.plainText(fromHTML: html) == """
+                Роман о тумане.
 
-            Second paragraph & more — with a bad link.
-            """)
+                Second paragraph & more — with a bad link.
+                """)
     }
 
     @Test func plainTextCollapsesWhitespaceAndDropsCode() {
@@ -37,12 +41,18 @@ import Testing
     }
 
     @Test func safeHTMLKeepsTheAllowedSubset() {
-        let html = #"<p class="x">One <b>bold</b> <i>it</i> <em>em</em> <strong>s</strong><br/><a href="https://example.com/a?b=1&amp;c=2" title="t">link</a> <span>plain</span></p>"#
-        #expect(HTMLSanitizer.safeHTML(fromHTML: html) == #"<p>One <b>bold</b> <i>it</i> <em>em</em> <strong>s</strong><br><a href="https://example.com/a?b=1&amp;c=2" rel="nofollow noopener noreferrer">link</a> plain</p>"#)
+        let html =
+            #"<p class="x">One <b>bold</b> <i>it</i> <em>em</em> <strong>s</strong><br/><a href="https://example.com/a?b=1&amp;c=2" title="t">link</a> <span>plain</span></p>"#
+        #expect(
+            HTMLSanitizer.safeHTML(fromHTML: html)
+                == #"<p>One <b>bold</b> <i>it</i> <em>em</em> <strong>s</strong><br><a href="https://example.com/a?b=1&amp;c=2" rel="nofollow noopener noreferrer">link</a> plain</p>"#
+        )
     }
 
     @Test func safeHTMLEscapesText() {
-        #expect(HTMLSanitizer.safeHTML(fromHTML: "a &lt;script&gt; b &amp; \"c\"") == "a &lt;script&gt; b &amp; &quot;c&quot;")
+        #expect(
+            HTMLSanitizer.safeHTML(fromHTML: "a &lt;script&gt; b &amp; \"c\"")
+                == "a &lt;script&gt; b &amp; &quot;c&quot;")
     }
 
     @Test(arguments: [
@@ -74,10 +84,13 @@ import Testing
             // Plain text goes to a terminal: what matters there is that code is dropped and no
             // control character survives; a literal "<" is just a character.
             let text = HTMLSanitizer.plainText(fromHTML: html)
-            #expect(!text.contains("xss-script") && !text.contains("xss-double") && !text.contains("xss-quotes"), "\(text)")
+            #expect(
+                !text.contains("xss-script") && !text.contains("xss-double") && !text.contains("xss-quotes"), "\(text)")
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(text)")
         }
-        #expect(HTMLSanitizer.safeHTML(fromHTML: description).contains(#"<a href="https://example.com/ok" rel="nofollow noopener noreferrer">a good link</a>"#))
+        #expect(
+            HTMLSanitizer.safeHTML(fromHTML: description).contains(
+                #"<a href="https://example.com/ok" rel="nofollow noopener noreferrer">a good link</a>"#))
     }
 }
 
@@ -86,7 +99,9 @@ import Testing
 enum InertHTML {
     static func check(_ html: String) throws {
         guard !html.isEmpty else { return }
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
         xmlInitParser()
         let document = try #require(booktag_html_read_memory(html, Int32(html.utf8.count), "UTF-8", options))
         defer { xmlFreeDoc(document) }
@@ -96,11 +111,14 @@ enum InertHTML {
             node = nil
             if current.pointee.type == XML_ELEMENT_NODE {
                 let name = String(cString: current.pointee.name)
-                #expect(["p", "br", "b", "i", "em", "strong", "a", "html", "body"].contains(name), "element \(name) in \(html)")
+                #expect(
+                    ["p", "br", "b", "i", "em", "strong", "a", "html", "body"].contains(name),
+                    "element \(name) in \(html)")
                 var attribute = current.pointee.properties
                 while let a = attribute {
                     let attributeName = String(cString: a.pointee.name)
-                    #expect(name == "a" && ["href", "rel"].contains(attributeName), "attribute \(attributeName) in \(html)")
+                    #expect(
+                        name == "a" && ["href", "rel"].contains(attributeName), "attribute \(attributeName) in \(html)")
                     attribute = a.pointee.next
                 }
             }
@@ -111,7 +129,10 @@ enum InertHTML {
                 node = next
             } else {
                 while let parent = stack.popLast() {
-                    if let next = parent.pointee.next { node = next; break }
+                    if let next = parent.pointee.next {
+                        node = next
+                        break
+                    }
                 }
                 if node == nil { break }
             }

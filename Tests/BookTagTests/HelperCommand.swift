@@ -17,7 +17,8 @@ import Testing
     static let variable = "BOOKTAG_TEST_HELPER"
 
     /// Skipped in the suite; the whole of a helper process's life.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment[HelperEntry.variable] != nil, "runs only in a helper process"))
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment[HelperEntry.variable] != nil, "runs only in a helper process"))
     func helperProcess() async {
         let encoded = ProcessInfo.processInfo.environment[Self.variable] ?? "[]"
         let arguments = (try? JSONDecoder().decode([String].self, from: Data(encoded.utf8))) ?? []
@@ -45,9 +46,12 @@ enum HelperCommand {
             while Date() < end { for _ in 0..<100_000 { spins &+= 1 } }
             if spins == 0 { exit(1) }
         case ("throttled-searches", 5):
-            guard let base = URL(string: arguments[2]), let count = Int(arguments[3]), let interval = Double(arguments[4]) else { exit(64) }
-            let client = GoodreadsClient(baseURL: base, apiKey: "k", transport: HTTPClientTransport(),
-                                         throttle: RequestThrottle(home: home(arguments[1])), minimumRequestInterval: interval)
+            guard let base = URL(string: arguments[2]), let count = Int(arguments[3]),
+                let interval = Double(arguments[4])
+            else { exit(64) }
+            let client = GoodreadsClient(
+                baseURL: base, apiKey: "k", transport: HTTPClientTransport(),
+                throttle: RequestThrottle(home: home(arguments[1])), minimumRequestInterval: interval)
             for page in 1...count { _ = try await client.searchPage(for: "fantasy", page: page) }
             say("searched \(count)")
         case ("hold-turn", 3):
@@ -63,24 +67,31 @@ enum HelperCommand {
             for index in 0..<count {
                 let name = try TagName("\(arguments[2]) \(index)")
                 let base = abs(arguments[2].hashValue % 1000) * 1_000_000
-                try store.createTag(name, source: .goodreads, books: SyntheticBooks.set(index, idBase: base), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
+                try store.createTag(
+                    name, source: .goodreads, books: SyntheticBooks.set(index, idBase: base),
+                    search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
             }
             say("created \(count)")
         case ("replace-loop", 3):
             let store = try BookStore.open(home: home(arguments[1]))
             let name = try TagName(arguments[2])
             if try store.tag(name) == nil {
-                try store.createTag(name, source: .goodreads, books: SyntheticBooks.set(0), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
+                try store.createTag(
+                    name, source: .goodreads, books: SyntheticBooks.set(0),
+                    search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
             }
             say("ready")
             var number = 1
             while true {
-                try store.replaceBooks(of: name, with: SyntheticBooks.set(number), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: number % 2 + 1))
+                try store.replaceBooks(
+                    of: name, with: SyntheticBooks.set(number),
+                    search: SearchPosition(totalResults: 40, pageSize: 20, startPage: number % 2 + 1))
                 say("replaced \(number)")
                 number += 1
             }
         default:
-            FileHandle.standardError.write(Data("helper: unknown command \(arguments) (see HelperCommand.swift)\n".utf8))
+            FileHandle.standardError.write(
+                Data("helper: unknown command \(arguments) (see HelperCommand.swift)\n".utf8))
             exit(64)
         }
     }

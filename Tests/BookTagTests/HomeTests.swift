@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct HomeTests {
     @Test func explicitHomeHoldsEverything() {
-        let home = BookTagHome.resolve(explicit: "/tmp/x", environment: ["BOOKTAG_HOME": "/tmp/ignored", "HOME": "/home/u"])
+        let home = BookTagHome.resolve(
+            explicit: "/tmp/x", environment: ["BOOKTAG_HOME": "/tmp/ignored", "HOME": "/home/u"])
         #expect(home.configFile.path == "/tmp/x/config.json")
         #expect(home.preferencesFile.path == "/tmp/x/preferences.json")
         #expect(home.databaseFile.path == "/tmp/x/booktag.sqlite")

@@ -9,7 +9,9 @@ import Testing
     static let markerPath = "/tmp/booktag-xxe-marker.txt"
 
     enum Expected: Sendable {
-        case malformed, doctype(external: Bool), tooDeep, invalidEncoding, decodedWithoutMarker
+        case malformed
+        case doctype(external: Bool)
+        case tooDeep, invalidEncoding, decodedWithoutMarker
     }
 
     static let cases: [(String, Expected)] = [
@@ -42,7 +44,7 @@ import Testing
             case (.malformed, .unreadableXML(.malformed)), (.tooDeep, .unreadableXML(.tooDeep)),
                 (.invalidEncoding, .unreadableXML(.invalidEncoding)):
                 break
-            case let (.doctype(external), .unreadableXML(.doctypeNotAllowed(systemID))):
+            case (.doctype(let external), .unreadableXML(.doctypeNotAllowed(let systemID))):
                 #expect((systemID != nil) == external)
             case (.decodedWithoutMarker, .missingElement("book/title")):
                 break
@@ -92,7 +94,8 @@ import Testing
     /// libxml2's HTML parser stops at its depth guard (256) and drops what lies deeper; the
     /// walk is iterative anyway. What must hold: no crash, the shallow text kept, inert output.
     @Test func deeplyNestedHTMLIsCutOffSafely() throws {
-        let html = "intro <b>kept</b> " + String(repeating: "<b><i>", count: 50_000) + "deep"
+        let html =
+            "intro <b>kept</b> " + String(repeating: "<b><i>", count: 50_000) + "deep"
             + String(repeating: "</i></b>", count: 50_000)
         #expect(HTMLSanitizer.plainText(fromHTML: html).hasPrefix("intro kept"))
         let safe = HTMLSanitizer.safeHTML(fromHTML: html)

@@ -19,7 +19,9 @@ import Testing
         for (number, book) in books.enumerated() {
             #expect(try spill.append(book) == Int32(number))
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "the scratch file is unlinked as it is opened")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty,
+            "the scratch file is unlinked as it is opened")
         #expect(spill.count == books.count)
         for number in books.indices.reversed() {
             #expect(try spill.record(Int32(number)) == books[number])
@@ -40,7 +42,8 @@ import Testing
     func anImportPlansTheSameTagsThroughItsScratchFileAsFromRowsInMemory(_ kind: String) throws {
         let temporary = try TemporaryHome()
         let workspace = Workspace(
-            home: temporary.home, network: { _ in throw FetchError.cannotReach(host: "the network, which these tests never use") })
+            home: temporary.home,
+            network: { _ in throw FetchError.cannotReach(host: "the network, which these tests never use") })
         let store = try workspace.openStore()
         let file: URL
         let rows: [ImportedBook]
@@ -62,11 +65,15 @@ import Testing
         for (spilled, held) in zip(plan.tags, inMemory) {
             #expect(spilled.name == held.name && spilled.origin == held.origin)
             #expect(try spilled.rows.all() == held.rows.all(), "\(held.name.display)")
-            for index in [0, spilled.rows.count / 2, spilled.rows.count - 1] where index >= 0 && index < spilled.rows.count {
+            for index in [0, spilled.rows.count / 2, spilled.rows.count - 1]
+            where index >= 0 && index < spilled.rows.count {
                 #expect(spilled.rows.book(index) == held.rows.book(index))
             }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.home.dataFolder.path).allSatisfy { !$0.hasPrefix(".spill") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.home.dataFolder.path).allSatisfy {
+                !$0.hasPrefix(".spill")
+            })
     }
 
     /// A set made a book at a time is checked for a book twice by the transaction itself: refused,
@@ -82,7 +89,8 @@ import Testing
         }
         let twice = staged + [staged[1]]
         #expect(throws: StoreError.duplicateBook(staged[1].work.id)) {
-            try store.commitSet(TagName("a"), count: twice.count, book: { twice[$0] }, search: search, change: .replace())
+            try store.commitSet(
+                TagName("a"), count: twice.count, book: { twice[$0] }, search: search, change: .replace())
         }
         #expect(try store.books(of: TagName("a")).map(\.book.bookID) == first.map(\.work.id))
     }
@@ -105,14 +113,17 @@ import Testing
         let transport = HTTPClientTransport()
         let client = OpenLibraryClient(
             baseURL: openLibrary.baseURL, coversURL: openLibrary.baseURL, transport: transport,
-            throttle: RequestThrottle(folder: temporary.folder.appendingPathComponent("throttle")), minimumRequestInterval: 0)
-        var importer = ExportImporter(store: store, search: CoverSearch(client: client), covers: CoverDownloader(transport: transport))
+            throttle: RequestThrottle(folder: temporary.folder.appendingPathComponent("throttle")),
+            minimumRequestInterval: 0)
+        var importer = ExportImporter(
+            store: store, search: CoverSearch(client: client), covers: CoverDownloader(transport: transport))
         importer.stagingBytes = stagingBytes
 
         let export = temporary.folder.appendingPathComponent("export.csv")
         try Data(SyntheticExport.csv(books).utf8).write(to: export)
         let downloaded = try await importer.importTags(
-            try ExportSelection(tagName: "downloaded").plans(for: try ExportReaderTests.read(export).rows), collage: nil)
+            try ExportSelection(tagName: "downloaded").plans(for: try ExportReaderTests.read(export).rows), collage: nil
+        )
         var calibreRows: [ImportedBook] = []
         _ = try CalibreReader.read(CalibreTests.library) { calibreRows.append($0) }
         let copied = try await importer.importTags(
@@ -128,7 +139,8 @@ import Testing
             let image = try Data(contentsOf: store.coverURL(entry.book.coverPath))
             #expect(image == genuine[try #require(book.coverID) % genuine.count], "\(book.title) has its own cover")
         }
-        let stored = try Set(store.books(of: TagName("copied")).map { try Data(contentsOf: store.coverURL($0.book.coverPath)) })
+        let stored = try Set(
+            store.books(of: TagName("copied")).map { try Data(contentsOf: store.coverURL($0.book.coverPath)) })
         #expect(stored == Set(genuine))
     }
 }

@@ -9,8 +9,16 @@ import Testing
     @Test func datesAreWrittenAsFoundationsISO8601() throws {
         let formatter = ISO8601DateFormatter()
         var generator = SystemRandomNumberGenerator()
-        let edges: [TimeInterval] = [0, 951_782_400 /* 2000-02-29 */, 1_735_689_599 /* 2024-12-31T23:59:59 */, 1_735_689_600, 253_402_300_799 /* 9999-12-31 */]
-        let random = (0..<500).map { _ in TimeInterval(Double(generator.next() % 4_102_444_800) + Double(generator.next() % 1000) / 1000) }
+        let edges: [TimeInterval] = [
+            0,
+            951_782_400,  // 2000-02-29
+            1_735_689_599,  // 2024-12-31T23:59:59
+            1_735_689_600,
+            253_402_300_799,  // 9999-12-31
+        ]
+        let random = (0..<500).map { _ in
+            TimeInterval(Double(generator.next() % 4_102_444_800) + Double(generator.next() % 1000) / 1000)
+        }
         for seconds in edges + random {
             let date = Date(timeIntervalSince1970: seconds)
             #expect(JSONReport.iso8601(date) == formatter.string(from: date), "\(seconds)")

@@ -46,10 +46,14 @@ import Testing
         #expect(filtered.first?.rows.count == books.count)
         #expect(books.count { $0.myRating != nil } == expected.count { !($0["Rating"] ?? "").isEmpty })
         #expect(books.count { $0.readingFormat == .ebook } == expected.count { $0["Media"] == "Ebook" })
-        #expect(books.count { $0.readingFormat == nil } == expected.count { ["DVD", "Blu-ray", "Laserdisc", "VHS", ""].contains($0["Media"] ?? "") })
+        #expect(
+            books.count { $0.readingFormat == nil }
+                == expected.count { ["DVD", "Blu-ray", "Laserdisc", "VHS", ""].contains($0["Media"] ?? "") })
         let first = try #require(books.first)
         #expect(first.title == "JavaScript: The Definitive Guide" && first.author == "David Flanagan")
-        #expect(first.isbn10 == "0596101996" && first.isbn13 == "9780596101992" && first.pageCount == 1032 && first.publisher == "O'Reilly Media")
+        #expect(
+            first.isbn10 == "0596101996" && first.isbn13 == "9780596101992" && first.pageCount == 1032
+                && first.publisher == "O'Reilly Media")
         #expect(first.stars == 5 && first.myRating == 5 && first.yearPublished == 2006)
     }
 
@@ -60,7 +64,10 @@ import Testing
     @Test func aRepeatedColumnNameAndAShortRowAreOneMalformedRow() throws {
         let folder = try TemporaryHome()
         let file = folder.folder.appendingPathComponent("SYNTHETIC-repeated-column.tsv")
-        try Data("Book Id\tTitle\tTitle\tPrimary Author\tCollections\n1\tDune\tDune\tHerbert, Frank\tYour library\n2\tShort\tShort\tSomeone\n".utf8).write(to: file)
+        try Data(
+            "Book Id\tTitle\tTitle\tPrimary Author\tCollections\n1\tDune\tDune\tHerbert, Frank\tYour library\n2\tShort\tShort\tSomeone\n"
+                .utf8
+        ).write(to: file)
         let (books, summary) = try Self.read(file)
         #expect(books.map(\.title) == ["Dune"])
         #expect(books.first?.author == "Frank Herbert")
@@ -74,9 +81,14 @@ import Testing
         let marelle = try #require(books.first)
         #expect(marelle.title == "Marelle" && marelle.author == "Julio Cortazar")
         #expect(marelle.stars == 4.5 && marelle.myRating == 5 && marelle.dateRead == "2007-05-08")
-        #expect(books.contains { $0.title == "Le Maître et Marguerite" && $0.author == "Mikhaïl Boulgakov" && $0.isbn10 == "2266062328" })
+        #expect(
+            books.contains {
+                $0.title == "Le Maître et Marguerite" && $0.author == "Mikhaïl Boulgakov" && $0.isbn10 == "2266062328"
+            })
         let plans = try ExportSelection(format: .librarything, year: 2007).plans(for: books)
-        #expect(try plans[0].rows.all().map(\.title) == ["Marelle"] && plans[0].origin.displayName == "LibraryThing export, read in 2007")
+        #expect(
+            try plans[0].rows.all().map(\.title) == ["Marelle"]
+                && plans[0].origin.displayName == "LibraryThing export, read in 2007")
     }
 
     static let json = folder.appendingPathComponent("librarything/SYNTHETIC-librarything-export.json")
@@ -89,7 +101,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.json)) as? [String: Any])
         let (books, summary) = try Self.read(Self.json)
         let titled = object.filter { (($0.value as? [String: Any])?["title"] as? String) != nil }
-        #expect(summary.rows == titled.count && summary.malformed == object.count - titled.count && summary.malformed == 2)
+        #expect(
+            summary.rows == titled.count && summary.malformed == object.count - titled.count && summary.malformed == 2)
         #expect(books.map(\.key) == titled.keys.sorted { Int($0)! < Int($1)! }, "in the order of their ids")
         for book in books {
             let entry = try #require(object[book.key] as? [String: Any])
@@ -101,17 +114,29 @@ import Testing
             #expect(Array(book.shelves.prefix(collections.count)) == collections)
         }
         let garcia = try #require(books.first { $0.key == "181340799" })
-        #expect(garcia.author == "Gabriel García Márquez" && garcia.title == "Cien años de soledad", "entities and \\u escapes decoded")
-        #expect(garcia.isbn10 == "0307474720" && garcia.isbn13 == "9780307474728", "isbn as an object keyed by position")
+        #expect(
+            garcia.author == "Gabriel García Márquez" && garcia.title == "Cien años de soledad",
+            "entities and \\u escapes decoded")
+        #expect(
+            garcia.isbn10 == "0307474720" && garcia.isbn13 == "9780307474728", "isbn as an object keyed by position")
         let dune = try #require(books.first { $0.key == "181340712" })
-        #expect(dune.pageCount == 535 && dune.isbn13 == "9780441172719" && dune.stars == 4.5 && dune.myRating == 5 && dune.readingFormat == .paper)
+        #expect(
+            dune.pageCount == 535 && dune.isbn13 == "9780441172719" && dune.stars == 4.5 && dune.myRating == 5
+                && dune.readingFormat == .paper)
         let eanOnly = try #require(object["181341003"] as? [String: Any])
-        #expect(eanOnly["isbn"] == nil && books.first { $0.key == "181341003" }?.isbn13 == (eanOnly["ean"] as? [String])?.first, "only an ean")
-        #expect(books.first { $0.key == "181341003" }?.readingFormat == .ebook && books.first { $0.key == "181341250" }?.readingFormat == .audio)
+        #expect(
+            eanOnly["isbn"] == nil
+                && books.first { $0.key == "181341003" }?.isbn13 == (eanOnly["ean"] as? [String])?.first, "only an ean")
+        #expect(
+            books.first { $0.key == "181341003" }?.readingFormat == .ebook
+                && books.first { $0.key == "181341250" }?.readingFormat == .audio)
         let leGuin = try #require(books.first { $0.key == "181341112" })
-        #expect(leGuin.pageCount == 310 && leGuin.isbn13 == nil && leGuin.stars == nil && leGuin.shelves == ["To read", "sci-fi"])
+        #expect(
+            leGuin.pageCount == 310 && leGuin.isbn13 == nil && leGuin.stars == nil
+                && leGuin.shelves == ["To read", "sci-fi"])
         let plans = try ExportSelection(format: .librarything, year: 2025).plans(for: books)
-        #expect(try plans[0].rows.all().map(\.key) == ["181341402", "181341250", "181341003"], "read in 2025, newest first")
+        #expect(
+            try plans[0].rows.all().map(\.key) == ["181341402", "181341250", "181341003"], "read in 2025, newest first")
     }
 
     /// A JSON export cut off mid-way is one error, and so is one that is not JSON.
@@ -124,7 +149,9 @@ import Testing
         #expect(throws: ExportError.cutOff(path: cut.path)) { try Self.read(cut) }
         let broken = home.folder.appendingPathComponent("broken.json")
         try Data(#"{"1": {"title": "A" "primaryauthor": "B"}}"#.utf8).write(to: broken)
-        #expect(throws: ExportError.malformedJSON(path: broken.path)) { try LibraryFormat.librarything.read(broken) { _ in } }
+        #expect(throws: ExportError.malformedJSON(path: broken.path)) {
+            try LibraryFormat.librarything.read(broken) { _ in }
+        }
     }
 
     /// The pre-2015 CSV (genuine, and not UTF-8 throughout either): every row read, the quoted
@@ -144,6 +171,8 @@ import Testing
         #expect(books.map(\.myRating) == expected.map { Int($0["RATINGS"] ?? "").flatMap { $0 > 0 ? $0 : nil } })
         #expect(books.allSatisfy { $0.dateRead == nil }, "the old export kept no read dates")
         #expect(books.count { $0.isbn13 != nil } == expected.count { ($0["ISBNs"] ?? "[]") != "[]" })
-        #expect(books.count { $0.shelves.first == "Your library" } == expected.count { ($0["COLLECTIONS"] ?? "").hasPrefix("Your library") })
+        #expect(
+            books.count { $0.shelves.first == "Your library" }
+                == expected.count { ($0["COLLECTIONS"] ?? "").hasPrefix("Your library") })
     }
 }

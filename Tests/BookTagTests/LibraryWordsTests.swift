@@ -5,7 +5,10 @@ import Testing
 /// strings may name a command-line option or a `booktag` command. Advice a face words its own
 /// way is an `Advice` case (`OneRuleTests` checks each face's wording).
 @Suite struct LibraryWordsTests {
-    static let commands = ["add", "import", "reroll", "drop", "show", "list", "books", "collage", "stats", "serve", "remove", "night", "inspect"]
+    static let commands = [
+        "add", "import", "reroll", "drop", "show", "list", "books", "collage", "stats", "serve", "remove", "night",
+        "inspect",
+    ]
 
     /// Whether `text` names an option (`--year`) or a command (`booktag reroll`).
     static func namesOptionOrCommand(_ text: String) -> Bool {
@@ -22,17 +25,29 @@ import Testing
         var inBlock = false
         for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("\"\"\"") || trimmed.hasSuffix("\"\"\"") && !inBlock && trimmed.components(separatedBy: "\"\"\"").count == 2 {
+            if trimmed.hasPrefix("\"\"\"")
+                || trimmed.hasSuffix("\"\"\"") && !inBlock && trimmed.components(separatedBy: "\"\"\"").count == 2
+            {
                 inBlock.toggle()
                 continue
             }
-            if inBlock { found.append((number + 1, String(line))); continue }
+            if inBlock {
+                found.append((number + 1, String(line)))
+                continue
+            }
             if trimmed.hasPrefix("//") { continue }
-            var inside = false, escaped = false, current = "", previous: Character = " "
+            var inside = false
+            var escaped = false
+            var current = ""
+            var previous: Character = " "
             for character in line {
                 defer { previous = character }
                 if inside {
-                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" {
+                    if escaped {
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == "\"" {
                         inside = false
                         found.append((number + 1, current))
                         current = ""

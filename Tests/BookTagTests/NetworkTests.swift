@@ -18,7 +18,8 @@ import Testing
         let transport = HTTPClientTransport()
         let start = Date()
         await #expect(throws: FetchError.timedOut(host: "127.0.0.1")) {
-            try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("slow"), kind: .api, timeout: 0.5))
+            try await transport.get(
+                HTTPRequest(url: server.baseURL.appendingPathComponent("slow"), kind: .api, timeout: 0.5))
         }
         // The server would hang for 60 s: an answer well before that is the deadline at work
         // (the upper bound leaves room for a loaded machine, where this whole test process was
@@ -31,7 +32,10 @@ import Testing
         let server = try LoopbackServer { _ in .init(behaviour: .hang(seconds: 20)) }
         defer { server.stop() }
         let transport = HTTPClientTransport()
-        let request = Task { try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("slow"), kind: .api, timeout: 30)) }
+        let request = Task {
+            try await transport.get(
+                HTTPRequest(url: server.baseURL.appendingPathComponent("slow"), kind: .api, timeout: 30))
+        }
         try await Task.sleep(nanoseconds: 300_000_000)
         let cancelledAt = Date()
         request.cancel()
@@ -43,10 +47,13 @@ import Testing
     @Test(arguments: [true, false])
     func aHugeBodyIsCutOffAtTheCapWhileItStreams(declaresLength: Bool) async throws {
         let huge = Data(repeating: UInt8(ascii: "x"), count: 20 * 1024 * 1024)
-        let server = try LoopbackServer { _ in .init(body: huge, behaviour: declaresLength ? .answer : .answerWithoutLength) }
+        let server = try LoopbackServer { _ in
+            .init(body: huge, behaviour: declaresLength ? .answer : .answerWithoutLength)
+        }
         defer { server.stop() }
         await #expect(throws: FetchError.bodyTooLarge(host: "127.0.0.1", limit: HTTPClientTransport.maximumBodySize)) {
-            try await HTTPClientTransport().get(HTTPRequest(url: server.baseURL.appendingPathComponent("big"), kind: .api))
+            try await HTTPClientTransport().get(
+                HTTPRequest(url: server.baseURL.appendingPathComponent("big"), kind: .api))
         }
     }
 
@@ -54,7 +61,8 @@ import Testing
         let body = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0) })
         let server = try LoopbackServer { _ in .init(body: body, behaviour: .answerWithoutLength) }
         defer { server.stop() }
-        let response = try await HTTPClientTransport().get(HTTPRequest(url: server.baseURL.appendingPathComponent("fine"), kind: .cover))
+        let response = try await HTTPClientTransport().get(
+            HTTPRequest(url: server.baseURL.appendingPathComponent("fine"), kind: .cover))
         #expect(response.status == 200 && response.body == body)
     }
 
@@ -62,7 +70,8 @@ import Testing
         let server = try LoopbackServer { _ in .init(behaviour: .reset) }
         defer { server.stop() }
         let error = await #expect(throws: FetchError.self) {
-            try await HTTPClientTransport().get(HTTPRequest(url: server.baseURL.appendingPathComponent("reset"), kind: .api))
+            try await HTTPClientTransport().get(
+                HTTPRequest(url: server.baseURL.appendingPathComponent("reset"), kind: .api))
         }
         #expect(error?.isTransient == true, "\(String(describing: error))")
     }
@@ -88,7 +97,8 @@ import Testing
         }
         defer { server.stop() }
         let transport = HTTPClientTransport()
-        let followed = try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("to-http"), kind: .cover))
+        let followed = try await transport.get(
+            HTTPRequest(url: server.baseURL.appendingPathComponent("to-http"), kind: .cover))
         #expect(followed.body == Data("arrived".utf8))
         await #expect(throws: FetchError.unsafeRedirect(to: "file:///etc/passwd")) {
             try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("to-file"), kind: .cover))
@@ -110,8 +120,9 @@ import Testing
         }
         defer { server.stop() }
         let temporary = try TemporaryHome()
-        let client = GoodreadsClient(baseURL: server.baseURL, apiKey: "k", transport: HTTPClientTransport(),
-                                     throttle: RequestThrottle(home: temporary.home), minimumRequestInterval: 0.3)
+        let client = GoodreadsClient(
+            baseURL: server.baseURL, apiKey: "k", transport: HTTPClientTransport(),
+            throttle: RequestThrottle(home: temporary.home), minimumRequestInterval: 0.3)
         let result = try await client.searchPage(for: "fantasy", page: 1)
         #expect(result.works.count == 20)
         let arrivals = server.requests.map(\.arrival)
@@ -128,7 +139,8 @@ import Testing
     @Test func theUserAgentNamesBooktagAndItsVersion() async throws {
         let server = try LoopbackServer { _ in .init(body: Data("ok".utf8)) }
         defer { server.stop() }
-        let response = try await HTTPClientTransport().get(HTTPRequest(url: server.baseURL.appendingPathComponent("ua"), kind: .api))
+        let response = try await HTTPClientTransport().get(
+            HTTPRequest(url: server.baseURL.appendingPathComponent("ua"), kind: .api))
         #expect(response.status == 200 && response.body == Data("ok".utf8))
         #expect(server.requests.first?.headers["user-agent"] == "booktag/\(BookTagVersion.current)")
     }
@@ -141,14 +153,18 @@ import Testing
             proxy.stop()
         }
         let url = server.baseURL.appendingPathComponent("proxied")
-        let proxied = try HTTPClientTransport(environment: ["http_proxy": "http://reader:s%40cret@127.0.0.1:\(proxy.port)"])
+        let proxied = try HTTPClientTransport(environment: [
+            "http_proxy": "http://reader:s%40cret@127.0.0.1:\(proxy.port)"
+        ])
         let response = try await proxied.get(HTTPRequest(url: url, kind: .api))
         await proxied.shutdown()
         #expect(response.body == Data("through".utf8))
         #expect(proxy.tunnels.map(\.target) == ["127.0.0.1:\(server.port)"])
         #expect(proxy.tunnels.first?.authorization == "Basic " + Data("reader:s@cret".utf8).base64EncodedString())
 
-        let bypassing = try HTTPClientTransport(environment: ["http_proxy": proxy.address, "no_proxy": "example.org, 127.0.0.1"])
+        let bypassing = try HTTPClientTransport(environment: [
+            "http_proxy": proxy.address, "no_proxy": "example.org, 127.0.0.1",
+        ])
         _ = try await bypassing.get(HTTPRequest(url: url, kind: .api))
         await bypassing.shutdown()
         #expect(proxy.tunnels.count == 1, "no_proxy host went through the proxy")
@@ -169,11 +185,14 @@ import Testing
     @Test func a429WithRetryAfterIsWaitedOutInRealTime() async throws {
         let page = try Self.searchPage()
         let first = AtomicFlag()
-        let server = try LoopbackServer { _ in first.exchange(false) ? .init(status: 429, headers: ["Retry-After": "1"]) : .init(body: page) }
+        let server = try LoopbackServer { _ in
+            first.exchange(false) ? .init(status: 429, headers: ["Retry-After": "1"]) : .init(body: page)
+        }
         defer { server.stop() }
         let temporary = try TemporaryHome()
-        let client = GoodreadsClient(baseURL: server.baseURL, apiKey: "k", transport: HTTPClientTransport(),
-                                     throttle: RequestThrottle(home: temporary.home), minimumRequestInterval: 0)
+        let client = GoodreadsClient(
+            baseURL: server.baseURL, apiKey: "k", transport: HTTPClientTransport(),
+            throttle: RequestThrottle(home: temporary.home), minimumRequestInterval: 0)
         let result = try await client.searchPage(for: "fantasy", page: 1)
         #expect(result.works.count == 20)
         let arrivals = server.requests.map(\.arrival)
@@ -193,7 +212,9 @@ import Testing
         let clock = FakeClock()
         try await RequestThrottle(home: temporary.home, clock: clock).withTurn(to: url, interval: 0.5) { $0() }
         let waits = clock.sleeps
-        #expect(waits.count == 1 && abs(waits[0] - (0.5 + RequestThrottle.safetyMargin)) < 1e-6, "waits after the holder died: \(waits)")
+        #expect(
+            waits.count == 1 && abs(waits[0] - (0.5 + RequestThrottle.safetyMargin)) < 1e-6,
+            "waits after the holder died: \(waits)")
     }
 
     /// The promise at the server: six processes on one home, both cores kept busy by other
@@ -210,7 +231,9 @@ import Testing
             let temporary = try TemporaryHome()
             let before = server.requests.count
             let helpers = try (0..<6).map { _ in
-                try HelperProcess(["throttled-searches", temporary.folder.path, server.baseURL.absoluteString, "3", String(interval)])
+                try HelperProcess([
+                    "throttled-searches", temporary.folder.path, server.baseURL.absoluteString, "3", String(interval),
+                ])
             }
             for helper in helpers {
                 let (status, errors) = await helper.finish()
@@ -224,8 +247,11 @@ import Testing
         }
         await burners.stop()
         #expect(gaps.allSatisfy { $0 >= interval }, "gaps: \(gaps.map { String(format: "%.4f", $0) })")
-        print(String(format: "FIGURE: throttle at the server: 6 processes, cores busy, %d gaps, interval %.2f s, smallest %.4f s, largest %.4f s",
-                     gaps.count, interval, gaps.min() ?? 0, gaps.max() ?? 0))
+        print(
+            String(
+                format:
+                    "FIGURE: throttle at the server: 6 processes, cores busy, %d gaps, interval %.2f s, smallest %.4f s, largest %.4f s",
+                gaps.count, interval, gaps.min() ?? 0, gaps.max() ?? 0))
     }
 }
 

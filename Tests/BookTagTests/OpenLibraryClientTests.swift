@@ -8,7 +8,8 @@ import Testing
 /// edition, work, authors and ratings, and how it meets rate limits and bad answers.
 struct OpenLibraryClientTests {
     static func recorded(_ name: String) throws -> HTTPResponse {
-        HTTPResponse(status: 200, body: try Data(contentsOf: Fixtures.openLibraryReplay.appendingPathComponent("api/\(name)")))
+        HTTPResponse(
+            status: 200, body: try Data(contentsOf: Fixtures.openLibraryReplay.appendingPathComponent("api/\(name)")))
     }
 
     static func client(_ transport: ScriptedTransport, clock: FakeClock = FakeClock()) -> OpenLibraryClient {
@@ -18,7 +19,9 @@ struct OpenLibraryClientTests {
     }
 
     @Test func subjectPagesAreAskedByOffsetWithTheSubjectKey() async throws {
-        let transport = ScriptedTransport(["/subjects/fantasy.json": [.respond(try Self.recorded("subjects-fantasy-limit-30-offset-30.json"))]])
+        let transport = ScriptedTransport([
+            "/subjects/fantasy.json": [.respond(try Self.recorded("subjects-fantasy-limit-30-offset-30.json"))]
+        ])
         let page = try await Self.client(transport).searchPage(for: "fantasy", page: 2)
         #expect(page.works.count == 30 && page.totalResults == 75)
         let url = try #require(transport.requests.first?.url)
@@ -35,16 +38,23 @@ struct OpenLibraryClientTests {
 
     @Test func aBookByISBNIsItsEditionWorkAuthorsAndRatings() async throws {
         let transport = ScriptedTransport([
-            "/isbn/9781234567897.json": [.respond(HTTPResponse(status: 302, headers: ["Location": "https://openlibrary.org/books/OL1000001M.json"], body: Data()))],
+            "/isbn/9781234567897.json": [
+                .respond(
+                    HTTPResponse(
+                        status: 302, headers: ["Location": "https://openlibrary.org/books/OL1000001M.json"],
+                        body: Data()))
+            ],
             "/books/OL1000001M.json": [.respond(try Self.recorded("books-OL1000001M.json"))],
             "/works/OL5100000W.json": [.respond(try Self.recorded("works-OL5100000W.json"))],
             "/authors/OL900000A.json": [.respond(try Self.recorded("authors-OL900000A.json"))],
             "/works/OL5100000W/ratings.json": [.respond(try Self.recorded("works-OL5100000W-ratings.json"))],
         ])
         let book = try await Self.client(transport).book(isbn: ISBN("978-1-234-56789-7"))
-        #expect(transport.requests.map(\.url.path) == [
-            "/isbn/9781234567897.json", "/books/OL1000001M.json", "/works/OL5100000W.json", "/authors/OL900000A.json", "/works/OL5100000W/ratings.json",
-        ])
+        #expect(
+            transport.requests.map(\.url.path) == [
+                "/isbn/9781234567897.json", "/books/OL1000001M.json", "/works/OL5100000W.json",
+                "/authors/OL900000A.json", "/works/OL5100000W/ratings.json",
+            ])
         #expect(book.id == .openLibrary("OL5100000W"))
         #expect(book.title == "The Silver Crown" && book.authors.map(\.name) == ["Elena Marsh"])
         #expect(book.isbn == "123456789X" && book.isbn13 == "9781234567897")
@@ -66,7 +76,9 @@ struct OpenLibraryClientTests {
             "/works/OL5100000W/ratings.json": [.respond(try Self.recorded("works-OL5100000W-ratings.json"))],
         ])
         let book = try await Self.client(transport).book(id: .openLibrary("OL5100000W"))
-        #expect(book.title == "The Silver Crown" && book.isbn13 == nil && book.authors.isEmpty, "a missing author costs the name only")
+        #expect(
+            book.title == "The Silver Crown" && book.isbn13 == nil && book.authors.isEmpty,
+            "a missing author costs the name only")
         #expect(book.averageRating == 4.0512)
         await #expect(throws: BookSourceError.foreignID(.goodreads(5), asked: .openlibrary)) {
             try await Self.client(transport).book(id: .goodreads(5))
@@ -75,7 +87,9 @@ struct OpenLibraryClientTests {
 
     /// An ISBN Open Library does not know: one request, one clear error.
     @Test func anUnknownISBNIsOneRequestAndNotFound() async throws {
-        let transport = ScriptedTransport(["/isbn/9780000000002.json": [.respond(try Self.recorded("isbn-9780000000002.json").with(status: 404))]])
+        let transport = ScriptedTransport([
+            "/isbn/9780000000002.json": [.respond(try Self.recorded("isbn-9780000000002.json").with(status: 404))]
+        ])
         await #expect(throws: BookSourceError.bookNotFound(source: .openlibrary, what: "ISBN 9780000000002")) {
             try await Self.client(transport).book(isbn: ISBN("9780000000002"))
         }
@@ -87,14 +101,19 @@ struct OpenLibraryClientTests {
     @Test(arguments: [403, 429])
     func aRateLimitIsWaitedOutOnlyWhenOpenLibrarySaysHowLong(status: Int) async throws {
         let page = try Self.recorded("subjects-fantasy-limit-30-offset-0.json")
-        let told = ScriptedTransport(["/subjects/fantasy.json": [
-            .respond(HTTPResponse(status: status, headers: ["Retry-After": "2"], body: Data("slow down".utf8))), .respond(page),
-        ]])
+        let told = ScriptedTransport([
+            "/subjects/fantasy.json": [
+                .respond(HTTPResponse(status: status, headers: ["Retry-After": "2"], body: Data("slow down".utf8))),
+                .respond(page),
+            ]
+        ])
         let clock = FakeClock()
         #expect(try await Self.client(told, clock: clock).searchPage(for: "fantasy", page: 1).works.count == 30)
         #expect(clock.sleeps == [2] && told.requests.count == 2)
 
-        let untold = ScriptedTransport(["/subjects/fantasy.json": [.respond(HTTPResponse(status: status, body: Data("slow down".utf8)))]])
+        let untold = ScriptedTransport([
+            "/subjects/fantasy.json": [.respond(HTTPResponse(status: status, body: Data("slow down".utf8)))]
+        ])
         let error = await #expect(throws: OpenLibraryError.rateLimited(retryAfter: nil)) {
             try await Self.client(untold, clock: clock).searchPage(for: "fantasy", page: 1)
         }
@@ -104,7 +123,9 @@ struct OpenLibraryClientTests {
 
     @Test func aRedirectToAnotherSchemeIsRefused() async throws {
         let transport = ScriptedTransport([
-            "/isbn/9781234567897.json": [.respond(HTTPResponse(status: 302, headers: ["Location": "file:///etc/passwd"], body: Data()))],
+            "/isbn/9781234567897.json": [
+                .respond(HTTPResponse(status: 302, headers: ["Location": "file:///etc/passwd"], body: Data()))
+            ]
         ])
         await #expect(throws: FetchError.unsafeRedirect(to: "file:///etc/passwd")) {
             try await Self.client(transport).book(isbn: ISBN("9781234567897"))

@@ -28,26 +28,40 @@ struct OpenLibraryDecoderTests {
         let listed = try #require(raw["works"] as? [[String: Any]])
         // Subjects in the wild list the odd edition among the works (Denver's holds
         // `/works/OL13350151M`): not a work id, so skipped and counted.
-        let works = listed.filter { ($0["key"] as? String)?.range(of: #"^/works/OL\d+W$"#, options: .regularExpression) != nil }
+        let works = listed.filter {
+            ($0["key"] as? String)?.range(of: #"^/works/OL\d+W$"#, options: .regularExpression) != nil
+        }
         let page = try OpenLibraryDecoder.subjectPage(from: data, offset: 0, limit: 12, coversURL: Self.covers)
         #expect(page.totalResults == raw["work_count"] as? Int)
-        #expect(page.works.map(\.id.value) == works.map { ($0["key"] as! String).replacingOccurrences(of: "/works/", with: "") })
+        #expect(
+            page.works.map(\.id.value)
+                == works.map { ($0["key"] as! String).replacingOccurrences(of: "/works/", with: "") })
         #expect(page.works.map(\.title) == works.map { $0["title"] as? String })
         let coverIDs = works.map { $0["cover_id"] as? Int }
-        #expect(page.works.map(\.imageURL) == coverIDs.map { $0.map { "https://covers.openlibrary.org/b/id/\($0)-L.jpg?default=false" } })
+        #expect(
+            page.works.map(\.imageURL)
+                == coverIDs.map { $0.map { "https://covers.openlibrary.org/b/id/\($0)-L.jpg?default=false" } })
         #expect(page.works.map(\.hasPlaceholderCover) == coverIDs.map { $0 == nil })
-        #expect(page.works.map(\.authorName) == works.map { (($0["authors"] as? [[String: Any]])?.first?["name"]) as? String })
+        #expect(
+            page.works.map(\.authorName)
+                == works.map { (($0["authors"] as? [[String: Any]])?.first?["name"]) as? String })
         #expect(page.skippedWorks == listed.count - works.count && page.pageSize == 12)
     }
 
     /// A genuine `search.json` answer gives the cover search each matched work, its cover and its
     /// editions' median page count: an imported book's identity and pages when its file has none.
     @Test func genuineSearchDocsGiveWorkCoverAndPages() throws {
-        let docs = try OpenLibraryDecoder.decode(SearchResponse.self, from: Self.recorded("search-q-denver-co-20-docs.json")).docs.compactMap(\.value)
+        let docs = try OpenLibraryDecoder.decode(
+            SearchResponse.self, from: Self.recorded("search-q-denver-co-20-docs.json")
+        ).docs.compactMap(\.value)
         #expect(docs.count == 20)
         let matches = docs.compactMap(\.match)
         #expect(matches.count == 9, "only documents with a cover match")
-        #expect(matches.first == CoverSearch.Match(coverID: 1_847_337, work: .openLibrary("OL8808821W"), pages: 180, title: "University of Denver Co 2007", author: "College Prowler"))
+        #expect(
+            matches.first
+                == CoverSearch.Match(
+                    coverID: 1_847_337, work: .openLibrary("OL8808821W"), pages: 180,
+                    title: "University of Denver Co 2007", author: "College Prowler"))
         #expect(matches.allSatisfy { $0.work?.source == .openlibrary })
         #expect(docs.first?.work == .openLibrary("OL8503198W") && docs.first?.match == nil && docs.first?.pages == nil)
     }
@@ -63,7 +77,9 @@ struct OpenLibraryDecoderTests {
         let foxText = HTMLSanitizer.plainText(fromHTML: try #require(fox.description?.html))
         #expect(foxText.contains("Fox") && !foxText.contains("\r"))
         let sabriel = try OpenLibraryDecoder.work(from: typed)
-        #expect(sabriel.description?.value == (try Self.object(typed)["description"] as? [String: Any])?["value"] as? String)
+        #expect(
+            sabriel.description?.value == (try Self.object(typed)["description"] as? [String: Any])?["value"] as? String
+        )
         #expect(sabriel.authors.map(\.id) == ["OL382982A"])
         let discworld = try OpenLibraryDecoder.work(from: none)
         #expect(discworld.description == nil && discworld.authors.count == 3)
@@ -75,26 +91,35 @@ struct OpenLibraryDecoderTests {
         let markdown = try Self.recorded("edition-stars-with-you-description-markdown.json")
         let author = try Self.recorded("authors-OL25712A-terry-pratchett.json")
         let edition = try OpenLibraryDecoder.edition(from: fox)
-        #expect(edition.isbn13 == ["9780140328721"] && edition.isbn10 == ["0140328726"] && edition.covers == [8_739_161])
+        #expect(
+            edition.isbn13 == ["9780140328721"] && edition.isbn10 == ["0140328726"] && edition.covers == [8_739_161])
         #expect(edition.works.compactMap(\.id) == ["OL45804W"] && edition.pageCount == 96)
         #expect(OpenLibraryDecoder.year(in: edition.publishDate) == 1988)
         let noCovers = try OpenLibraryDecoder.edition(from: sabriel)
         #expect(noCovers.covers.isEmpty && noCovers.isbn10.count == 3 && noCovers.description != nil)
         let stars = try OpenLibraryDecoder.edition(from: markdown)
         let text = HTMLSanitizer.plainText(fromHTML: try #require(stars.description?.html))
-        #expect(!text.hasPrefix(">") && !text.contains("\r"), "the Markdown quote marker and CRs are gone: \(text.prefix(80))")
+        #expect(
+            !text.hasPrefix(">") && !text.contains("\r"),
+            "the Markdown quote marker and CRs are gone: \(text.prefix(80))")
         #expect(try OpenLibraryDecoder.author(from: author).name == "Terry Pratchett")
     }
 
     // MARK: - booktag's own recording
 
     @Test func theSyntheticRecordingDecodes() throws {
-        let data = try Data(contentsOf: Fixtures.openLibraryReplay.appendingPathComponent("api/subjects-fantasy-limit-30-offset-30.json"))
-        let page = try OpenLibraryDecoder.subjectPage(from: data, offset: 30, limit: 30, coversURL: URL(string: "http://127.0.0.1:8080/")!)
+        let data = try Data(
+            contentsOf: Fixtures.openLibraryReplay.appendingPathComponent(
+                "api/subjects-fantasy-limit-30-offset-30.json"))
+        let page = try OpenLibraryDecoder.subjectPage(
+            from: data, offset: 30, limit: 30, coversURL: URL(string: "http://127.0.0.1:8080/")!)
         #expect(page.totalResults == 75 && page.works.count == 30 && page.resultsStart == 31 && page.resultsEnd == 60)
         #expect(page.pageSize == 30, "the size asked for, not the span")
         #expect(page.works.first?.id == .openLibrary("OL5100000W"), "page 2 repeats page 1's first work")
-        #expect(page.works.compactMap(\.imageURL).allSatisfy { $0.hasPrefix("http://127.0.0.1:8080/b/id/") && $0.hasSuffix("-L.jpg?default=false") })
+        #expect(
+            page.works.compactMap(\.imageURL).allSatisfy {
+                $0.hasPrefix("http://127.0.0.1:8080/b/id/") && $0.hasSuffix("-L.jpg?default=false")
+            })
     }
 
     // MARK: - Wrong shapes
@@ -118,7 +143,10 @@ struct OpenLibraryDecoderTests {
             try OpenLibraryDecoder.subjectPage(from: Data(body.utf8), offset: 0, limit: 30, coversURL: Self.covers)
         }
         if case .malformedJSON = expected {
-            guard case .malformedJSON = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .malformedJSON = error else {
+                Issue.record("\(String(describing: error))")
+                return
+            }
         } else {
             #expect(error == expected)
         }
@@ -138,10 +166,13 @@ struct OpenLibraryDecoderTests {
               42
             ]}
             """#
-        let page = try OpenLibraryDecoder.subjectPage(from: Data(body.utf8), offset: 0, limit: 30, coversURL: Self.covers)
+        let page = try OpenLibraryDecoder.subjectPage(
+            from: Data(body.utf8), offset: 0, limit: 30, coversURL: Self.covers)
         #expect(page.works.map(\.id.value) == ["OL1W", "OL2W"])
         #expect(page.skippedWorks == 4)
-        #expect(page.works[1].imageURL == nil && page.works[1].authorName == nil && page.works[1].originalPublicationYear == nil)
+        #expect(
+            page.works[1].imageURL == nil && page.works[1].authorName == nil
+                && page.works[1].originalPublicationYear == nil)
         #expect(page.works[0].originalPublicationYear == 1999 && page.works[0].authorName == "A")
     }
 
@@ -150,11 +181,14 @@ struct OpenLibraryDecoderTests {
     /// without tags stays text, whatever `<` and `&` it holds.
     @Test func descriptionsWithHTMLAreSanitisedLikeGoodreads() throws {
         let text = OpenLibraryText(
-            "<b>Bold</b> and <a href=\"https://example.org/a\">a link</a>.<script>alert(1)</script><img src=x onerror=alert(2)><iframe src=\"https://evil.example\"></iframe>\r\n\r\nSee [the author's site](https://example.org).\r\n> quoted")
+            "<b>Bold</b> and <a href=\"https://example.org/a\">a link</a>.<script>alert(1)</script><img src=x onerror=alert(2)><iframe src=\"https://evil.example\"></iframe>\r\n\r\nSee [the author's site](https://example.org).\r\n> quoted"
+        )
         let html = try #require(text.html)
         let safe = HTMLSanitizer.safeHTML(fromHTML: html)
         #expect(safe.contains("<b>Bold</b>") && safe.contains("href=\"https://example.org/a\""), "\(safe)")
-        #expect(!safe.contains("<script") && !safe.contains("alert") && !safe.contains("<img") && !safe.contains("onerror") && !safe.contains("iframe"), "\(safe)")
+        #expect(
+            !safe.contains("<script") && !safe.contains("alert") && !safe.contains("<img") && !safe.contains("onerror")
+                && !safe.contains("iframe"), "\(safe)")
         let plain = HTMLSanitizer.plainText(fromHTML: html)
         #expect(plain.contains("Bold and a link."), "\(plain)")
         #expect(!plain.contains("<") && !plain.contains("alert"), "\(plain)")

@@ -10,7 +10,9 @@ import Testing
     static let replay = ["--replay", Fixtures.openLibraryReplay.path]
     static let noKeyNote = "no Goodreads API key is configured, so books come from Open Library"
 
-    static func booktag(_ arguments: [String], home: TemporaryHome, environment: [String: String] = [:]) async throws -> BooktagProcess.Run {
+    static func booktag(_ arguments: [String], home: TemporaryHome, environment: [String: String] = [:]) async throws
+        -> BooktagProcess.Run
+    {
         try await BooktagProcess.run(arguments + ["--home", home.folder.path], environment: environment)
     }
 
@@ -19,7 +21,8 @@ import Testing
     }
 
     static func isOneErrorLine(_ errors: String) -> Bool {
-        errors.split(separator: "\n").filter { $0.hasPrefix("error: ") }.count == 1 && errors.hasSuffix("\n") && errors.split(separator: "\n").last?.hasPrefix("error: ") == true
+        errors.split(separator: "\n").filter { $0.hasPrefix("error: ") }.count == 1 && errors.hasSuffix("\n")
+            && errors.split(separator: "\n").last?.hasPrefix("error: ") == true
     }
 
     /// The first thing a new reader meets: no key, a collage anyway, and every command working.
@@ -28,21 +31,30 @@ import Testing
         let add = try await Self.booktag(["add", "fantasy", "--json"] + Self.replay, home: home)
         #expect(add.status == 0, "\(add.errors)")
         #expect(add.errors.components(separatedBy: Self.noKeyNote).count == 2, "the note, once: \(add.errors)")
-        #expect(add.errors.contains("added \"fantasy\": 12 books with covers from Open Library subject pages 1, 2 of 3 (75 results)"))
+        #expect(
+            add.errors.contains(
+                "added \"fantasy\": 12 books with covers from Open Library subject pages 1, 2 of 3 (75 results)"))
         let added = try #require(try Self.json(add) as? [String: Any])
         #expect(added["source"] as? String == "openlibrary")
         let books = try #require(added["books"] as? [[String: Any]])
-        #expect(books.count == 12 && books.allSatisfy { $0["source"] as? String == "openlibrary" && ($0["id"] as? String)?.hasPrefix("OL") == true })
+        #expect(
+            books.count == 12
+                && books.allSatisfy {
+                    $0["source"] as? String == "openlibrary" && ($0["id"] as? String)?.hasPrefix("OL") == true
+                })
         // Page 1's 404, 1×1 and not-an-image covers are skipped; placeholders never downloaded.
         #expect(!books.contains { ["OL5100004W", "OL5100010W", "OL5100012W"].contains($0["id"] as? String) })
         #expect(home.coverFilesOnDisk().count == 12)
 
-        let list = try #require(try Self.json(try await Self.booktag(["list", "--json"], home: home)) as? [[String: Any]])
+        let list = try #require(
+            try Self.json(try await Self.booktag(["list", "--json"], home: home)) as? [[String: Any]])
         #expect(list.first?["source"] as? String == "openlibrary" && list.first?["books"] as? Int == 12)
         let listed = try await Self.booktag(["list"], home: home)
         #expect(listed.output.contains("Open Library"))
         let shelf = try await Self.booktag(["books", "fantasy"], home: home)
-        #expect(shelf.status == 0 && shelf.output.contains("OL5100000W") && shelf.errors.contains("12 books from Open Library"))
+        #expect(
+            shelf.status == 0 && shelf.output.contains("OL5100000W")
+                && shelf.errors.contains("12 books from Open Library"))
 
         // show: a tag's book by work id (fetched, then kept), an ISBN (through its redirect), an
         // unknown ISBN.
@@ -52,16 +64,23 @@ import Testing
         #expect(shown["source"] as? String == "openlibrary" && shown["id"] as? String == "OL5100000W")
         #expect(shown["tags"] as? [String] == ["fantasy"] && shown["averageRating"] as? Double == 4.0512)
         let description = try #require(shown["description"] as? String)
-        #expect(description.contains("and markup that") && !description.contains("<") && !description.contains("alert"), "sanitised: \(description)")
+        #expect(
+            description.contains("and markup that") && !description.contains("<") && !description.contains("alert"),
+            "sanitised: \(description)")
         let byISBN = try await Self.booktag(["show", "978-1-234-56789-7"] + Self.replay, home: home)
-        #expect(byISBN.status == 0 && byISBN.output.contains("isbn13:    9781234567897") && byISBN.output.contains("source:    Open Library OL5100000W"))
+        #expect(
+            byISBN.status == 0 && byISBN.output.contains("isbn13:    9781234567897")
+                && byISBN.output.contains("source:    Open Library OL5100000W"))
         let unknown = try await Self.booktag(["show", "9780000000002"] + Self.replay, home: home)
-        #expect(unknown.status == 66 && Self.isOneErrorLine(unknown.errors) && unknown.errors.contains("Open Library has no book with ISBN 9780000000002"))
+        #expect(
+            unknown.status == 66 && Self.isOneErrorLine(unknown.errors)
+                && unknown.errors.contains("Open Library has no book with ISBN 9780000000002"))
 
         // The HTML page credits the source and keeps only the description's safe markup.
         let html = try await Self.booktag(["collage", "fantasy", "--format", "html"], home: home)
         #expect(html.status == 0, "\(html.errors)")
-        let page = try String(contentsOf: home.home.collagesFolder.appendingPathComponent("fantasy.html"), encoding: .utf8)
+        let page = try String(
+            contentsOf: home.home.collagesFolder.appendingPathComponent("fantasy.html"), encoding: .utf8)
         #expect(page.contains("books from Open Library"))
         #expect(page.contains("<b>markup</b>") && !page.contains("alert("))
         #expect(HTMLAudit.scriptCapableMarkup(in: page).isEmpty)
@@ -82,7 +101,9 @@ import Testing
     @Test func aSubjectWithNoWorksStoresNothing() async throws {
         let home = try TemporaryHome()
         let run = try await Self.booktag(["add", "zzqx"] + Self.replay, home: home)
-        #expect(run.status == 66 && run.errors.contains("error: Open Library has no books for \"zzqx\"; nothing was stored"))
+        #expect(
+            run.status == 66 && run.errors.contains("error: Open Library has no books for \"zzqx\"; nothing was stored")
+        )
         #expect(try BookStore.open(home: home.home).tags().isEmpty && home.coverFilesOnDisk().isEmpty)
     }
 
@@ -90,7 +111,8 @@ import Testing
     @Test func theSourceIsChosenByOptionConfigThenKey() async throws {
         let keyed = ["BOOKTAG_API_KEY": "some-key"]
         let chosen = try TemporaryHome()
-        let explicit = try await Self.booktag(["add", "fantasy", "--source", "openlibrary", "--json"] + Self.replay, home: chosen, environment: keyed)
+        let explicit = try await Self.booktag(
+            ["add", "fantasy", "--source", "openlibrary", "--json"] + Self.replay, home: chosen, environment: keyed)
         #expect(explicit.status == 0, "\(explicit.errors)")
         #expect(!explicit.errors.contains(Self.noKeyNote))
         #expect((try Self.json(explicit) as? [String: Any])?["source"] as? String == "openlibrary")
@@ -101,7 +123,8 @@ import Testing
         #expect(fromConfig.status == 0 && !fromConfig.errors.contains(Self.noKeyNote), "\(fromConfig.errors)")
 
         let withKey = try TemporaryHome()
-        let goodreads = try await Self.booktag(["add", "fantasy", "--json", "--replay", Fixtures.replay.path], home: withKey, environment: keyed)
+        let goodreads = try await Self.booktag(
+            ["add", "fantasy", "--json", "--replay", Fixtures.replay.path], home: withKey, environment: keyed)
         #expect(goodreads.status == 0, "\(goodreads.errors)")
         #expect((try Self.json(goodreads) as? [String: Any])?["source"] as? String == "goodreads")
 
@@ -109,51 +132,71 @@ import Testing
         #expect(bad.status == 64)
         try Data(#"{"source": "amazon"}"#.utf8).write(to: withKey.home.configFile)
         let badConfig = try await Self.booktag(["add", "dragons"], home: withKey)
-        #expect(badConfig.status == 78 && badConfig.errors.contains("source must be \"goodreads\" or \"openlibrary\"") && Self.isOneErrorLine(badConfig.errors), "\(badConfig.errors)")
+        #expect(
+            badConfig.status == 78 && badConfig.errors.contains("source must be \"goodreads\" or \"openlibrary\"")
+                && Self.isOneErrorLine(badConfig.errors), "\(badConfig.errors)")
     }
 
     /// A work whose description carries HTML: `show` prints it as plain text (no tag, no script's
     /// words), `--json` the same, and the stored book's page shows only safe tags.
     @Test func htmlInADescriptionIsSanitisedInTheTerminal() async throws {
-        let hostile = #"<p><b>Bold</b> words and <a href=\"https://example.org\">a link</a>.</p><script>alert('x')</script><img src=x onerror=alert(2)><iframe src=\"https://evil.example\"></iframe>"#
-        let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") { request in
+        let hostile =
+            #"<p><b>Bold</b> words and <a href=\"https://example.org\">a link</a>.</p><script>alert('x')</script><img src=x onerror=alert(2)><iframe src=\"https://evil.example\"></iframe>"#
+        let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") {
+            request in
             guard request.path == "/works/OL5100000W.json" else { return nil }
-            let work: [String: Any] = ["key": "/works/OL5100000W", "title": "The Silver Crown", "description": ["type": "/type/text", "value": hostile]]
+            let work: [String: Any] = [
+                "key": "/works/OL5100000W", "title": "The Silver Crown",
+                "description": ["type": "/type/text", "value": hostile],
+            ]
             return LoopbackServer.Reply(body: try! JSONSerialization.data(withJSONObject: work))
         }
         let home = try TemporaryHome()
         let base = server.baseURL.absoluteString
-        try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0]])
-            .write(to: home.home.configFile)
+        try JSONSerialization.data(withJSONObject: [
+            "openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0]
+        ])
+        .write(to: home.home.configFile)
         let show = try await Self.booktag(["show", "9781234567897", "--source", "openlibrary"], home: home)
         #expect(show.status == 0, "\(show.errors)")
         #expect(show.output.contains("Bold words and a link."), "\(show.output)")
         for forbidden in ["<b>", "<a ", "<script", "alert", "<img", "onerror", "<iframe", "<p>"] {
             #expect(!show.output.contains(forbidden), "\(forbidden) in \(show.output)")
         }
-        let json = try #require(try Self.json(try await Self.booktag(["show", "9781234567897", "--json"], home: home)) as? [String: Any])
+        let json = try #require(
+            try Self.json(try await Self.booktag(["show", "9781234567897", "--json"], home: home)) as? [String: Any])
         let description = try #require(json["description"] as? String)
-        #expect(description.contains("Bold words and a link.") && !description.contains("<") && !description.contains("alert"))
+        #expect(
+            description.contains("Bold words and a link.") && !description.contains("<")
+                && !description.contains("alert"))
         let stored = try #require(try BookStore.open(home: home.home).book(isbn: ISBN("9781234567897")))
         let page = HTMLSanitizer.safeHTML(fromHTML: try #require(stored.details.descriptionHTML))
-        #expect(page.contains("<b>Bold</b>") && !page.contains("script") && !page.contains("onerror") && !page.contains("iframe"))
+        #expect(
+            page.contains("<b>Bold</b>") && !page.contains("script") && !page.contains("onerror")
+                && !page.contains("iframe"))
     }
 
     /// A malformed work record: `show` prints the edition's fields with a warning naming what is
     /// missing, keeps nothing, and the next `show` asks again (and keeps it once it is whole).
     @Test func aPartlyBrokenBookIsShownNotKept() async throws {
         let broken = Locked(true)
-        let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") { request in
+        let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") {
+            request in
             guard request.path == "/works/OL5100000W.json", broken.withLock({ $0 }) else { return nil }
             return LoopbackServer.Reply(body: Data(#"{"key": "/works/OL5100000W", "title": "#.utf8))
         }
         let home = try TemporaryHome()
         let base = server.baseURL.absoluteString
-        try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0]])
-            .write(to: home.home.configFile)
+        try JSONSerialization.data(withJSONObject: [
+            "openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0]
+        ])
+        .write(to: home.home.configFile)
         let first = try await Self.booktag(["show", "9781234567897", "--source", "openlibrary", "--json"], home: home)
         #expect(first.status == 0, "\(first.errors)")
-        #expect(first.errors.contains("warning: Open Library sent the work OL5100000W (its description, first publication year and ratings) malformed"), "\(first.errors)")
+        #expect(
+            first.errors.contains(
+                "warning: Open Library sent the work OL5100000W (its description, first publication year and ratings) malformed"
+            ), "\(first.errors)")
         #expect(first.errors.contains("the next 'booktag show' asks again"))
         #expect((try Self.json(first) as? [String: Any])?["title"] as? String != nil)
         #expect(try BookStore.open(home: home.home).book(isbn: ISBN("9781234567897")) == nil)
@@ -178,7 +221,8 @@ import Testing
         let closed = try ClosedPort()
         let base = closed.baseURL.absoluteString
         let home = try TemporaryHome()
-        try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base]]).write(to: home.home.configFile)
+        try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base]]).write(
+            to: home.home.configFile)
         let run = try await Self.booktag(["add", "fantasy", "--source", "openlibrary", "-v"], home: home)
         #expect(run.status == 69)
         let lines = run.errors.split(separator: "\n")
@@ -196,9 +240,12 @@ import Testing
         let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org")
         let home = try TemporaryHome()
         let base = server.baseURL.absoluteString
-        let config: [String: Any] = ["openlibrary": [
-            "baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "contact": "reader@example.org", "minRequestInterval": 0.3,
-        ]]
+        let config: [String: Any] = [
+            "openlibrary": [
+                "baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "contact": "reader@example.org",
+                "minRequestInterval": 0.3,
+            ]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
         let recording = home.folder.appendingPathComponent("recording")
         let add = try await Self.booktag(["add", "fantasy", "--json", "--record", recording.path], home: home)
@@ -206,11 +253,16 @@ import Testing
         let show = try await Self.booktag(["show", "9781234567897", "--json"], home: home)
         #expect(show.status == 0, "\(show.errors)")
         let api = server.apiRequests
-        #expect(api.map(\.path) == [
-            "/subjects/fantasy.json", "/subjects/fantasy.json",
-            "/isbn/9781234567897.json", "/books/OL1000001M.json", "/works/OL5100000W.json", "/authors/OL900000A.json", "/works/OL5100000W/ratings.json",
-        ])
-        #expect(server.server.requests.allSatisfy { $0.headers["user-agent"] == "booktag/\(BookTagVersion.current) (reader@example.org)" })
+        #expect(
+            api.map(\.path) == [
+                "/subjects/fantasy.json", "/subjects/fantasy.json",
+                "/isbn/9781234567897.json", "/books/OL1000001M.json", "/works/OL5100000W.json",
+                "/authors/OL900000A.json", "/works/OL5100000W/ratings.json",
+            ])
+        #expect(
+            server.server.requests.allSatisfy {
+                $0.headers["user-agent"] == "booktag/\(BookTagVersion.current) (reader@example.org)"
+            })
         let arrivals = api.map(\.arrival).sorted()
         let gaps = zip(arrivals.dropFirst(), arrivals).map { $0 - $1 }
         #expect(gaps.allSatisfy { $0 >= 0.3 }, "API gaps \(gaps)")
@@ -223,10 +275,13 @@ import Testing
         let replayed = try await Self.booktag(["add", "fantasy", "--json", "--replay", recording.path], home: fresh)
         #expect(replayed.status == 0, "\(replayed.errors)")
         func ids(_ run: BooktagProcess.Run) throws -> [String] {
-            ((try Self.json(run) as? [String: Any])?["books"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+            ((try Self.json(run) as? [String: Any])?["books"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+                ?? []
         }
         #expect(try ids(add) == ids(replayed) && ids(add).count == 12)
-        #expect(server.server.requests.count == api.count + server.coverRequests.count, "the replay asked nothing of the server")
+        #expect(
+            server.server.requests.count == api.count + server.coverRequests.count,
+            "the replay asked nothing of the server")
     }
 
     /// A rate limit without Retry-After, a broken answer, an oversized one: one line each, in
@@ -234,19 +289,24 @@ import Testing
     @Test(arguments: ["403", "malformed", "huge", "array"])
     func badAnswersLeaveTheStoreAsItWas(fault: String) async throws {
         let huge = Data(repeating: UInt8(ascii: " "), count: 11 * 1024 * 1024)
-        let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") { request in
+        let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") {
+            request in
             guard request.path.hasPrefix("/subjects/") else { return nil }
             switch fault {
             case "403": return LoopbackServer.Reply(status: 403, body: Data("Forbidden".utf8))
-            case "malformed": return LoopbackServer.Reply(body: Data(#"{"work_count": 12, "works": [{"key": "/works/OL1W""#.utf8))
-            case "huge": return LoopbackServer.Reply(body: Data("{\"works\": [".utf8) + huge, behaviour: .answerWithoutLength)
+            case "malformed":
+                return LoopbackServer.Reply(body: Data(#"{"work_count": 12, "works": [{"key": "/works/OL1W""#.utf8))
+            case "huge":
+                return LoopbackServer.Reply(body: Data("{\"works\": [".utf8) + huge, behaviour: .answerWithoutLength)
             default: return LoopbackServer.Reply(body: Data("[1, 2, 3]".utf8))
             }
         }
         let home = try TemporaryHome()
         let base = server.baseURL.absoluteString
-        try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base, "minRequestInterval": 0]])
-            .write(to: home.home.configFile)
+        try JSONSerialization.data(withJSONObject: [
+            "openlibrary": ["baseURL": base, "coversURL": base, "minRequestInterval": 0]
+        ])
+        .write(to: home.home.configFile)
         let run = try await Self.booktag(["add", "fantasy"], home: home)
         #expect(run.status == 76 && Self.isOneErrorLine(run.errors), "\(fault): \(run.status) \(run.errors)")
         #expect(server.apiRequests.count == 1, "\(fault): not retried")

@@ -11,7 +11,9 @@ import Testing
 @Suite(.serialized) struct OpenLibraryShelfTests {
     static let replay = ["--replay", Fixtures.openLibraryReplay.path]
 
-    static func booktag(_ arguments: [String], home: TemporaryHome, environment: [String: String] = [:]) async throws -> BooktagProcess.Run {
+    static func booktag(_ arguments: [String], home: TemporaryHome, environment: [String: String] = [:]) async throws
+        -> BooktagProcess.Run
+    {
         try await BooktagProcess.run(arguments + ["--home", home.folder.path], environment: environment)
     }
 
@@ -22,7 +24,8 @@ import Testing
     /// The log's entries as the recording holds them, page by page.
     static func entries() throws -> [[String: Any]] {
         try (1...3).flatMap { page -> [[String: Any]] in
-            let file = Fixtures.openLibraryReplay.appendingPathComponent("api/people-mira_reads-books-already-read-page-\(page).json")
+            let file = Fixtures.openLibraryReplay.appendingPathComponent(
+                "api/people-mira_reads-books-already-read-page-\(page).json")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
             return try #require(object["reading_log_entries"] as? [[String: Any]])
         }
@@ -32,7 +35,11 @@ import Testing
     /// Library work it is, dated by the day it was shelved, and `stats` says the days are that.
     @Test func aYearOfAReadingLog() async throws {
         let home = try TemporaryHome()
-        let add = try await Self.booktag(["add", "log 2024", "--shelf", "mira_reads", "--source", "openlibrary", "--year", "2024", "--count", "all", "--json"] + Self.replay, home: home)
+        let add = try await Self.booktag(
+            [
+                "add", "log 2024", "--shelf", "mira_reads", "--source", "openlibrary", "--year", "2024", "--count",
+                "all", "--json",
+            ] + Self.replay, home: home)
         #expect(add.status == 0, "\(add.errors)")
         let books = try #require(try Self.json(add)["books"] as? [[String: Any]])
 
@@ -42,15 +49,24 @@ import Testing
                 && work["cover_id"] as? Int != 8_000_000 + 5_600_006  // its cover 404s
         }
         #expect(expected.count >= 10)
-        #expect(books.map { $0["id"] as? String } == expected.map { (($0["work"] as! [String: Any])["key"] as! String).replacingOccurrences(of: "/works/", with: "") })
-        #expect(books.map { $0["title"] as? String } == expected.map { ($0["work"] as! [String: Any])["title"] as? String })
-        #expect(books.map { $0["dateRead"] as? String } == expected.map { ($0["logged_date"] as! String).prefix(10).replacingOccurrences(of: "/", with: "-") })
+        #expect(
+            books.map { $0["id"] as? String }
+                == expected.map {
+                    (($0["work"] as! [String: Any])["key"] as! String).replacingOccurrences(of: "/works/", with: "")
+                })
+        #expect(
+            books.map { $0["title"] as? String } == expected.map { ($0["work"] as! [String: Any])["title"] as? String })
+        #expect(
+            books.map { $0["dateRead"] as? String }
+                == expected.map { ($0["logged_date"] as! String).prefix(10).replacingOccurrences(of: "/", with: "-") })
         #expect(books.allSatisfy { $0["source"] as? String == "openlibrary" })
         #expect(add.errors.contains("41 books listed") && add.errors.contains("shelved in 2024"), "\(add.errors)")
 
         let store = try BookStore.open(home: home.home)
         let tag = try #require(try store.tag(TagName("log 2024")))
-        #expect(tag.source == .openlibrary && tag.sourceDescription == "Open Library shelf mira_reads/already-read, shelved in 2024")
+        #expect(
+            tag.source == .openlibrary
+                && tag.sourceDescription == "Open Library shelf mira_reads/already-read, shelved in 2024")
         let stats = try Self.json(try await Self.booktag(["stats", "log 2024", "--json"], home: home))
         var months = [Int](repeating: 0, count: 12)
         for entry in expected { months[Int((entry["logged_date"] as! String).dropFirst(5).prefix(2))! - 1] += 1 }
@@ -62,7 +78,10 @@ import Testing
     /// A reroll takes books of the log the tag does not hold; `drop --replace` refills from it.
     @Test func rerollAndDropReplaceWorkOnTheLog() async throws {
         let home = try TemporaryHome()
-        let add = try Self.json(try await Self.booktag(["add", "mira", "--shelf", "mira_reads/already-read", "--source", "openlibrary", "--json"] + Self.replay, home: home))
+        let add = try Self.json(
+            try await Self.booktag(
+                ["add", "mira", "--shelf", "mira_reads/already-read", "--source", "openlibrary", "--json"]
+                    + Self.replay, home: home))
         let first = (add["books"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         #expect(first.count == 12 && add["pagesFetched"] as? [Int] == [1])
         let reroll = try await Self.booktag(["reroll", "mira", "--json"] + Self.replay, home: home)
@@ -81,17 +100,26 @@ import Testing
         let server = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org")
         let home = try TemporaryHome()
         let base = server.baseURL.absoluteString
-        try JSONSerialization.data(withJSONObject: ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0.2]])
-            .write(to: home.home.configFile)
-        let run = try await Self.booktag(["add", "all of it", "--shelf", "mira_reads", "--source", "openlibrary", "--count", "all"], home: home)
+        try JSONSerialization.data(withJSONObject: [
+            "openlibrary": [
+                "baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": 0.2,
+            ]
+        ])
+        .write(to: home.home.configFile)
+        let run = try await Self.booktag(
+            ["add", "all of it", "--shelf", "mira_reads", "--source", "openlibrary", "--count", "all"], home: home)
         #expect(run.status == 0, "\(run.errors)")
         let api = server.apiRequests
-        #expect(api.map(\.path) == Array(repeating: "/people/mira_reads/books/already-read.json", count: 2), "\(api.map(\.path))")
+        #expect(
+            api.map(\.path) == Array(repeating: "/people/mira_reads/books/already-read.json", count: 2),
+            "\(api.map(\.path))")
         #expect(api.map { $0.query["page"] } == ["1", "2"])
         let gaps = zip(api.dropFirst(), api).map { $0.arrival - $1.arrival }
         #expect(gaps.allSatisfy { $0 >= 0.2 }, "\(gaps)")
         let covered = try Self.entries().filter { ($0["work"] as! [String: Any])["cover_id"] is Int }.count
-        #expect(try BookStore.open(home: home.home).books(of: TagName("all of it")).count == covered - 1, "all but the cover that 404s")
+        #expect(
+            try BookStore.open(home: home.home).books(of: TagName("all of it")).count == covered - 1,
+            "all but the cover that 404s")
     }
 
     @Test(arguments: [
@@ -99,7 +127,10 @@ import Testing
         (["--shelf", "nobody_here"], 66, "Open Library has no public reading log nobody_here/already-read"),
         (["--shelf", "mira_reads/read"], 64, "\"read\" is not an Open Library reading-log shelf"),
         (["--shelf", "../etc/already-read"], 64, "is not an Open Library username"),
-        (["--shelf", "mira_reads", "--year", "1999"], 66, "none of the 41 books on Open Library shelf mira_reads/already-read was shelved in 1999"),
+        (
+            ["--shelf", "mira_reads", "--year", "1999"], 66,
+            "none of the 41 books on Open Library shelf mira_reads/already-read was shelved in 1999"
+        ),
     ])
     func badLogsAreOneLineAndStoreNothing(arguments: [String], status: Int32, message: String) async throws {
         let home = try TemporaryHome()
@@ -118,7 +149,10 @@ import Testing
         // A Goodreads shelf is stored as before; an Open Library one says whose it is.
         let goodreads = TagOrigin.shelf(try ShelfReference("12345/read"), year: nil)
         #expect(goodreads.storedValue.contains("\"source\"") == false)
-        #expect(TagOrigin(storedValue: TagOrigin.shelf(try ShelfReference("mira", source: .openlibrary), year: 2025).storedValue)?.shelfSource == .openlibrary)
+        #expect(
+            TagOrigin(
+                storedValue: TagOrigin.shelf(try ShelfReference("mira", source: .openlibrary), year: 2025).storedValue)?
+                .shelfSource == .openlibrary)
     }
 
     /// A list of books cannot look one up, and says which list it is; no request is made.
@@ -129,12 +163,18 @@ import Testing
             GoodreadsShelfClient(transport: transport, throttle: nil),
         ]
         for source in sources {
-            await #expect(throws: BookSourceError.lookupNotOffered(by: source.listDescription)) { try await source.book(id: .openLibrary("OL45804W")) }
-            await #expect(throws: BookSourceError.lookupNotOffered(by: source.listDescription)) { try await source.book(isbn: try ISBN("9780441172719")) }
+            await #expect(throws: BookSourceError.lookupNotOffered(by: source.listDescription)) {
+                try await source.book(id: .openLibrary("OL45804W"))
+            }
+            await #expect(throws: BookSourceError.lookupNotOffered(by: source.listDescription)) {
+                try await source.book(isbn: try ISBN("9780441172719"))
+            }
         }
-        #expect(sources.map { BookSourceError.lookupNotOffered(by: $0.listDescription).localizedDescription } == [
-            "an Open Library reading log cannot look up a single book", "a Goodreads shelf feed cannot look up a single book",
-        ])
+        #expect(
+            sources.map { BookSourceError.lookupNotOffered(by: $0.listDescription).localizedDescription } == [
+                "an Open Library reading log cannot look up a single book",
+                "a Goodreads shelf feed cannot look up a single book",
+            ])
         #expect(transport.requests.isEmpty)
     }
 }

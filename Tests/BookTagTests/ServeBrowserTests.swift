@@ -12,18 +12,24 @@ struct ServeBrowserTests {
     static let chromium = Chromium.available()
     static let script = Fixtures.packageRoot.appendingPathComponent("Tests/browser/serve_flow.py")
 
-    @Test(.enabled(if: chromium != nil, "needs Chromium: \(Chromium.unavailableReason) (scripts/system-packages --test installs it)"))
+    @Test(
+        .enabled(
+            if: chromium != nil,
+            "needs Chromium: \(Chromium.unavailableReason) (scripts/system-packages --test installs it)"))
     func theWholeFlowWithScriptOnAndOff() async throws {
         let chromium = try #require(Self.chromium)
         let (replay, home) = try ServeProcess.throttledHome(interval: 0.6)
         defer { withExtendedLifetime(replay) {} }  // serving until the test ends
         let server = try await ServeProcess(home: home.folder)
         var arguments = [
-            Self.script.path, "--address", server.address.absoluteString, "--booktag", BooktagProcess.binary.path, "--home", home.folder.path,
+            Self.script.path, "--address", server.address.absoluteString, "--booktag", BooktagProcess.binary.path,
+            "--home", home.folder.path,
             "--chromium", chromium.executable,
         ]
         // BOOKTAG_SCREENSHOTS=docs makes the README's pictures from this same run.
-        if let folder = ProcessInfo.processInfo.environment["BOOKTAG_SCREENSHOTS"] { arguments += ["--screenshots", folder] }
+        if let folder = ProcessInfo.processInfo.environment["BOOKTAG_SCREENSHOTS"] {
+            arguments += ["--screenshots", folder]
+        }
         let run = try await Self.python(arguments)
         #expect(run.status == 0, "\(run.output)\n\(run.errors)")
         #expect(run.output.contains("flow with script on: passed"))
@@ -45,7 +51,9 @@ struct ServeBrowserTests {
     /// share files), the manifest and icons loaded without error, every control reached by
     /// keyboard, and axe-core over every page by day and night at phone and desktop widths.
     @Test(
-        .enabled(if: chromium != nil, "needs Chromium: \(Chromium.unavailableReason) (scripts/system-packages --test installs it)"),
+        .enabled(
+            if: chromium != nil,
+            "needs Chromium: \(Chromium.unavailableReason) (scripts/system-packages --test installs it)"),
         .enabled(if: axe != nil, "needs axe-core: scripts/axe-core fetches it from PyPI"))
     func aReaderImportsSharesInstallsAndEveryPageIsAccessible() async throws {
         let chromium = try #require(Self.chromium)
@@ -54,10 +62,14 @@ struct ServeBrowserTests {
         try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
         let server = try await ServeProcess(home: home.folder)
         var arguments = [
-            Self.readerScript.path, "--address", server.address.absoluteString, "--booktag", BooktagProcess.binary.path, "--home", home.folder.path,
-            "--export", StoryGraphTests.raw.path, "--axe", try #require(Self.axe).path, "--chromium", chromium.executable,
+            Self.readerScript.path, "--address", server.address.absoluteString, "--booktag", BooktagProcess.binary.path,
+            "--home", home.folder.path,
+            "--export", StoryGraphTests.raw.path, "--axe", try #require(Self.axe).path, "--chromium",
+            chromium.executable,
         ]
-        if let folder = ProcessInfo.processInfo.environment["BOOKTAG_SCREENSHOTS"] { arguments += ["--screenshots", folder] }
+        if let folder = ProcessInfo.processInfo.environment["BOOKTAG_SCREENSHOTS"] {
+            arguments += ["--screenshots", folder]
+        }
         let run = try await Self.python(arguments)
         print(run.output.split(separator: "\n").filter { $0.hasPrefix("FIGURE:") }.joined(separator: "\n"))
         #expect(run.status == 0, "\(run.output)")
@@ -65,7 +77,9 @@ struct ServeBrowserTests {
         #expect(run.output.contains("share: passed"))
         #expect(run.output.contains("manifest: passed"))
         #expect(run.output.contains("keyboard: passed"))
-        #expect(run.output.contains("FIGURE: axe-core 4.12") && run.output.contains(": 0 serious or critical violations over 20 runs"))
+        #expect(
+            run.output.contains("FIGURE: axe-core 4.12")
+                && run.output.contains(": 0 serious or critical violations over 20 runs"))
         let uploads = (try? FileManager.default.contentsOfDirectory(atPath: home.home.uploadsFolder.path)) ?? []
         #expect(uploads.isEmpty, "no upload left in the home: \(uploads)")
         server.signal(SIGTERM)
@@ -84,7 +98,8 @@ struct ServeBrowserTests {
             try process.run()
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return BooktagProcess.Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
+            return BooktagProcess.Run(
+                status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
         }
     }
 }

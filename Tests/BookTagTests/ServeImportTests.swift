@@ -36,7 +36,8 @@ struct ServeImportTests {
 
         func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
             let router = ServeRoutes.buildRouter(
-                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), operations: operations, jobs: jobs)
+                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), operations: operations,
+                jobs: jobs)
             do {
                 try await Application(router: router).test(.router, body)
             } catch {
@@ -49,15 +50,20 @@ struct ServeImportTests {
         }
 
         /// What is left in the home's `uploads/`.
-        var uploads: [String] { (try? FileManager.default.contentsOfDirectory(atPath: home.home.uploadsFolder.path)) ?? [] }
+        var uploads: [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: home.home.uploadsFolder.path)) ?? []
+        }
     }
 
-    static func headers(_ type: String) -> HTTPFields { [.authorization: "Bearer \(Routes.token)", .contentType: type] }
+    static func headers(_ type: String) -> HTTPFields {
+        [.authorization: "Bearer \(Routes.token)", .contentType: type]
+    }
 
     /// The 2024 reads of the genuine export with a cover at the fake Open Library.
     static func expected2024() throws -> [ImportedBook] {
         let (books, _) = try StoryGraphTests.read(StoryGraphTests.raw)
-        return books.enumerated().filter { $0.element.dateRead?.hasPrefix("2024-") == true && $0.offset % 9 != 4 }.map(\.element)
+        return books.enumerated().filter { $0.element.dateRead?.hasPrefix("2024-") == true && $0.offset % 9 != 4 }.map(
+            \.element)
     }
 
     @Test func theGenuineStoryGraphExportThroughTheAPIBecomesItsTag() async throws {
@@ -66,7 +72,8 @@ struct ServeImportTests {
         let body = try Data(contentsOf: StoryGraphTests.raw)
         try await server.test { client in
             let started = try await client.execute(
-                uri: "/api/imports?year=2024&name=mapmyreads.csv", method: .post, headers: Self.headers("text/csv"), body: ByteBuffer(bytes: body))
+                uri: "/api/imports?year=2024&name=mapmyreads.csv", method: .post, headers: Self.headers("text/csv"),
+                body: ByteBuffer(bytes: body))
             #expect(started.status == .accepted, "\(Routes.body(started))")
             let answer = try Routes.json(started)
             #expect(answer["tags"] as? [String] == ["read 2024"])
@@ -74,7 +81,9 @@ struct ServeImportTests {
             let done = try await Routes.finished(job, client)
             #expect(done["state"] as? String == "done", "\(done)")
             let result = try #require(done["result"] as? [String: Any])
-            #expect(result["file"] as? String == "mapmyreads.csv", "the reader's name for the file, not its place in the home")
+            #expect(
+                result["file"] as? String == "mapmyreads.csv",
+                "the reader's name for the file, not its place in the home")
             let stored = try server.store.books(of: TagName("read 2024"))
             let expected = try Self.expected2024()
             #expect(stored.count == expected.count)
@@ -97,7 +106,9 @@ struct ServeImportTests {
         field("format", "auto")
         field("year", "2024")
         field("shelf", "")
-        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"../../etc/\u{7}my export.csv\"\r\nContent-Type: text/csv\r\n\r\n".utf8)
+        body += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"../../etc/\u{7}my export.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+                .utf8)
         body += file
         body += Data("\r\n".utf8)
         field("prefix", "")
@@ -108,12 +119,15 @@ struct ServeImportTests {
             headers[.authorization] = nil
             headers[.cookie] = "booktag-80=\(Routes.token)"
             headers[.origin] = "http://localhost"
-            let posted = try await client.execute(uri: "/import", method: .post, headers: headers, body: ByteBuffer(bytes: form))
+            let posted = try await client.execute(
+                uri: "/import", method: .post, headers: headers, body: ByteBuffer(bytes: form))
             #expect(posted.status == .seeOther, "\(Routes.body(posted))")
             let location = try #require(posted.headers[.location])
             #expect(location.hasPrefix("/import?job="))
             let done = try await Routes.finished(String(location.dropFirst("/import?job=".count)), client)
-            #expect((done["result"] as? [String: Any])?["file"] as? String == "my export.csv", "path and control characters taken off")
+            #expect(
+                (done["result"] as? [String: Any])?["file"] as? String == "my export.csv",
+                "path and control characters taken off")
             let page = try await client.execute(uri: location, method: .get, headers: Routes.bearer) { Routes.body($0) }
             #expect(page.contains("href=\"/tags/read%202024\""), "the page links the tag it made")
             #expect(try server.store.books(of: TagName("read 2024")).count == (try Self.expected2024()).count)
@@ -128,25 +142,34 @@ struct ServeImportTests {
         let server = try Server(openLibrary: openLibrary.baseURL)
         let export = try Data(contentsOf: StoryGraphTests.raw)
         try await server.test { client in
-            func post(_ uri: String, _ headers: HTTPFields, _ body: ByteBuffer) async throws -> (HTTPResponse.Status, String) {
+            func post(_ uri: String, _ headers: HTTPFields, _ body: ByteBuffer) async throws -> (
+                HTTPResponse.Status, String
+            ) {
                 try await client.execute(uri: uri, method: .post, headers: headers, body: body) {
                     // The API answers {"error"}; the page, a page with the line in it.
                     ($0.status, (try? Routes.json($0)["error"] as? String) ?? Routes.body($0))
                 }
             }
             // Over the cap (as sent: a declared length is checked by ServeProcessTests).
-            let (big, bigError) = try await post("/api/imports", Self.headers("text/csv"), ByteBuffer(repeating: UInt8(ascii: "a"), count: 51 * 1024 * 1024))
+            let (big, bigError) = try await post(
+                "/api/imports", Self.headers("text/csv"),
+                ByteBuffer(repeating: UInt8(ascii: "a"), count: 51 * 1024 * 1024))
             #expect(big == .contentTooLarge && bigError.contains("50 MiB"), "\(bigError)")
             // No known format: the formats named, the upload's place in the home not.
-            let (unknown, unknownError) = try await post("/api/imports", Self.headers("text/csv"), ByteBuffer(string: "hello,world\n1,2\n"))
+            let (unknown, unknownError) = try await post(
+                "/api/imports", Self.headers("text/csv"), ByteBuffer(string: "hello,world\n1,2\n"))
             #expect(unknown == .badRequest)
-            #expect(unknownError.contains("StoryGraph export CSV") && unknownError.contains("Goodreads library export CSV"), "\(unknownError)")
+            #expect(
+                unknownError.contains("StoryGraph export CSV") && unknownError.contains("Goodreads library export CSV"),
+                "\(unknownError)")
             #expect(!unknownError.contains(server.home.home.uploadsFolder.path), "\(unknownError)")
-            let (badFormat, badFormatError) = try await post("/api/imports?format=kindle", Self.headers("text/csv"), ByteBuffer(bytes: export))
+            let (badFormat, badFormatError) = try await post(
+                "/api/imports?format=kindle", Self.headers("text/csv"), ByteBuffer(bytes: export))
             #expect(badFormat == .badRequest && badFormatError.contains("storygraph"), "\(badFormatError)")
             let (empty, _) = try await post("/api/imports", Self.headers("text/csv"), ByteBuffer())
             #expect(empty == .badRequest)
-            let (wrongType, wrongTypeError) = try await post("/api/imports", Self.headers("image/png"), ByteBuffer(bytes: export))
+            let (wrongType, wrongTypeError) = try await post(
+                "/api/imports", Self.headers("image/png"), ByteBuffer(bytes: export))
             #expect(wrongType == .unsupportedMediaType && wrongTypeError.contains("text/csv"))
             // Another site's page.
             var crossSite = Self.headers("multipart/form-data; boundary=x")
@@ -158,7 +181,9 @@ struct ServeImportTests {
             // A form without its file.
             var form = Self.headers("multipart/form-data; boundary=x")
             form[.origin] = "http://localhost"
-            let (noFile, noFileError) = try await post("/import", form, ByteBuffer(string: "--x\r\nContent-Disposition: form-data; name=\"year\"\r\n\r\n2024\r\n--x--\r\n"))
+            let (noFile, noFileError) = try await post(
+                "/import", form,
+                ByteBuffer(string: "--x\r\nContent-Disposition: form-data; name=\"year\"\r\n\r\n2024\r\n--x--\r\n"))
             #expect(noFile == .badRequest && noFileError.contains("choose"), "\(noFile) \(noFileError)")
             // The tag busy with another job.
             let gate = AsyncStream<Void>.makeStream()
@@ -166,7 +191,8 @@ struct ServeImportTests {
                 for await _ in gate.stream {}
                 return JSONFragment(raw: "{}")
             }
-            let (busy, busyError) = try await post("/api/imports?year=2024", Self.headers("text/csv"), ByteBuffer(bytes: export))
+            let (busy, busyError) = try await post(
+                "/api/imports?year=2024", Self.headers("text/csv"), ByteBuffer(bytes: export))
             #expect(busy == .conflict && busyError.contains("read 2024"), "\(busyError)")
             gate.continuation.finish()
             _ = try await Routes.finished(holder, client)
@@ -191,7 +217,8 @@ struct ServeImportTests {
     }
 
     @Test func namesFromTheBrowserAreMadeSafeToShow() {
-        #expect(UploadFolder.displayName("C:\\Users\\me\\goodreads_library_export.csv") == "goodreads_library_export.csv")
+        #expect(
+            UploadFolder.displayName("C:\\Users\\me\\goodreads_library_export.csv") == "goodreads_library_export.csv")
         #expect(UploadFolder.displayName("../../x\u{0}\u{1b}[31m.csv") == "x[31m.csv")
         #expect(UploadFolder.displayName("\u{202e}vsc.exe") == "vsc.exe")
         #expect(UploadFolder.displayName("..") == "the uploaded file")

@@ -15,7 +15,8 @@ final class ServeProcess: Sendable {
         process.executableURL = BooktagProcess.binary
         process.arguments = ["serve", "--port", "0", "--home", home.path] + arguments
         process.environment = BooktagProcess.environment(environment)
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
@@ -25,7 +26,9 @@ final class ServeProcess: Sendable {
             started = try await offThePool { try RawHTTP.serveAddress(from: output.fileHandleForReading) }
         } catch {
             process.terminate()
-            throw ServeProcessError(message: "\(error); stderr: \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))")
+            throw ServeProcessError(
+                message:
+                    "\(error); stderr: \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))")
         }
         self.process = process
         self.errors = errors
@@ -40,7 +43,11 @@ final class ServeProcess: Sendable {
         let replay = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org")
         let home = try TemporaryHome()
         let base = replay.baseURL.absoluteString
-        let config: [String: Any] = ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": interval]]
+        let config: [String: Any] = [
+            "openlibrary": [
+                "baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": interval,
+            ]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
         return (replay, home)
     }
@@ -54,7 +61,8 @@ final class ServeProcess: Sendable {
 
     /// One request on its own connection (`Connection: close`), `Host` as given.
     func request(
-        _ method: String, _ path: String, host: String? = nil, headers: [String: String] = [:], body: Data = Data(), authorized: Bool = true
+        _ method: String, _ path: String, host: String? = nil, headers: [String: String] = [:], body: Data = Data(),
+        authorized: Bool = true
     ) async throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         if authorized { head += "Authorization: Bearer \(token)\r\n" }
@@ -67,7 +75,8 @@ final class ServeProcess: Sendable {
 
     /// Reads the first `count` bytes of an answer, then closes the connection (a client going away).
     func readPart(_ path: String, count: Int) async throws -> Data {
-        let request = Data("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8)
+        let request = Data(
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8)
         let port = port
         return try await offThePool {
             let socket = try RawHTTP.connect(port: port)
@@ -86,8 +95,10 @@ final class ServeProcess: Sendable {
 
     /// A request whose head and the first `part` of its body are sent, the rest not yet: an
     /// upload under way, to be cut, continued, or left while the server is stopped.
-    func beginUpload(_ path: String, declaredLength: Int, part: Data, type: String = "text/csv") async throws -> Upload {
-        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nContent-Type: \(type)\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
+    func beginUpload(_ path: String, declaredLength: Int, part: Data, type: String = "text/csv") async throws -> Upload
+    {
+        let head =
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\nContent-Type: \(type)\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
         let port = port
         return try await offThePool {
             let socket = try RawHTTP.connect(port: port)

@@ -1,8 +1,9 @@
 import BookTag
 import BookTagTestSupport
-@testable import BookTagServe
 import Foundation
 import Testing
+
+@testable import BookTagServe
 
 /// `booktag serve` as a reader runs it: the real binary, raw HTTP on its socket (any `Host`,
 /// any bytes in the path), the command line on the same home at once, and SIGTERM mid-job.
@@ -14,7 +15,8 @@ struct ServeProcessTests {
 
     @Test func theFirstLineIsTheAddressAndOnlyThatAddressIsAnswered() async throws {
         let home = try TemporaryHome()
-        let server = try await ServeProcess(home: home.folder, arguments: ["--replay", Fixtures.openLibraryReplay.path])
+        let server = try await ServeProcess(
+            home: home.folder, arguments: ["--replay", Fixtures.openLibraryReplay.path])
         #expect(server.address.absoluteString.hasPrefix("http://127.0.0.1:"))
         #expect(server.token.count == 64)
 
@@ -27,7 +29,8 @@ struct ServeProcessTests {
         let anonymous = try await server.request("GET", "/", authorized: false)
         #expect(anonymous.status == 401)
 
-        let added = try await server.request("POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
+        let added = try await server.request(
+            "POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
         #expect(added.status == 202)
         let job = try #require(Self.json(added)["job"] as? String)
         // The event stream ends with the job.
@@ -35,13 +38,17 @@ struct ServeProcessTests {
         #expect(events.text.hasSuffix("\n\n"))
         #expect(events.text.contains("event: done"))
 
-        for path in ["/covers/..%2F..%2Fstore.sqlite", "/covers/%2e%2e%2f%2e%2e%2fstore.sqlite", "/assets/..%2F..%2Fstore.sqlite", "/..%2F..%2Fstore.sqlite", "/covers/../store.sqlite"] {
+        for path in [
+            "/covers/..%2F..%2Fstore.sqlite", "/covers/%2e%2e%2f%2e%2e%2fstore.sqlite",
+            "/assets/..%2F..%2Fstore.sqlite", "/..%2F..%2Fstore.sqlite", "/covers/../store.sqlite",
+        ] {
             let response = try await server.request("GET", path)
             #expect(response.status == 404, "\(path)")
             #expect(!response.text.contains("SQLite format"), "\(path)")
         }
         let huge = try await server.request(
-            "POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(repeating: UInt8(ascii: " "), count: 20 * 1024 * 1024))
+            "POST", "/api/tags", headers: ["Content-Type": "application/json"],
+            body: Data(repeating: UInt8(ascii: " "), count: 20 * 1024 * 1024))
         #expect(huge.status == 413)
 
         // The command line works on the same home meanwhile.
@@ -68,7 +75,8 @@ struct ServeProcessTests {
         #expect(named.status == 403)
         server.signal(SIGINT)
         #expect(await server.waitForExit(seconds: 10) == 0)
-        #expect(server.standardError.contains("warning: serving beyond this machine on 0.0.0.0"), "\(server.standardError)")
+        #expect(
+            server.standardError.contains("warning: serving beyond this machine on 0.0.0.0"), "\(server.standardError)")
     }
 
     @Test func sigtermCancelsTheJobAndLeavesTheStoreAsItWas() async throws {
@@ -76,7 +84,8 @@ struct ServeProcessTests {
         let (replay, home) = try ServeProcess.throttledHome(interval: 4)
         defer { withExtendedLifetime(replay) {} }  // serving until the test ends
         let server = try await ServeProcess(home: home.folder)
-        let added = try await server.request("POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
+        let added = try await server.request(
+            "POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
         let job = try #require(Self.json(added)["job"] as? String)
         // A client that reads a little of the stream and goes away costs nothing.
         let part = try await server.readPart("/api/jobs/\(job)/events", count: 200)
@@ -108,24 +117,30 @@ struct ServeProcessTests {
         try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
         let server = try await ServeProcess(home: home.folder)
         let uploads = home.home.uploadsFolder
-        @Sendable func files() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? [] }
+        @Sendable func files() -> [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
+        }
         let body = try Data(contentsOf: StoryGraphTests.raw)
 
-        let declared = try await server.beginUpload("/api/imports", declaredLength: UploadFolder.maximumBytes + 1, part: body.prefix(100))
+        let declared = try await server.beginUpload(
+            "/api/imports", declaredLength: UploadFolder.maximumBytes + 1, part: body.prefix(100))
         let refused = try await declared.response()
         #expect(refused.status == 413, "\(refused.text)")
         #expect(files().isEmpty)
 
-        let cut = try await server.beginUpload("/api/imports?year=2024", declaredLength: body.count, part: body.prefix(body.count / 2))
+        let cut = try await server.beginUpload(
+            "/api/imports?year=2024", declaredLength: body.count, part: body.prefix(body.count / 2))
         #expect(try await Self.eventually { files().count == 1 }, "the upload is being written")
         cut.cut()
         #expect(try await Self.eventually { files().isEmpty }, "the cut upload's file is removed: \(files())")
         #expect(try await server.request("GET", "/api/tags").status == 200, "the server goes on")
 
-        let whole = try await server.beginUpload("/api/imports?year=2024&name=mapmyreads.csv", declaredLength: body.count, part: Data())
+        let whole = try await server.beginUpload(
+            "/api/imports?year=2024&name=mapmyreads.csv", declaredLength: body.count, part: Data())
         let started = try await whole.response(sending: body)
         #expect(started.status == 202, "\(started.text)")
-        let pending = try await server.beginUpload("/api/imports?shelf=to-read", declaredLength: body.count, part: body.prefix(1000))
+        let pending = try await server.beginUpload(
+            "/api/imports?shelf=to-read", declaredLength: body.count, part: body.prefix(1000))
         #expect(try await Self.eventually { files().count == 2 }, "one file importing, one arriving: \(files())")
         server.signal(SIGTERM)
         #expect(await server.waitForExit(seconds: 10) == 0, "\(server.standardError)")
@@ -142,7 +157,8 @@ struct ServeProcessTests {
         let (replay, home) = try ServeProcess.throttledHome(interval: 0)
         defer { withExtendedLifetime(replay) {} }
         let server = try await ServeProcess(home: home.folder)
-        let added = try await server.request("POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
+        let added = try await server.request(
+            "POST", "/api/tags", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"fantasy"}"#.utf8))
         let job = try #require(Self.json(added)["job"] as? String)
         #expect(try await server.request("GET", "/api/jobs/\(job)/events").text.contains("event: done"))
         let before = try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.bookID)
@@ -151,22 +167,32 @@ struct ServeProcessTests {
         // The reroll's search now hangs: it is certainly still running when the upload comes
         // and when the server is stopped.
         let hanging = try LoopbackServer { _ in .init(behaviour: .hang(seconds: 20)) }
-        let config: [String: Any] = ["openlibrary": ["baseURL": hanging.baseURL.absoluteString, "coversURL": replay.baseURL.absoluteString + "/_/covers.openlibrary.org", "minRequestInterval": 0]]
+        let config: [String: Any] = [
+            "openlibrary": [
+                "baseURL": hanging.baseURL.absoluteString,
+                "coversURL": replay.baseURL.absoluteString + "/_/covers.openlibrary.org", "minRequestInterval": 0,
+            ]
+        ]
         try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
         let reroll = try await server.request("POST", "/api/tags/fantasy/reroll")
         #expect(reroll.status == 202, "\(reroll.text)")
         #expect(try await Self.eventually { !hanging.requests.isEmpty }, "the reroll is searching")
         let upload = try await server.request(
-            "POST", "/api/imports?year=2024&tag=fantasy", headers: ["Content-Type": "text/csv"], body: try Data(contentsOf: StoryGraphTests.raw))
+            "POST", "/api/imports?year=2024&tag=fantasy", headers: ["Content-Type": "text/csv"],
+            body: try Data(contentsOf: StoryGraphTests.raw))
         // The tag is a search's: an import never takes it, busy or not, and says so first (a
         // refusal that waiting would not lift).
         #expect(upload.status == 400, "\(upload.text)")
-        #expect(upload.text.contains(#"\"fantasy\" (Open Library) exists from another source; nothing was imported"#), "\(upload.text)")
+        #expect(
+            upload.text.contains(#"\"fantasy\" (Open Library) exists from another source; nothing was imported"#),
+            "\(upload.text)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: home.home.uploadsFolder.path)) ?? []).isEmpty)
 
         server.signal(SIGTERM)
         #expect(await server.waitForExit(seconds: 10) == 0, "\(server.standardError)")
-        #expect(try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.bookID) == before, "the reroll was cancelled, the upload never began")
+        #expect(
+            try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.bookID) == before,
+            "the reroll was cancelled, the upload never began")
     }
 
     /// Polls `condition` for up to 5 s.

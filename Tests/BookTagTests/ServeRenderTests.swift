@@ -9,7 +9,9 @@ import Testing
 struct ServeRenderTests {
     @Test func theTagsListIsAnsweredWhileFourCollagesRender() async throws {
         let home = try TemporaryHome()
-        let add = try await BooktagProcess.run(["add", "fantasy", "--quiet", "--home", home.folder.path, "--replay", Fixtures.openLibraryReplay.path])
+        let add = try await BooktagProcess.run([
+            "add", "fantasy", "--quiet", "--home", home.folder.path, "--replay", Fixtures.openLibraryReplay.path,
+        ])
         #expect(add.status == 0, "\(add.errors)")
         let server = try await ServeProcess(home: home.folder)
 

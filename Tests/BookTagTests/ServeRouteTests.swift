@@ -34,7 +34,8 @@ struct ServeRouteTests {
         func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
             // The router test client names itself `localhost` (port 80).
             let router = ServeRoutes.buildRouter(
-                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), operations: operations, jobs: jobs)
+                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), operations: operations,
+                jobs: jobs)
             try await Application(router: router).test(.router, body)
         }
     }
@@ -42,7 +43,10 @@ struct ServeRouteTests {
     static var bearer: HTTPFields { [.authorization: "Bearer \(token)"] }
     static var jsonHeaders: HTTPFields { [.authorization: "Bearer \(token)", .contentType: "application/json"] }
     static var formHeaders: HTTPFields {
-        [.authorization: "Bearer \(token)", .contentType: "application/x-www-form-urlencoded", .origin: "http://localhost"]
+        [
+            .authorization: "Bearer \(token)", .contentType: "application/x-www-form-urlencoded",
+            .origin: "http://localhost",
+        ]
     }
 
     static func body(_ response: TestResponse) -> String { String(buffer: response.body) }
@@ -54,7 +58,9 @@ struct ServeRouteTests {
     /// Waits for a job to end and returns its document.
     static func finished(_ job: String, _ client: any TestClientProtocol) async throws -> [String: Any] {
         for _ in 0..<600 {
-            let state = try await client.execute(uri: "/api/jobs/\(job)", method: .get, headers: bearer) { try json($0) }
+            let state = try await client.execute(uri: "/api/jobs/\(job)", method: .get, headers: bearer) {
+                try json($0)
+            }
             if state["state"] as? String != "running" { return state }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -86,17 +92,24 @@ struct ServeRouteTests {
         let seen = events.withLock { $0 }
         #expect(seen.map(\.name) == ["wait", "retry", "import"], "\(seen)")
         #expect(seen.first?.json.contains("\"seconds\":0.8") == true, "\(seen.first?.json ?? "")")
-        #expect(seen.last?.progress?.line.contains("covers found at Open Library") == true, "\(seen.last?.progress?.line ?? "")")
+        #expect(
+            seen.last?.progress?.line.contains("covers found at Open Library") == true,
+            "\(seen.last?.progress?.line ?? "")")
     }
 
     @Test func everyRequestNeedsTheToken() async throws {
         let server = try Server()
         try await server.test { client in
-            for (uri, method) in [("/", HTTPRequest.Method.get), ("/api/tags", .get), ("/assets/app.css", .get), ("/api/night", .put), ("/tags/x/delete", .post)] {
+            for (uri, method) in [
+                ("/", HTTPRequest.Method.get), ("/api/tags", .get), ("/assets/app.css", .get), ("/api/night", .put),
+                ("/tags/x/delete", .post),
+            ] {
                 let response = try await client.execute(uri: uri, method: method)
                 #expect(response.status == .unauthorized, "\(method) \(uri)")
             }
-            let wrong = try await client.execute(uri: "/api/tags", method: .get, headers: [.authorization: "Bearer \(String(repeating: "cd", count: 32))"])
+            let wrong = try await client.execute(
+                uri: "/api/tags", method: .get,
+                headers: [.authorization: "Bearer \(String(repeating: "cd", count: 32))"])
             #expect(wrong.status == .unauthorized)
             #expect(try Self.json(wrong)["error"] as? String != nil)
             let page = try await client.execute(uri: "/?token=nope", method: .get)
@@ -115,9 +128,11 @@ struct ServeRouteTests {
             #expect(cookie.contains("booktag-80=\(Self.token)"))
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Strict"))
-            let withCookie = try await client.execute(uri: "/", method: .get, headers: [.cookie: "booktag-80=\(Self.token)"])
+            let withCookie = try await client.execute(
+                uri: "/", method: .get, headers: [.cookie: "booktag-80=\(Self.token)"])
             #expect(withCookie.status == .ok)
-            let otherPort = try await client.execute(uri: "/", method: .get, headers: [.cookie: "booktag-81=\(Self.token)"])
+            let otherPort = try await client.execute(
+                uri: "/", method: .get, headers: [.cookie: "booktag-81=\(Self.token)"])
             #expect(otherPort.status == .unauthorized)
         }
     }
@@ -151,12 +166,14 @@ struct ServeRouteTests {
             headers[.cookie] = "booktag-80=\(Self.token)"
             for origin in ["https://evil.example", "null", "http://localhost:8081"] {
                 headers[.origin] = origin
-                let response = try await client.execute(uri: "/night", method: .post, headers: headers, body: ByteBuffer(string: "night=on&back=/"))
+                let response = try await client.execute(
+                    uri: "/night", method: .post, headers: headers, body: ByteBuffer(string: "night=on&back=/"))
                 #expect(response.status == .forbidden, "\(origin)")
             }
             headers[.origin] = nil
             headers[.secFetchSite] = "cross-site"
-            let fetched = try await client.execute(uri: "/night", method: .post, headers: headers, body: ByteBuffer(string: "night=on&back=/"))
+            let fetched = try await client.execute(
+                uri: "/night", method: .post, headers: headers, body: ByteBuffer(string: "night=on&back=/"))
             #expect(fetched.status == .forbidden)
             #expect(PreferencesStore(home: server.home.home).load().preferences.nightMode == false)
         }
@@ -195,7 +212,9 @@ struct ServeRouteTests {
             // The same document as `list --json`.
             let expected = try JSONReport.encode(TagListEntry.entries(store: server.store), pretty: false)
             #expect(Data(buffer: tags.body) == expected)
-            let again = try await client.execute(uri: "/api/tags", method: .post, headers: Self.jsonHeaders, body: ByteBuffer(string: #"{"tag":" fantasy "}"#))
+            let again = try await client.execute(
+                uri: "/api/tags", method: .post, headers: Self.jsonHeaders,
+                body: ByteBuffer(string: #"{"tag":" fantasy "}"#))
             #expect(again.status == .conflict)
         }
     }
@@ -217,10 +236,14 @@ struct ServeRouteTests {
             let elsewhere = try BookStore.open(home: server.home.home)
             try elsewhere.removeTag(TagName("fantasy"))
             #expect(try await names() == ["science fiction"])
-            let withCollage = try await client.execute(uri: "/api/tags", method: .get, headers: Self.bearer) { try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [[String: Any]] }
+            let withCollage = try await client.execute(uri: "/api/tags", method: .get, headers: Self.bearer) {
+                try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [[String: Any]]
+            }
             let collage = try #require(withCollage?.first?["collage"] as? String)
             try FileManager.default.removeItem(atPath: collage)
-            let withoutCollage = try await client.execute(uri: "/api/tags", method: .get, headers: Self.bearer) { try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [[String: Any]] }
+            let withoutCollage = try await client.execute(uri: "/api/tags", method: .get, headers: Self.bearer) {
+                try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [[String: Any]]
+            }
             #expect(withoutCollage?.first?["collage"] is NSNull || withoutCollage?.first?["collage"] == nil)
         }
     }
@@ -234,12 +257,18 @@ struct ServeRouteTests {
             return JSONFragment(raw: "{}")
         }
         try await server.test { client in
-            let second = try await client.execute(uri: "/api/tags", method: .post, headers: Self.jsonHeaders, body: ByteBuffer(string: #"{"tag":"FANTASY"}"#))
+            let second = try await client.execute(
+                uri: "/api/tags", method: .post, headers: Self.jsonHeaders,
+                body: ByteBuffer(string: #"{"tag":"FANTASY"}"#))
             #expect(second.status == .conflict)
             #expect(try Self.json(second)["error"] as? String != nil)
-            let running = try await client.execute(uri: "/api/jobs/\(first)", method: .get, headers: Self.bearer) { try Self.json($0) }
+            let running = try await client.execute(uri: "/api/jobs/\(first)", method: .get, headers: Self.bearer) {
+                try Self.json($0)
+            }
             #expect(running["state"] as? String == "running")
-            let other = try await client.execute(uri: "/api/tags", method: .post, headers: Self.jsonHeaders, body: ByteBuffer(string: #"{"tag":"history"}"#))
+            let other = try await client.execute(
+                uri: "/api/tags", method: .post, headers: Self.jsonHeaders,
+                body: ByteBuffer(string: #"{"tag":"history"}"#))
             #expect(other.status == .accepted)
             gate.continuation.finish()
             _ = try await Self.finished(first, client)
@@ -258,20 +287,28 @@ struct ServeRouteTests {
                 ("/api/tags", Self.jsonHeaders, #"{"tag": "fantasy", "shelf": "not a shelf"}"#, .badRequest),
                 ("/api/tags", Self.jsonHeaders, #"{"tag": "fantasy", "year": 2025}"#, .badRequest),
                 ("/api/tags", Self.jsonHeaders, #"{"tag": "fantasy", "source": "amazon"}"#, .badRequest),
-                ("/api/tags", Self.bearer.merging([.contentType: "text/plain"]), #"{"tag": "fantasy"}"#, .unsupportedMediaType),
-                ("/api/tags", Self.bearer.merging([.contentType: "application/x-www-form-urlencoded"]), "tag=fantasy", .unsupportedMediaType),
+                (
+                    "/api/tags", Self.bearer.merging([.contentType: "text/plain"]), #"{"tag": "fantasy"}"#,
+                    .unsupportedMediaType
+                ),
+                (
+                    "/api/tags", Self.bearer.merging([.contentType: "application/x-www-form-urlencoded"]),
+                    "tag=fantasy", .unsupportedMediaType
+                ),
                 ("/api/night", Self.jsonHeaders, #"{"night": "yes"}"#, .badRequest),
             ]
             for (uri, headers, body, status) in cases {
                 let method: HTTPRequest.Method = uri == "/api/night" ? .put : .post
-                let response = try await client.execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: body))
+                let response = try await client.execute(
+                    uri: uri, method: method, headers: headers, body: ByteBuffer(string: body))
                 #expect(response.status == status, "\(body)")
                 let error = try Self.json(response)["error"] as? String
                 #expect(error?.isEmpty == false, "\(body)")
                 #expect(error?.contains("\n") == false)
             }
             let huge = ByteBuffer(repeating: UInt8(ascii: "a"), count: 20 * 1024 * 1024)
-            let tooLarge = try await client.execute(uri: "/api/tags", method: .post, headers: Self.jsonHeaders, body: huge)
+            let tooLarge = try await client.execute(
+                uri: "/api/tags", method: .post, headers: Self.jsonHeaders, body: huge)
             #expect(tooLarge.status == .contentTooLarge)
             let form = try await client.execute(uri: "/tags", method: .post, headers: Self.formHeaders, body: huge)
             #expect(form.status == .contentTooLarge)
@@ -283,7 +320,10 @@ struct ServeRouteTests {
     @Test func unknownTagsAndBooksAre404InTheirForm() async throws {
         let server = try Server()
         try await server.test { client in
-            for uri in ["/api/tags/nothing", "/api/tags/nothing/stats", "/api/tags/nothing/collage.png", "/api/books/openlibrary/OL1W", "/api/books/goodreads/5", "/api/jobs/0123", "/api/jobs/0123/events"] {
+            for uri in [
+                "/api/tags/nothing", "/api/tags/nothing/stats", "/api/tags/nothing/collage.png",
+                "/api/books/openlibrary/OL1W", "/api/books/goodreads/5", "/api/jobs/0123", "/api/jobs/0123/events",
+            ] {
                 let response = try await client.execute(uri: uri, method: .get, headers: Self.bearer)
                 #expect(response.status == .notFound, "\(uri)")
                 #expect(try Self.json(response)["error"] as? String != nil, "\(uri)")
@@ -328,12 +368,17 @@ struct ServeRouteTests {
             let expected = try server.store.books(of: TagName("fantasy")).map { BookRow($0, store: server.store) }
             #expect(Data(buffer: books.body) == (try JSONReport.encode(expected, pretty: false)))
             let stats = try await client.execute(uri: "/api/tags/fantasy/stats", method: .get, headers: Self.bearer)
-            #expect(Data(buffer: stats.body) == (try JSONReport.encode(try server.store.stats(of: TagName("fantasy")), pretty: false)))
+            #expect(
+                Data(buffer: stats.body)
+                    == (try JSONReport.encode(try server.store.stats(of: TagName("fantasy")), pretty: false)))
             let first = try #require(expected.first)
-            let book = try await client.execute(uri: "/api/books/openlibrary/\(first.id)", method: .get, headers: Self.bearer) { try Self.json($0) }
+            let book = try await client.execute(
+                uri: "/api/books/openlibrary/\(first.id)", method: .get, headers: Self.bearer
+            ) { try Self.json($0) }
             #expect(book["title"] as? String == first.title)
             #expect(book["tags"] as? [String] == ["fantasy"])
-            let page = try await client.execute(uri: "/books/openlibrary/\(first.id)", method: .get, headers: Self.bearer)
+            let page = try await client.execute(
+                uri: "/books/openlibrary/\(first.id)", method: .get, headers: Self.bearer)
             #expect(page.status == .ok)
             #expect(Self.body(page).contains(first.title.htmlEscaped))
             #expect(Self.body(page).contains("href=\"/tags/fantasy\""))
@@ -367,7 +412,8 @@ struct ServeRouteTests {
             #expect(!refilled.contains(victim))
 
             let missing = try await client.execute(
-                uri: "/api/tags/fantasy/drop", method: .post, headers: Self.jsonHeaders, body: ByteBuffer(string: #"{"books": ["OL1W"]}"#))
+                uri: "/api/tags/fantasy/drop", method: .post, headers: Self.jsonHeaders,
+                body: ByteBuffer(string: #"{"books": ["OL1W"]}"#))
             let failed = try await Self.finished(try #require(try Self.json(missing)["job"] as? String), client)
             #expect(failed["state"] as? String == "failed")
             #expect((failed["error"] as? String)?.isEmpty == false)
@@ -383,7 +429,9 @@ struct ServeRouteTests {
     @Test func progressStreamsAsServerSentEventsEndingInDone() async throws {
         let server = try Server()
         try await server.test { client in
-            let started = try await client.execute(uri: "/api/tags", method: .post, headers: Self.jsonHeaders, body: ByteBuffer(string: #"{"tag":"fantasy"}"#))
+            let started = try await client.execute(
+                uri: "/api/tags", method: .post, headers: Self.jsonHeaders,
+                body: ByteBuffer(string: #"{"tag":"fantasy"}"#))
             let job = try #require(try Self.json(started)["job"] as? String)
             let events = try await client.execute(uri: "/api/jobs/\(job)/events", method: .get, headers: Self.bearer)
             #expect(events.headers[.contentType] == "text/event-stream")
@@ -403,18 +451,26 @@ struct ServeRouteTests {
     @Test func nightIsTheSamePreferenceAsTheCommand() async throws {
         let server = try Server()
         try await server.test { client in
-            let put = try await client.execute(uri: "/api/night", method: .put, headers: Self.jsonHeaders, body: ByteBuffer(string: #"{"night": true}"#))
+            let put = try await client.execute(
+                uri: "/api/night", method: .put, headers: Self.jsonHeaders,
+                body: ByteBuffer(string: #"{"night": true}"#))
             #expect(try Self.json(put)["night"] as? Bool == true)
             #expect(PreferencesStore(home: server.home.home).load().preferences.nightMode)
             let page = try await client.execute(uri: "/", method: .get, headers: Self.bearer)
             #expect(Self.body(page).contains("<html lang=\"en\" class=\"night\">"))
-            let form = try await client.execute(uri: "/night", method: .post, headers: Self.formHeaders, body: ByteBuffer(string: "night=off&back=%2Ftags%2Ffantasy"))
+            let form = try await client.execute(
+                uri: "/night", method: .post, headers: Self.formHeaders,
+                body: ByteBuffer(string: "night=off&back=%2Ftags%2Ffantasy"))
             #expect(form.status == .seeOther)
             #expect(form.headers[.location] == "/tags/fantasy")
             #expect(!PreferencesStore(home: server.home.home).load().preferences.nightMode)
-            let away = try await client.execute(uri: "/night", method: .post, headers: Self.formHeaders, body: ByteBuffer(string: "back=//evil.example/"))
+            let away = try await client.execute(
+                uri: "/night", method: .post, headers: Self.formHeaders,
+                body: ByteBuffer(string: "back=//evil.example/"))
             #expect(away.headers[.location] == "/")
-            let get = try await client.execute(uri: "/api/night", method: .get, headers: Self.bearer) { try Self.json($0) }
+            let get = try await client.execute(uri: "/api/night", method: .get, headers: Self.bearer) {
+                try Self.json($0)
+            }
             #expect(get["night"] as? Bool == true)
         }
     }
@@ -422,7 +478,9 @@ struct ServeRouteTests {
     @Test func formsPostThenRedirect() async throws {
         let server = try Server()
         try await server.test { client in
-            let add = try await client.execute(uri: "/tags", method: .post, headers: Self.formHeaders, body: ByteBuffer(string: "tag=Science+Fiction&from=openlibrary&count=12"))
+            let add = try await client.execute(
+                uri: "/tags", method: .post, headers: Self.formHeaders,
+                body: ByteBuffer(string: "tag=Science+Fiction&from=openlibrary&count=12"))
             #expect(add.status == .seeOther)
             let location = try #require(add.headers[.location])
             #expect(location.hasPrefix("/tags/Science%20Fiction?job="))
@@ -430,16 +488,20 @@ struct ServeRouteTests {
             let page = try await client.execute(uri: location, method: .get, headers: Self.bearer)
             #expect(page.status == .ok)
             #expect(Self.body(page).contains("<h1>Science Fiction</h1>"))
-            let bad = try await client.execute(uri: "/tags", method: .post, headers: Self.formHeaders, body: ByteBuffer(string: "tag=&from=shelf"))
+            let bad = try await client.execute(
+                uri: "/tags", method: .post, headers: Self.formHeaders, body: ByteBuffer(string: "tag=&from=shelf"))
             #expect(bad.status == .badRequest)
             #expect(Self.body(bad).contains("role=\"alert\""))
             let first = try #require(try server.store.books(of: TagName("science fiction")).first)
             let drop = try await client.execute(
-                uri: "/tags/science%20fiction/drop", method: .post, headers: Self.formHeaders, body: ByteBuffer(string: "book=\(first.book.bookID.value)"))
+                uri: "/tags/science%20fiction/drop", method: .post, headers: Self.formHeaders,
+                body: ByteBuffer(string: "book=\(first.book.bookID.value)"))
             #expect(drop.status == .seeOther)
-            _ = try await Self.finished(String(try #require(drop.headers[.location]).split(separator: "=").last!), client)
+            _ = try await Self.finished(
+                String(try #require(drop.headers[.location]).split(separator: "=").last!), client)
             #expect(try server.store.books(of: TagName("science fiction")).count == 11)
-            let delete = try await client.execute(uri: "/tags/science%20fiction/delete", method: .post, headers: Self.formHeaders)
+            let delete = try await client.execute(
+                uri: "/tags/science%20fiction/delete", method: .post, headers: Self.formHeaders)
             #expect(delete.status == .seeOther)
             #expect(delete.headers[.location] == "/")
             #expect(try server.store.tags().isEmpty)
@@ -463,7 +525,8 @@ struct ServeRouteTests {
             #expect(notModified.status == .notModified)
             #expect(notModified.body.readableBytes == 0)
             // A well-formed name the store does not hold.
-            let unknown = try await client.execute(uri: "/covers/\(String(repeating: "0", count: 64)).png", method: .get, headers: Self.bearer)
+            let unknown = try await client.execute(
+                uri: "/covers/\(String(repeating: "0", count: 64)).png", method: .get, headers: Self.bearer)
             #expect(unknown.status == .notFound)
         }
     }
@@ -474,21 +537,26 @@ struct ServeRouteTests {
             _ = try await Self.add("fantasy", client)
             let collage = server.home.home.collagesFolder.appendingPathComponent("fantasy.png")
             let before = try Data(contentsOf: collage)
-            let png = try await client.execute(uri: "/api/tags/fantasy/collage.png?size=story&stats=1", method: .get, headers: Self.bearer)
+            let png = try await client.execute(
+                uri: "/api/tags/fantasy/collage.png?size=story&stats=1", method: .get, headers: Self.bearer)
             #expect(png.status == .ok)
             #expect(png.headers[.contentType] == "image/png")
             let image = try #require(ImageInfo(Data(buffer: png.body)))
             #expect((image.width, image.height) == (1080, 1920))
-            let jpeg = try await client.execute(uri: "/api/tags/fantasy/collage.jpeg?size=square", method: .get, headers: Self.bearer)
+            let jpeg = try await client.execute(
+                uri: "/api/tags/fantasy/collage.jpeg?size=square", method: .get, headers: Self.bearer)
             let jpegInfo = try #require(ImageInfo(Data(buffer: jpeg.body)))
             #expect(jpegInfo.format == .jpeg)
             #expect(jpegInfo.width == 1080)
             for query in ["size=huge", "columns=0", "background=nocolour", "flavour=1"] {
-                let bad = try await client.execute(uri: "/api/tags/fantasy/collage.png?\(query)", method: .get, headers: Self.bearer)
+                let bad = try await client.execute(
+                    uri: "/api/tags/fantasy/collage.png?\(query)", method: .get, headers: Self.bearer)
                 #expect(bad.status == .badRequest, "\(query)")
             }
             #expect(try Data(contentsOf: collage) == before)
-            #expect(!FileManager.default.fileExists(atPath: server.home.home.collagesFolder.appendingPathComponent("fantasy.jpg").path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: server.home.home.collagesFolder.appendingPathComponent("fantasy.jpg").path))
         }
     }
 
@@ -496,9 +564,12 @@ struct ServeRouteTests {
         let server = try Server()
         try await server.test { client in
             let page = try await client.execute(uri: "/", method: .get, headers: Self.bearer) { Self.body($0) }
-            #expect(page.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\" crossorigin=\"use-credentials\">"), "the cookie goes with the manifest's request")
+            #expect(
+                page.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\" crossorigin=\"use-credentials\">"),
+                "the cookie goes with the manifest's request")
             #expect(page.contains("<meta name=\"theme-color\" content=\"\(CollageTheme.day.background.hex)\">"))
-            let day = try await client.execute(uri: "/manifest.webmanifest", method: .get, headers: Self.bearer) { response in
+            let day = try await client.execute(uri: "/manifest.webmanifest", method: .get, headers: Self.bearer) {
+                response in
                 #expect(response.headers[.contentType] == "application/manifest+json")
                 #expect(response.headers[.contentSecurityPolicy]?.contains("manifest-src 'self'") == true)
                 return try Self.json(response)
@@ -506,16 +577,25 @@ struct ServeRouteTests {
             #expect(day["display"] as? String == "standalone" && day["start_url"] as? String == "/")
             #expect(day["theme_color"] as? String == CollageTheme.day.background.hex)
             let icons = try #require(day["icons"] as? [[String: String]])
-            #expect(Set(icons.map { $0["sizes"] ?? "" }) == ["192x192", "512x512"] && icons.contains { $0["purpose"] == "maskable" })
-            for (path, size) in [("/icons/icon-192.png", 192), ("/icons/icon-512.png", 512), ("/icons/maskable-512.png", 512), ("/icons/apple-touch-icon.png", 180)] {
-                let data = try await client.execute(uri: path, method: .get, headers: Self.bearer) { Data(buffer: $0.body) }
+            #expect(
+                Set(icons.map { $0["sizes"] ?? "" }) == ["192x192", "512x512"]
+                    && icons.contains { $0["purpose"] == "maskable" })
+            for (path, size) in [
+                ("/icons/icon-192.png", 192), ("/icons/icon-512.png", 512), ("/icons/maskable-512.png", 512),
+                ("/icons/apple-touch-icon.png", 180),
+            ] {
+                let data = try await client.execute(uri: path, method: .get, headers: Self.bearer) {
+                    Data(buffer: $0.body)
+                }
                 let info = try #require(ImageInfo(data), "\(path) is an image")
                 #expect(info.format == .png && info.width == size && info.height == size, "\(path)")
             }
             let unauthorised = try await client.execute(uri: "/manifest.webmanifest", method: .get) { $0.status }
             #expect(unauthorised == .unauthorized, "the manifest passes the same checks as every request")
             try server.operations.workspace.setNightMode(true)
-            let night = try await client.execute(uri: "/manifest.webmanifest", method: .get, headers: Self.bearer) { try Self.json($0) }
+            let night = try await client.execute(uri: "/manifest.webmanifest", method: .get, headers: Self.bearer) {
+                try Self.json($0)
+            }
             #expect(night["theme_color"] as? String == CollageTheme.night.background.hex)
             #expect(night["background_color"] as? String == CollageTheme.night.background.hex)
         }
@@ -525,16 +605,25 @@ struct ServeRouteTests {
         let server = try Server()
         try await server.test { client in
             _ = try await Self.add("fantasy", client)
-            let page = try await client.execute(uri: "/tags/fantasy", method: .get, headers: Self.bearer) { Self.body($0) }
-            #expect(page.contains("<button type=\"button\" id=\"share-button\" hidden>"), "Share appears with script only")
+            let page = try await client.execute(uri: "/tags/fantasy", method: .get, headers: Self.bearer) {
+                Self.body($0)
+            }
+            #expect(
+                page.contains("<button type=\"button\" id=\"share-button\" hidden>"), "Share appears with script only")
             #expect(page.contains("<input type=\"hidden\" name=\"download\" value=\"1\">"))
-            for size in ["story", "square", "phone", "wallpaper"] { #expect(page.contains("<option value=\"\(size)\">")) }
-            let download = try await client.execute(uri: "/api/tags/fantasy/collage.png?size=story&stats=1&download=1", method: .get, headers: Self.bearer) { $0 }
+            for size in ["story", "square", "phone", "wallpaper"] {
+                #expect(page.contains("<option value=\"\(size)\">"))
+            }
+            let download = try await client.execute(
+                uri: "/api/tags/fantasy/collage.png?size=story&stats=1&download=1", method: .get, headers: Self.bearer
+            ) { $0 }
             #expect(download.status == .ok)
             #expect(download.headers[.contentDisposition] == "attachment; filename=\"booktag-story.png\"")
             let info = try #require(ImageInfo(Data(buffer: download.body)))
             #expect(info.width == 1080 && info.height == 1920)
-            let shown = try await client.execute(uri: "/api/tags/fantasy/collage.png?size=square", method: .get, headers: Self.bearer) { $0.headers[.contentDisposition] }
+            let shown = try await client.execute(
+                uri: "/api/tags/fantasy/collage.png?size=square", method: .get, headers: Self.bearer
+            ) { $0.headers[.contentDisposition] }
             #expect(shown == "inline; filename=\"booktag-square.png\"")
         }
     }
@@ -552,7 +641,9 @@ struct ServeRouteTests {
         var heard: [JobRegistry.Event] = []
         for await event in stream { heard.append(event) }
         #expect(heard.count == JobRegistry.keptEvents)
-        #expect(heard.first?.json == "{\"n\":\(1_000 - JobRegistry.keptEvents + 1)}" && heard.dropLast().last?.json == "{\"n\":999}")
+        #expect(
+            heard.first?.json == "{\"n\":\(1_000 - JobRegistry.keptEvents + 1)}"
+                && heard.dropLast().last?.json == "{\"n\":999}")
         #expect(heard.last?.name == "done")
     }
 
@@ -562,7 +653,9 @@ struct ServeRouteTests {
         var books = SyntheticBooks.set(1, count: 1)
         books[0].work.title = hostile
         let id = books[0].work.id.value
-        _ = try server.store.createTag(TagName(hostile), source: .goodreads, books: books, search: SearchPosition(totalResults: 1, pageSize: 20, startPage: 1))
+        _ = try server.store.createTag(
+            TagName(hostile), source: .goodreads, books: books,
+            search: SearchPosition(totalResults: 1, pageSize: 20, startPage: 1))
         try await server.test { client in
             for uri in ["/", "/tags/\(ServePages.pathComponent(hostile))", "/books/goodreads/\(id)"] {
                 let page = try await client.execute(uri: uri, method: .get, headers: Self.bearer)

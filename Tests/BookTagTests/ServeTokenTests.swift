@@ -1,8 +1,9 @@
 import BookTag
 import BookTagTestSupport
-@testable import BookTagServe
 import Foundation
 import Testing
+
+@testable import BookTagServe
 
 /// `serve` as a service: the token is the home's, so a restart keeps the address a phone saved;
 /// `--new-token` ends the old one's access at once, cookies included; one server per home.
@@ -26,9 +27,11 @@ struct ServeTokenTests {
 
         let renewed = try await ServeProcess(home: home.folder, arguments: ["--port", "\(port)", "--new-token"])
         #expect(renewed.token != first.token)
-        let old = try await renewed.request("GET", "/api/tags", headers: ["Authorization": "Bearer \(first.token)"], authorized: false)
+        let old = try await renewed.request(
+            "GET", "/api/tags", headers: ["Authorization": "Bearer \(first.token)"], authorized: false)
         #expect(old.status == 401)
-        let oldCookie = try await renewed.request("GET", "/", headers: ["Cookie": "booktag-\(port)=\(first.token)"], authorized: false)
+        let oldCookie = try await renewed.request(
+            "GET", "/", headers: ["Cookie": "booktag-\(port)=\(first.token)"], authorized: false)
         #expect(oldCookie.status == 401)
         let oldAddress = try await renewed.request("GET", "/?token=\(first.token)", authorized: false)
         #expect(oldAddress.status == 401)
@@ -45,7 +48,8 @@ struct ServeTokenTests {
         let first = try await ServeProcess(home: home.folder)
         let second = try await BooktagProcess.run(["serve", "--port", "0", "--home", home.folder.path])
         #expect(second.status == 64)
-        let line = "error: booktag serve is already running on this home at http://127.0.0.1:\(first.port)/: use it, or stop it first\n"
+        let line =
+            "error: booktag serve is already running on this home at http://127.0.0.1:\(first.port)/: use it, or stop it first\n"
         #expect(second.errors == line)
         #expect(second.output.isEmpty)
         let renewing = try await BooktagProcess.run(["serve", "--port", "0", "--new-token", "--home", home.folder.path])
@@ -57,7 +61,10 @@ struct ServeTokenTests {
 
     /// A token others could read, or one that is not a token, is replaced with one warning.
     @Test(arguments: [
-        (Data("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n".utf8), 0o644, "could be read by other users"),
+        (
+            Data("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n".utf8), 0o644,
+            "could be read by other users"
+        ),
         (Data("not a token\n".utf8), 0o600, "held no valid token"),
         (Data(), 0o600, "held no valid token"),
         (Data(repeating: 0xff, count: 100_000), 0o600, "held no valid token"),
@@ -88,7 +95,8 @@ struct ServeTokenTests {
         #expect(warning?.contains("symbolic link") == true)
         #expect(token.value != "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef")
         #expect(try String(contentsOf: elsewhere, encoding: .utf8).hasPrefix("0123456789abcdef"))
-        let type = try FileManager.default.attributesOfItem(atPath: home.home.serveTokenFile.path)[.type] as? FileAttributeType
+        let type =
+            try FileManager.default.attributesOfItem(atPath: home.home.serveTokenFile.path)[.type] as? FileAttributeType
         #expect(type == .typeRegular, "the link itself was replaced by a file of booktag's")
     }
 
@@ -99,7 +107,9 @@ struct ServeTokenTests {
         let run = try await BooktagProcess.run(["serve", "--port", "0", "--home", home.folder.path])
         #expect(run.status == 74)
         #expect(run.output.isEmpty)
-        #expect(run.errors.hasPrefix("error: cannot keep the access token in \(home.home.serveTokenFile.path): "), "\(run.errors)")
+        #expect(
+            run.errors.hasPrefix("error: cannot keep the access token in \(home.home.serveTokenFile.path): "),
+            "\(run.errors)")
         #expect(run.errors.split(separator: "\n").count == 1)
     }
 

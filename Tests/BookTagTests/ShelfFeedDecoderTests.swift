@@ -12,7 +12,9 @@ struct ShelfFeedDecoderTests {
     }
 
     /// A synthetic feed: items as (book id, title, large image, read-at).
-    static func feed(_ items: [(Int, String, String?, String)], declaration: String = #"<?xml version="1.0" encoding="UTF-8"?>"#) -> String {
+    static func feed(
+        _ items: [(Int, String, String?, String)], declaration: String = #"<?xml version="1.0" encoding="UTF-8"?>"#
+    ) -> String {
         let body = items.map { id, title, large, readAt in
             """
             <item><title>\(title)</title><book_id>\(id)</book_id>
@@ -24,7 +26,8 @@ struct ShelfFeedDecoderTests {
             <average_rating>3.87</average_rating><book_published>2019</book_published></item>
             """
         }.joined()
-        return "\(declaration)\n<rss version=\"2.0\"><channel><title>Reader's bookshelf: read</title>\(body)</channel></rss>"
+        return
+            "\(declaration)\n<rss version=\"2.0\"><channel><title>Reader's bookshelf: read</title>\(body)</channel></rss>"
     }
 
     @Test func aGenuineShelfFeed() throws {
@@ -33,9 +36,13 @@ struct ShelfFeedDecoderTests {
         let (items, skipped) = try ShelfFeedDecoder.items(from: data)
         #expect(skipped == 0)
         #expect(items.map(\.bookID) == Scan.ints(text, "<book_id>(\\d+)</book_id>"))
-        #expect(items.count == 12 && items.first?.title == "Distant Star" && items.first?.authorName == "Roberto Bolaño")
-        #expect(items.first?.pageCount == 150 && items.first?.publishedYear == 1996 && items.first?.averageRating == 3.99)
-        #expect(items.map(\.imageURL) == Scan.strings(text, "<book_large_image_url><!\\[CDATA\\[([^\\]]*)"), "the large image")
+        #expect(
+            items.count == 12 && items.first?.title == "Distant Star" && items.first?.authorName == "Roberto Bolaño")
+        #expect(
+            items.first?.pageCount == 150 && items.first?.publishedYear == 1996 && items.first?.averageRating == 3.99)
+        #expect(
+            items.map(\.imageURL) == Scan.strings(text, "<book_large_image_url><!\\[CDATA\\[([^\\]]*)"),
+            "the large image")
         #expect(items.allSatisfy { $0.readYear == 2026 } && items.allSatisfy { $0.readDay?.hasPrefix("2026-") == true })
         #expect(items.first?.userRating == nil, "the feed's 0 is no rating")
         #expect(items.filter { $0.isbn == nil }.count == 1, "one item has an empty <isbn>")
@@ -58,7 +65,11 @@ struct ShelfFeedDecoderTests {
 
     @Test func oddItemsAndAnEmptyChannel() throws {
         let text = Self.feed([
-            (7, "Has a large image", "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1600000000l/7._SX318_SY475_.jpg", "Mon, 29 Dec 2025 00:00:00 -0800"),
+            (
+                7, "Has a large image",
+                "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1600000000l/7._SX318_SY475_.jpg",
+                "Mon, 29 Dec 2025 00:00:00 -0800"
+            ),
             (0, "No book id", nil, ""),
         ])
         let (items, skipped) = try ShelfFeedDecoder.items(from: Data(text.utf8))
@@ -67,8 +78,9 @@ struct ShelfFeedDecoderTests {
         #expect(item.readYear == 2025, "the year as the reader's calendar wrote it")
         #expect(item.userRating == 4 && item.pageCount == 321 && item.isbn == nil)
         // The doubled size token is dropped for the full-size cover.
-        #expect(CoverURL.downloadCandidates(for: try #require(item.imageURL)).first
-            == "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1600000000l/7.jpg")
+        #expect(
+            CoverURL.downloadCandidates(for: try #require(item.imageURL)).first
+                == "https://i.gr-assets.com/images/S/compressed.photo.goodreads.com/books/1600000000l/7.jpg")
         let safe = HTMLSanitizer.safeHTML(fromHTML: try #require(item.descriptionHTML))
         #expect(!safe.contains("<img") && !safe.contains("tracker.example"))
         #expect(try ShelfFeedDecoder.items(from: Data(Self.feed([]).utf8)).items.isEmpty, "a page past the last")
@@ -81,10 +93,17 @@ struct ShelfFeedDecoderTests {
         #expect(throws: ShelfFeedError.notAFeed(root: "GoodreadsResponse")) {
             try ShelfFeedDecoder.items(from: Data("<GoodreadsResponse><search/></GoodreadsResponse>".utf8))
         }
-        #expect(throws: ShelfFeedError.notXML(preview: "Loading...")) { try ShelfFeedDecoder.items(from: Data("Loading...".utf8)) }
+        #expect(throws: ShelfFeedError.notXML(preview: "Loading...")) {
+            try ShelfFeedDecoder.items(from: Data("Loading...".utf8))
+        }
         for hostile in ["billion-laughs.xml", "external-entity.xml", "external-dtd.xml"] {
-            let error = #expect(throws: ShelfFeedError.self) { try ShelfFeedDecoder.items(from: Fixtures.data("hostile/\(hostile)")) }
-            guard case .unreadableXML? = error else { Issue.record("\(hostile): \(String(describing: error))"); continue }
+            let error = #expect(throws: ShelfFeedError.self) {
+                try ShelfFeedDecoder.items(from: Fixtures.data("hostile/\(hostile)"))
+            }
+            guard case .unreadableXML? = error else {
+                Issue.record("\(hostile): \(String(describing: error))")
+                continue
+            }
         }
     }
 }

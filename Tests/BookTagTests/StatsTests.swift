@@ -1,11 +1,12 @@
 import BookTagTestSupport
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import Testing
 
 @testable import BookTag
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// A tag's numbers (`TagStats`, `booktag stats`): computed by hand for small sets with every
 /// edge (the first and last day of a year and a month, books without pages, unrated books, a
@@ -13,7 +14,8 @@ import Testing
 /// shelf fixture against an independent reading of its feed.
 @Suite struct StatsTests {
     static func book(
-        _ id: Int, _ title: String, author: String? = "A", pages: Int? = nil, rating: Double? = nil, year: Int? = nil, stars: Int? = nil,
+        _ id: Int, _ title: String, author: String? = "A", pages: Int? = nil, rating: Double? = nil, year: Int? = nil,
+        stars: Int? = nil,
         read: String? = nil
     ) -> StatsBook {
         StatsBook(
@@ -22,8 +24,13 @@ import Testing
     }
 
     @Test func aReadDayIsKeptOnlyWhenItIsOne() {
-        #expect(Reading(dateRead: "2025-12-31").dateRead == "2025-12-31" && Reading(dateRead: "2024-02-29").dateRead == "2024-02-29")
-        for text in ["2025-13-01", "2025-00-10", "2025-01-32", "2025-1-01", "+025-01-01", "2025/01/01", "2025-01-01T", "０２５-01-01", ""] {
+        #expect(
+            Reading(dateRead: "2025-12-31").dateRead == "2025-12-31"
+                && Reading(dateRead: "2024-02-29").dateRead == "2024-02-29")
+        for text in [
+            "2025-13-01", "2025-00-10", "2025-01-32", "2025-1-01", "+025-01-01", "2025/01/01", "2025-01-01T",
+            "０２５-01-01", "",
+        ] {
             #expect(Reading(dateRead: text).dateRead == nil, "\(text)")
         }
     }
@@ -33,9 +40,11 @@ import Testing
             Self.book(1, "First", author: "Austen", pages: 320, rating: 4.10, year: 1818, stars: 5, read: "2025-01-01"),
             Self.book(2, "Last", author: "Brontë", pages: nil, rating: 3.50, year: 2001, stars: 0, read: "2025-12-31"),
             Self.book(3, "Short", author: "Austen", pages: 96, rating: 3.90, year: 1990, stars: 3, read: "2025-06-15"),
-            Self.book(4, "Long", author: "Calvino", pages: 1104, rating: 4.62, year: 2020, stars: 4, read: "2025-06-30"),
+            Self.book(
+                4, "Long", author: "Calvino", pages: 1104, rating: 4.62, year: 2020, stars: 4, read: "2025-06-30"),
             Self.book(5, "Tied", author: "Calvino", pages: 1104, rating: 4.62, year: 1818, stars: nil, read: nil),
-            Self.book(1, "First", author: "Austen", pages: 320, rating: 4.10, year: 1818, stars: 5, read: "2025-01-01"),  // listed twice
+            // Listed twice.
+            Self.book(1, "First", author: "Austen", pages: 320, rating: 4.10, year: 1818, stars: 5, read: "2025-01-01"),
             Self.book(6, "Anonymous", author: nil, pages: 0, rating: nil, year: nil, stars: 2, read: "2025-02-28"),
         ]
         let stats = TagStats(tag: "my 2025", year: 2025, readingRecords: true, books: books)
@@ -53,20 +62,29 @@ import Testing
         #expect(stats.ratings.versusAverage == -0.21)
         #expect(stats.months == [1, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 1] && stats.undated == 1)
         #expect(stats.authors.distinct == 3)
-        #expect(stats.authors.top == [.init(name: "Austen", books: 2), .init(name: "Calvino", books: 2), .init(name: "Brontë", books: 1)])
+        #expect(
+            stats.authors.top == [
+                .init(name: "Austen", books: 2), .init(name: "Calvino", books: 2), .init(name: "Brontë", books: 1),
+            ])
         #expect(stats.published.oldest?.id == .goodreads(1) && stats.published.newest?.id == .goodreads(4))
     }
 
     @Test func aSearchHasNoReadingPartsAndUnknownsAreNull() throws {
         let books = [Self.book(1, "One", stars: 4, read: "2025-03-03"), Self.book(2, "Two", author: nil)]
         let stats = TagStats(tag: "fantasy", year: nil, readingRecords: false, books: books)
-        #expect(stats.ratings.mine == nil && stats.ratings.rated == nil && stats.ratings.stars == nil && stats.ratings.versusAverage == nil)
+        #expect(
+            stats.ratings.mine == nil && stats.ratings.rated == nil && stats.ratings.stars == nil
+                && stats.ratings.versusAverage == nil)
         #expect(stats.months == nil && stats.undated == nil)
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(stats)) as? [String: Any])
         let pages = try #require(json["pages"] as? [String: Any])
-        #expect(pages["total"] is NSNull && pages["average"] is NSNull && pages["shortest"] is NSNull && pages["known"] as? Int == 0)
+        #expect(
+            pages["total"] is NSNull && pages["average"] is NSNull && pages["shortest"] is NSNull
+                && pages["known"] as? Int == 0)
         let ratings = try #require(json["ratings"] as? [String: Any])
-        #expect(["average", "mine", "rated", "stars", "versusAverage", "highest"].allSatisfy { ratings[$0] is NSNull }, "\(ratings)")
+        #expect(
+            ["average", "mine", "rated", "stars", "versusAverage", "highest"].allSatisfy { ratings[$0] is NSNull },
+            "\(ratings)")
         #expect(json["months"] is NSNull && json["undated"] is NSNull && json["year"] is NSNull)
         let published = try #require(json["published"] as? [String: Any])
         #expect(published["oldest"] is NSNull && published["newest"] is NSNull)
@@ -74,15 +92,25 @@ import Testing
     }
 
     @Test func theJSONHasSpecsShape() throws {
-        let stats = TagStats(tag: "t", year: 2025, readingRecords: true, books: [
-            Self.book(7, "Seven", author: "Z", pages: 123, rating: 3.25, year: 1999, stars: 4, read: "2025-05-05"),
-        ])
+        let stats = TagStats(
+            tag: "t", year: 2025, readingRecords: true,
+            books: [
+                Self.book(7, "Seven", author: "Z", pages: 123, rating: 3.25, year: 1999, stars: 4, read: "2025-05-05")
+            ])
         let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(stats)) as? [String: Any])
-        #expect(Set(json.keys) == ["tag", "year", "books", "pages", "ratings", "months", "undated", "authors", "published", "formats", "moods", "pace"])
-        #expect(json["formats"] is NSNull && json["moods"] is NSNull && json["pace"] is NSNull, "a Goodreads book says none of them")
+        #expect(
+            Set(json.keys) == [
+                "tag", "year", "books", "pages", "ratings", "months", "undated", "authors", "published", "formats",
+                "moods", "pace",
+            ])
+        #expect(
+            json["formats"] is NSNull && json["moods"] is NSNull && json["pace"] is NSNull,
+            "a Goodreads book says none of them")
         #expect((json["pages"] as? [String: Any])?["fromOpenLibrary"] as? Int == 0)
         let shortest = try #require((json["pages"] as? [String: Any])?["shortest"] as? [String: Any])
-        #expect(shortest["source"] as? String == "goodreads" && shortest["id"] as? String == "7" && shortest["title"] as? String == "Seven")
+        #expect(
+            shortest["source"] as? String == "goodreads" && shortest["id"] as? String == "7"
+                && shortest["title"] as? String == "Seven")
         #expect(shortest["pages"] as? Int == 123 && shortest.count == 4)
         let highest = try #require((json["ratings"] as? [String: Any])?["highest"] as? [String: Any])
         #expect(highest["rating"] as? Double == 3.25)
@@ -104,20 +132,28 @@ import Testing
     /// A SYNTHETIC export whose numbers were worked out by hand.
     @Test func anExportsYearComparedFieldByField() async throws {
         func book(
-            _ index: Int, _ title: String, author: String, read: String?, stars: Int, pages: Int, rating: Double, year: Int, shelves: [String] = [],
+            _ index: Int, _ title: String, author: String, read: String?, stars: Int, pages: Int, rating: Double,
+            year: Int, shelves: [String] = [],
             readCount: Int? = nil
         ) -> SyntheticExport.Book {
             let isbn10 = SyntheticExport.isbn10For(61_000_000 + index)
             return SyntheticExport.Book(
-                bookID: 61_000_000 + index, title: title, author: author, isbn10: isbn10, isbn13: try? ISBN(isbn10).isbn13,
-                knownISBNs: [isbn10, (try? ISBN(isbn10).isbn13) ?? ""], coverID: 7_000 + index, dateRead: read, dateAdded: "2024/01/01",
-                myRating: stars, exclusiveShelf: "read", shelves: shelves, pages: pages, averageRating: rating, originalYear: year, readCount: readCount)
+                bookID: 61_000_000 + index, title: title, author: author, isbn10: isbn10,
+                isbn13: try? ISBN(isbn10).isbn13,
+                knownISBNs: [isbn10, (try? ISBN(isbn10).isbn13) ?? ""], coverID: 7_000 + index, dateRead: read,
+                dateAdded: "2024/01/01",
+                myRating: stars, exclusiveShelf: "read", shelves: shelves, pages: pages, averageRating: rating,
+                originalYear: year, readCount: readCount)
         }
         let books = [
             book(0, "New Year", author: "Ann Ash", read: "2025/01/01", stars: 5, pages: 320, rating: 4.10, year: 1818),
             book(1, "Year End", author: "Bo Birch", read: "2025/12/31", stars: 0, pages: 0, rating: 3.50, year: 2001),
-            book(2, "Mid June", author: "Ann Ash", read: "2025/06/15", stars: 3, pages: 96, rating: 3.90, year: 1990, shelves: ["favourites"]),
-            book(3, "June's Last", author: "Cy Cedar", read: "2025/06/30", stars: 4, pages: 1104, rating: 4.62, year: 2020, readCount: 2),
+            book(
+                2, "Mid June", author: "Ann Ash", read: "2025/06/15", stars: 3, pages: 96, rating: 3.90, year: 1990,
+                shelves: ["favourites"]),
+            book(
+                3, "June's Last", author: "Cy Cedar", read: "2025/06/30", stars: 4, pages: 1104, rating: 4.62,
+                year: 2020, readCount: 2),
             book(4, "Last Year", author: "Cy Cedar", read: "2024/12/31", stars: 1, pages: 50, rating: 2.00, year: 1700),
             book(5, "Leap Day", author: "Di Dale", read: "2024/02/29", stars: 2, pages: 400, rating: 3.00, year: 2024),
         ]
@@ -141,7 +177,9 @@ import Testing
         let ratings = try #require(stats["ratings"] as? [String: Any])
         // (3.50 + 4.62 + 3.90 + 4.10) / 4 = 4.03; mine (4 + 3 + 5) / 3 = 4; versus ((4 − 4.62) + (3 − 3.90) + (5 − 4.10)) / 3 = −0.2067.
         #expect(ratings["average"] as? Double == 4.03)
-        #expect(ratings["mine"] as? Double == 4 && ratings["rated"] as? Int == 3 && ratings["stars"] as? [Int] == [0, 0, 1, 1, 1])
+        #expect(
+            ratings["mine"] as? Double == 4 && ratings["rated"] as? Int == 3
+                && ratings["stars"] as? [Int] == [0, 0, 1, 1, 1])
         #expect(ratings["versusAverage"] as? Double == -0.21)
         #expect((ratings["highest"] as? [String: Any])?["title"] as? String == "June's Last")
         #expect((ratings["highest"] as? [String: Any])?["rating"] as? Double == 4.62)
@@ -149,9 +187,13 @@ import Testing
         let authors = try #require(stats["authors"] as? [String: Any])
         #expect(authors["distinct"] as? Int == 3)
         let top = try #require(authors["top"] as? [[String: Any]])
-        #expect(top.map { $0["name"] as? String } == ["Ann Ash", "Bo Birch", "Cy Cedar"] && top.map { $0["books"] as? Int } == [2, 1, 1])
+        #expect(
+            top.map { $0["name"] as? String } == ["Ann Ash", "Bo Birch", "Cy Cedar"]
+                && top.map { $0["books"] as? Int } == [2, 1, 1])
         let published = try #require(stats["published"] as? [String: Any])
-        #expect((published["oldest"] as? [String: Any])?["year"] as? Int == 1818 && (published["newest"] as? [String: Any])?["year"] as? Int == 2020)
+        #expect(
+            (published["oldest"] as? [String: Any])?["year"] as? Int == 1818
+                && (published["newest"] as? [String: Any])?["year"] as? Int == 2020)
 
         // The whole read shelf, every year: the leap day and the last day of 2024 join.
         let shelf = try await Self.booktag(["import", file.path, "--shelf", "read", "--tag", "read"], home: home)
@@ -170,22 +212,31 @@ import Testing
     /// book the source lacks is counted in one warning; without `--fetch` nothing is asked.
     @Test func fetchFillsInPagesAndKeepsThem() async throws {
         let home = try TemporaryHome()
-        let add = try await Self.booktag(["add", "fantasy", "--source", "goodreads", "--replay", Fixtures.replay.path], home: home)
+        let add = try await Self.booktag(
+            ["add", "fantasy", "--source", "goodreads", "--replay", Fixtures.replay.path], home: home)
         #expect(add.status == 0, "\(add.errors)")
         let before = try Self.json(try await Self.booktag(["stats", "fantasy", "--json"], home: home))
-        #expect((before["pages"] as? [String: Any])?["known"] as? Int == 0, "a search has no pages until details are fetched")
+        #expect(
+            (before["pages"] as? [String: Any])?["known"] as? Int == 0,
+            "a search has no pages until details are fetched")
 
-        let recorded = try String(contentsOf: Fixtures.replay.appendingPathComponent("api/book-show-5100000.xml"), encoding: .utf8)
-        let pages = try #require(recorded.firstMatch(of: /<num_pages><!\[CDATA\[(\d+)\]\]><\/num_pages>/).flatMap { Int($0.1) })
-        let fetched = try await Self.booktag(["stats", "fantasy", "--fetch", "--json", "--replay", Fixtures.replay.path], home: home)
+        let recorded = try String(
+            contentsOf: Fixtures.replay.appendingPathComponent("api/book-show-5100000.xml"), encoding: .utf8)
+        let pages = try #require(
+            recorded.firstMatch(of: /<num_pages><!\[CDATA\[(\d+)\]\]><\/num_pages>/).flatMap { Int($0.1) })
+        let fetched = try await Self.booktag(
+            ["stats", "fantasy", "--fetch", "--json", "--replay", Fixtures.replay.path], home: home)
         #expect(fetched.status == 0, "\(fetched.errors)")
-        #expect(fetched.errors.split(separator: "\n").count == 1 && fetched.errors.contains("11 of 12 books' details could not be had"), "\(fetched.errors)")
+        #expect(
+            fetched.errors.split(separator: "\n").count == 1
+                && fetched.errors.contains("11 of 12 books' details could not be had"), "\(fetched.errors)")
         let after = try #require(try Self.json(fetched)["pages"] as? [String: Any])
         #expect(after["known"] as? Int == 1 && after["total"] as? Int == pages)
 
         let kept = try Self.json(try await Self.booktag(["stats", "fantasy", "--json"], home: home))
         #expect((kept["pages"] as? [String: Any])?["total"] as? Int == pages, "kept in the store")
-        let again = try await Self.booktag(["stats", "fantasy", "--fetch", "--replay", Fixtures.replay.path], home: home)
+        let again = try await Self.booktag(
+            ["stats", "fantasy", "--fetch", "--replay", Fixtures.replay.path], home: home)
         #expect(again.errors.contains("11 of 11"), "only the books still without pages are asked for")
 
         // Fetched for the tag's numbers, not asked for by the reader: they go with the tag.
@@ -199,13 +250,19 @@ import Testing
     /// The shelf fixture, against its feed read by Foundation's XMLParser (not booktag's decoder).
     @Test func theShelfFixtureAgainstItsFeed() async throws {
         let home = try TemporaryHome()
-        let add = try await Self.booktag(["add", "shelf", "--shelf", "12345/read", "--count", "all", "--replay", Fixtures.shelfReplay.path], home: home)
+        let add = try await Self.booktag(
+            ["add", "shelf", "--shelf", "12345/read", "--count", "all", "--replay", Fixtures.shelfReplay.path],
+            home: home)
         #expect(add.status == 0, "\(add.errors)")
-        let listed = try #require(try JSONSerialization.jsonObject(with: Data(try await Self.booktag(["books", "shelf", "--json"], home: home).output.utf8)) as? [[String: Any]])
+        let listed = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try await Self.booktag(["books", "shelf", "--json"], home: home).output.utf8))
+                as? [[String: Any]])
         let held = listed.compactMap { $0["id"] as? String }
         var items: [String: [String: String]] = [:]
         for page in 1...3 {
-            let data = try Data(contentsOf: Fixtures.shelfReplay.appendingPathComponent("api/list_rss-12345-read-p\(page).xml"))
+            let data = try Data(
+                contentsOf: Fixtures.shelfReplay.appendingPathComponent("api/list_rss-12345-read-p\(page).xml"))
             for item in FeedItems.read(data) { if let id = item["book_id"] { items[id] = item } }
         }
         let feed = held.compactMap { items[$0] }
@@ -224,7 +281,8 @@ import Testing
         #expect(ratings["rated"] as? Int == stars.count)
         #expect(ratings["stars"] as? [Int] == (1...5).map { value in stars.count { $0 == value } })
         let months = try #require(stats["months"] as? [Int])
-        #expect(months.reduce(0, +) + (stats["undated"] as? Int ?? -1) == held.count && months.reduce(0, +) == days.count)
+        #expect(
+            months.reduce(0, +) + (stats["undated"] as? Int ?? -1) == held.count && months.reduce(0, +) == days.count)
     }
 }
 
@@ -243,7 +301,10 @@ private final class FeedItems: NSObject, XMLParserDelegate {
         return reader.items
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if name == "item" { current = [:] }
         text = ""
     }
@@ -276,64 +337,83 @@ private final class FeedItems: NSObject, XMLParserDelegate {
     func theBandIsUnderEveryCover(size: String?, layout: CollageLayout) throws {
         for charts in [true, false] {
             let planner = CollagePlanner(
-                size: try size.map(CollageSize.init(parsing:)), columns: nil, layout: layout, fit: .contain, labelLines: 1, showsTitle: true,
+                size: try size.map(CollageSize.init(parsing:)), columns: nil, layout: layout, fit: .contain,
+                labelLines: 1, showsTitle: true,
                 showsStats: true, statsHaveCharts: charts)
             let plan = try planner.plan(aspects: Array(repeating: 2.0 / 3.0, count: 12))
             let band = try #require(plan.stats)
             #expect(band.height > 0 && band.maxY <= plan.credit.y + plan.credit.height && band.maxX <= plan.width)
             for cell in plan.cells {
-                #expect((cell.label ?? cell.frame).maxY <= band.y && cell.frame.maxY <= band.y, "\(size ?? "natural") \(layout): a cover reaches into the band")
+                #expect(
+                    (cell.label ?? cell.frame).maxY <= band.y && cell.frame.maxY <= band.y,
+                    "\(size ?? "natural") \(layout): a cover reaches into the band")
             }
         }
     }
 
     @Test func aShelfStoryPosterByDayAndByNight() async throws {
         let home = try TemporaryHome()
-        let add = try await StatsCommandTests.booktag(["add", "shelf", "--shelf", "12345/read", "--count", "all", "--replay", Fixtures.shelfReplay.path], home: home)
+        let add = try await StatsCommandTests.booktag(
+            ["add", "shelf", "--shelf", "12345/read", "--count", "all", "--replay", Fixtures.shelfReplay.path],
+            home: home)
         #expect(add.status == 0, "\(add.errors)")
         let stats = try BookStore.open(home: home.home).stats(of: TagName("shelf"))
         #expect(stats.charts.count == 2, "a shelf has months and stars")
         for night in [false, true] {
             let output = home.folder.appendingPathComponent("story-\(night).png")
             #expect(try await StatsCommandTests.booktag(["night", night ? "on" : "off"], home: home).status == 0)
-            let run = try await StatsCommandTests.booktag(["collage", "shelf", "--stats", "--size", "story", "--output", output.path], home: home)
+            let run = try await StatsCommandTests.booktag(
+                ["collage", "shelf", "--stats", "--size", "story", "--output", output.path], home: home)
             #expect(run.status == 0, "\(run.errors)")
             let image = try DecodedImage(try Data(contentsOf: output))
             #expect(image.width == 1080 && image.height == 1920)
             let theme = CollageTheme.forNightMode(night)
             let planner = CollagePlanner(
-                size: try CollageSize(parsing: "story"), columns: nil, layout: .grid, fit: .contain, labelLines: 0, showsTitle: true, showsStats: true)
+                size: try CollageSize(parsing: "story"), columns: nil, layout: .grid, fit: .contain, labelLines: 0,
+                showsTitle: true, showsStats: true)
             let band = try #require(try planner.plan(aspects: Array(repeating: 2.0 / 3.0, count: 1)).stats)
-            #expect(image.rgb(band.x, band.maxY - 1) == theme.background, "the band is on the \(night ? "night" : "day") background")
+            #expect(
+                image.rgb(band.x, band.maxY - 1) == theme.background,
+                "the band is on the \(night ? "night" : "day") background")
             #expect(Self.count(theme.accent, in: image, box: band) > 2_000, "the bars are drawn in the accent colour")
         }
     }
 
     @Test func thePageShowsTheNumbersAndChartsAsInertSVG() throws {
         let hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>"
-        let stats = TagStats(tag: "my <b>2025</b>", year: 2025, readingRecords: true, books: [
-            StatsTests.book(1, hostile, author: "\"quoted\" & <i>", pages: 96, rating: 4.5, year: 1999, stars: 5, read: "2025-01-02"),
-            StatsTests.book(2, "Long", pages: 1104, rating: 3.5, year: 2001, stars: 3, read: "2025-03-04"),
-        ])
+        let stats = TagStats(
+            tag: "my <b>2025</b>", year: 2025, readingRecords: true,
+            books: [
+                StatsTests.book(
+                    1, hostile, author: "\"quoted\" & <i>", pages: 96, rating: 4.5, year: 1999, stars: 5,
+                    read: "2025-01-02"),
+                StatsTests.book(2, "Long", pages: 1104, rating: 3.5, year: 2001, stars: 3, read: "2025-03-04"),
+            ])
         let page = CollagePage(title: stats.tag, books: [], theme: .night, stats: stats).html()
         #expect(HTMLAudit.scriptCapableMarkup(in: page).isEmpty, "\(HTMLAudit.scriptCapableMarkup(in: page))")
         #expect(!page.contains("<script>alert") && page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(page.contains("content=\"\(CollagePage.contentSecurityPolicy)\""), "the CSP is unchanged")
         #expect(page.contains("2 books · 1,200 pages · my stars 4.00"))
-        #expect(page.contains("aria-label=\"books per month: J 1, F 0, M 1,") && page.contains("aria-label=\"stars given: 1★ 0, 2★ 0, 3★ 1, 4★ 0, 5★ 1\""))
+        #expect(
+            page.contains("aria-label=\"books per month: J 1, F 0, M 1,")
+                && page.contains("aria-label=\"stars given: 1★ 0, 2★ 0, 3★ 1, 4★ 0, 5★ 1\""))
         #expect(page.components(separatedBy: "<rect ").count - 1 == 12 + 5, "a bar for every month and every star")
     }
 
     @Test func theGalleryShowsEachTagsHeadline() async throws {
         let home = try TemporaryHome()
-        let add = try await StatsCommandTests.booktag(["add", "shelf", "--shelf", "12345/read", "--count", "all", "--replay", Fixtures.shelfReplay.path], home: home)
+        let add = try await StatsCommandTests.booktag(
+            ["add", "shelf", "--shelf", "12345/read", "--count", "all", "--replay", Fixtures.shelfReplay.path],
+            home: home)
         #expect(add.status == 0, "\(add.errors)")
         let run = try await StatsCommandTests.booktag(["collage", "--all", "--format", "html", "--stats"], home: home)
         #expect(run.status == 0, "\(run.errors)")
         let headline = try BookStore.open(home: home.home).stats(of: TagName("shelf")).headline
-        let gallery = try String(contentsOf: home.home.collagesFolder.appendingPathComponent("index.html"), encoding: .utf8)
+        let gallery = try String(
+            contentsOf: home.home.collagesFolder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(gallery.contains(headline.htmlEscaped), "\(headline)")
-        let page = try String(contentsOf: home.home.collagesFolder.appendingPathComponent("shelf.html"), encoding: .utf8)
+        let page = try String(
+            contentsOf: home.home.collagesFolder.appendingPathComponent("shelf.html"), encoding: .utf8)
         #expect(page.contains("<svg") && HTMLAudit.scriptCapableMarkup(in: page).isEmpty)
     }
 
@@ -341,9 +421,11 @@ private final class FeedItems: NSObject, XMLParserDelegate {
         let home = try await CollageCommandTests.fantasy()
         let run = try await StatsCommandTests.booktag(["collage", "fantasy", "--stats", "--size", "story"], home: home)
         #expect(run.status == 0, "\(run.errors)")
-        let image = try DecodedImage(try Data(contentsOf: home.home.collagesFolder.appendingPathComponent("fantasy.png")))
+        let image = try DecodedImage(
+            try Data(contentsOf: home.home.collagesFolder.appendingPathComponent("fantasy.png")))
         let planner = CollagePlanner(
-            size: try CollageSize(parsing: "story"), columns: nil, layout: .grid, fit: .contain, labelLines: 0, showsTitle: true, showsStats: true,
+            size: try CollageSize(parsing: "story"), columns: nil, layout: .grid, fit: .contain, labelLines: 0,
+            showsTitle: true, showsStats: true,
             statsHaveCharts: false)
         let band = try #require(try planner.plan(aspects: [2.0 / 3.0]).stats)
         #expect(Self.count(CollageTheme.day.accent, in: image, box: band) == 0, "no bars for a search")

@@ -48,12 +48,16 @@ import Testing
             #expect(try store.tag(name)?.bookCount == 12)
             if let set = sets.first, let set { setsSeen.insert(set) }
             for entry in books {
-                #expect(FileManager.default.fileExists(atPath: store.coverURL(entry.book.coverPath).path), "round \(round): missing cover")
+                #expect(
+                    FileManager.default.fileExists(atPath: store.coverURL(entry.book.coverPath).path),
+                    "round \(round): missing cover")
             }
         }
         // After the next writing command, no cover file is unreferenced.
         let store = try BookStore.open(home: temporary.home)
-        try store.replaceBooks(of: name, with: SyntheticBooks.set(9999), search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
+        try store.replaceBooks(
+            of: name, with: SyntheticBooks.set(9999),
+            search: SearchPosition(totalResults: 40, pageSize: 20, startPage: 1))
         #expect(temporary.coverFilesOnDisk() == (try store.referencedCoverPaths()))
         #expect(try store.count("coverCheck") == 0)
         #expect(setsSeen.count > 1, "the kills should land after different numbers of replacements")

@@ -5,7 +5,8 @@ import Testing
 @testable import BookTag
 
 @Suite struct StoreTests {
-    let search = SearchPosition(totalResults: 45, pageSize: 20, startPage: 1, fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
+    let search = SearchPosition(
+        totalResults: 45, pageSize: 20, startPage: 1, fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
 
     @Test func createReadAndCascadeDelete() throws {
         let temporary = try TemporaryHome()
@@ -21,7 +22,8 @@ import Testing
         #expect(books.map(\.book.position) == Array(0..<12))
         #expect(books.map(\.book.title) == (0..<12).map { "set 1 book \($0)" })
         let tag = try #require(try store.tag(name))
-        #expect(tag.totalResults == 45 && tag.pageSize == 20 && tag.startPage == 1 && tag.lastFetchedAt == search.fetchedAt)
+        #expect(
+            tag.totalResults == 45 && tag.pageSize == 20 && tag.startPage == 1 && tag.lastFetchedAt == search.fetchedAt)
         #expect(try store.tags().map(\.name) == ["Fantasy"])
         #expect(temporary.coverFilesOnDisk().count == 12)
         #expect(temporary.coverFilesOnDisk() == (try store.referencedCoverPaths()))
@@ -48,21 +50,28 @@ import Testing
     @Test func tagsMatchIgnoringCaseAndWhitespaceKeepingTheFirstSpelling() throws {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)
-        try store.createTag(TagName("Science  Fiction"), source: .goodreads, books: SyntheticBooks.set(1), search: search)
+        try store.createTag(
+            TagName("Science  Fiction"), source: .goodreads, books: SyntheticBooks.set(1), search: search)
         #expect(throws: StoreError.tagExists("Science Fiction")) {
-            try store.createTag(TagName(" science fiction "), source: .goodreads, books: SyntheticBooks.set(2), search: search)
+            try store.createTag(
+                TagName(" science fiction "), source: .goodreads, books: SyntheticBooks.set(2), search: search)
         }
         #expect(try store.tag(TagName("SCIENCE FICTION"))?.name == "Science Fiction")
-        #expect(try store.books(of: TagName("science fiction")).first?.book.title == "set 1 book 0", "the failed create changed nothing")
+        #expect(
+            try store.books(of: TagName("science fiction")).first?.book.title == "set 1 book 0",
+            "the failed create changed nothing")
     }
 
     @Test func theSameBookInTwoTagsSharesItsDetailsAndCover() throws {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)
-        let fantasy = try TagName("fantasy"), dragons = try TagName("dragons")
+        let fantasy = try TagName("fantasy")
+        let dragons = try TagName("dragons")
         let books = SyntheticBooks.set(1)
         try store.createTag(fantasy, source: .goodreads, books: books, search: search)
-        try store.createTag(dragons, source: .goodreads, books: Array(books.prefix(3)) + SyntheticBooks.set(2, count: 9), search: search)
+        try store.createTag(
+            dragons, source: .goodreads, books: Array(books.prefix(3)) + SyntheticBooks.set(2, count: 9), search: search
+        )
         #expect(temporary.coverFilesOnDisk().count == 12 + 9, "the three shared covers are stored once")
 
         let shared = books[0].work.id
@@ -83,9 +92,11 @@ import Testing
         let store = try BookStore.open(home: temporary.home)
         let name = try TagName("fantasy")
         try store.createTag(name, source: .goodreads, books: SyntheticBooks.set(1), search: search)
-        try store.createTag(TagName("keeper"), source: .goodreads, books: Array(SyntheticBooks.set(1).prefix(2)), search: search)
+        try store.createTag(
+            TagName("keeper"), source: .goodreads, books: Array(SyntheticBooks.set(1).prefix(2)), search: search)
 
-        try store.replaceBooks(of: name, with: SyntheticBooks.set(2), search: SearchPosition(totalResults: 45, pageSize: 20, startPage: 3))
+        try store.replaceBooks(
+            of: name, with: SyntheticBooks.set(2), search: SearchPosition(totalResults: 45, pageSize: 20, startPage: 3))
         #expect(try store.books(of: name).allSatisfy { SyntheticBooks.setNumber(ofTitle: $0.book.title) == 2 })
         #expect(try store.tag(name)?.startPage == 3)
         #expect(temporary.coverFilesOnDisk().count == 12 + 2, "set 1's covers are gone except the two 'keeper' uses")
@@ -95,13 +106,15 @@ import Testing
 
     /// A change that fails at any step leaves the old set and its files byte-for-byte as they were.
     @Test(arguments: [
-        BookStore.SetChangeStep.afterRecordingIntent, .afterWritingCovers, .afterRemovingOldSet, .afterInsertingFirstBook,
+        BookStore.SetChangeStep.afterRecordingIntent, .afterWritingCovers, .afterRemovingOldSet,
+        .afterInsertingFirstBook,
     ])
     func aReplaceThatFailsHalfwayChangesNothing(failingAt step: BookStore.SetChangeStep) throws {
         struct InjectedFailure: Error {}
         let temporary = try TemporaryHome()
         let name = try TagName("fantasy")
-        try BookStore.open(home: temporary.home).createTag(name, source: .goodreads, books: SyntheticBooks.set(1), search: search)
+        try BookStore.open(home: temporary.home).createTag(
+            name, source: .goodreads, books: SyntheticBooks.set(1), search: search)
         let store = try BookStore.open(home: temporary.home) { current in
             if current == step { throw InjectedFailure() }
         }
@@ -111,7 +124,9 @@ import Testing
         let databaseBefore = try store.referencedCoverPaths()
 
         #expect(throws: InjectedFailure.self) {
-            try store.replaceBooks(of: name, with: SyntheticBooks.set(2), search: SearchPosition(totalResults: 45, pageSize: 20, startPage: 2))
+            try store.replaceBooks(
+                of: name, with: SyntheticBooks.set(2),
+                search: SearchPosition(totalResults: 45, pageSize: 20, startPage: 2))
         }
 
         #expect(try store.books(of: name) == booksBefore)
@@ -145,7 +160,9 @@ import Testing
     @Test func refusesEmptyAndDuplicateSets() throws {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)
-        #expect(throws: StoreError.emptySet) { try store.createTag(TagName("a"), source: .goodreads, books: [], search: search) }
+        #expect(throws: StoreError.emptySet) {
+            try store.createTag(TagName("a"), source: .goodreads, books: [], search: search)
+        }
         let set = SyntheticBooks.set(1, count: 2)
         #expect(throws: StoreError.duplicateBook(set[0].work.id)) {
             try store.createTag(TagName("a"), source: .goodreads, books: set + [set[0]], search: search)
@@ -176,7 +193,8 @@ import Testing
 
     @Test func reopeningAnExistingHomeKeepsItsData() throws {
         let temporary = try TemporaryHome()
-        try BookStore.open(home: temporary.home).createTag(TagName("fantasy"), source: .goodreads, books: SyntheticBooks.set(1), search: search)
+        try BookStore.open(home: temporary.home).createTag(
+            TagName("fantasy"), source: .goodreads, books: SyntheticBooks.set(1), search: search)
         let reopened = try BookStore.open(home: temporary.home)
         #expect(try reopened.books(of: TagName("fantasy")).count == 12)
         #expect(try reopened.integrityCheck())
@@ -190,7 +208,8 @@ import Testing
         let temporary = try TemporaryHome()
         let home = BookTagHome(folder: temporary.folder.appendingPathComponent("nested/home"))
         let store = try BookStore.open(home: home)
-        try store.createTag(TagName("fantasy"), source: .goodreads, books: SyntheticBooks.set(1, count: 1), search: search)
+        try store.createTag(
+            TagName("fantasy"), source: .goodreads, books: SyntheticBooks.set(1, count: 1), search: search)
         func mode(_ url: URL) throws -> Int {
             try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
         }

@@ -32,21 +32,32 @@ import Testing
         let expected = try Self.rows(Self.raw)
         let (books, summary) = try Self.read(Self.raw)
         #expect(try LibraryFormat.detect(Self.raw) == .storygraph)
-        #expect(summary == LibraryCSV.Summary(rows: expected.count, malformed: 0, mangledISBNs: 0) && expected.count == 193)
+        #expect(
+            summary == LibraryCSV.Summary(rows: expected.count, malformed: 0, mangledISBNs: 0) && expected.count == 193)
         #expect(books.map(\.title) == expected.map { $0["Title"]!.trimmingCharacters(in: .whitespaces) })
         #expect(Set(books.map(\.key)).count == books.count, "every row its own key")
         #expect(books.allSatisfy { $0.identity == nil }, "StoryGraph names no book ids: Open Library's work will")
         for status in ["read", "to-read", "did-not-finish"] {
-            #expect(books.count { $0.shelves.first == status } == expected.count { $0["Read Status"] == status }, "\(status)")
+            #expect(
+                books.count { $0.shelves.first == status } == expected.count { $0["Read Status"] == status },
+                "\(status)")
         }
         for (book, row) in zip(books, expected) {
             let stars = Double(row["Star Rating"] ?? "")
             #expect(book.stars == stars, "\(book.title)")
             #expect(book.myRating == stars.map { Int($0.rounded()) }, "\(book.title): the nearest whole star")
-            let lastRead = row["Last Date Read"].flatMap { $0.isEmpty ? nil : $0.replacingOccurrences(of: "/", with: "-") }
-            let finishes = (row["Dates Read"] ?? "").split(separator: ",").compactMap { $0.split(separator: "-").last.map { $0.trimmingCharacters(in: .whitespaces) } }
-            #expect(book.dateRead == (lastRead ?? finishes.max().map { $0.replacingOccurrences(of: "/", with: "-") }), "\(book.title)")
-            for tag in (row["Tags"] ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !tag.isEmpty {
+            let lastRead = row["Last Date Read"].flatMap {
+                $0.isEmpty ? nil : $0.replacingOccurrences(of: "/", with: "-")
+            }
+            let finishes = (row["Dates Read"] ?? "").split(separator: ",").compactMap {
+                $0.split(separator: "-").last.map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            #expect(
+                book.dateRead == (lastRead ?? finishes.max().map { $0.replacingOccurrences(of: "/", with: "-") }),
+                "\(book.title)")
+            for tag in (row["Tags"] ?? "").split(separator: ",").map({
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }) where !tag.isEmpty {
                 #expect(book.shelves.contains(tag), "\(book.title) is on its tag \(tag)")
             }
             let code = row["ISBN/UID"] ?? ""
@@ -54,8 +65,13 @@ import Testing
             if code.hasPrefix("B0") { #expect(book.isbn13 == nil && book.isbn10 == nil, "an ASIN is no ISBN") }
         }
         #expect(books.contains { $0.stars == 3.75 && $0.myRating == 4 }, "quarter stars kept beside the whole star")
-        #expect(Dictionary(grouping: books.compactMap(\.readingFormat), by: { $0 }).mapValues(\.count)
-            == [.paper: expected.count { ["hardcover", "paperback"].contains($0["Format"]) }, .ebook: expected.count { $0["Format"] == "digital" }, .audio: expected.count { $0["Format"] == "audio" }])
+        #expect(
+            Dictionary(grouping: books.compactMap(\.readingFormat), by: { $0 }).mapValues(\.count)
+                == [
+                    .paper: expected.count { ["hardcover", "paperback"].contains($0["Format"]) },
+                    .ebook: expected.count { $0["Format"] == "digital" },
+                    .audio: expected.count { $0["Format"] == "audio" },
+                ])
     }
 
     /// A file a spreadsheet re-saved: eight columns, ISBNs turned into `9.78053E+12`, dates `M/D/YYYY`.
@@ -64,12 +80,18 @@ import Testing
         let (books, summary) = try Self.read(Self.spreadsheet)
         #expect(try LibraryFormat.detect(Self.spreadsheet) == .storygraph)
         #expect(summary.rows == 299 && summary.malformed == 0)
-        #expect(summary.mangledISBNs == expected.count { ($0["ISBN/UID"] ?? "").contains("E+") } && summary.mangledISBNs > 0)
+        #expect(
+            summary.mangledISBNs == expected.count { ($0["ISBN/UID"] ?? "").contains("E+") } && summary.mangledISBNs > 0
+        )
         #expect(books.allSatisfy { $0.isbn13 == nil || !$0.isbn13!.hasSuffix("0000000") })
-        #expect(books.map(\.title) == expected.map { $0["Title"]!.trimmingCharacters(in: .whitespaces) } && books[1].title == "Mister Concierge")
+        #expect(
+            books.map(\.title) == expected.map { $0["Title"]!.trimmingCharacters(in: .whitespaces) }
+                && books[1].title == "Mister Concierge")
         // `4/1/2024` is the first of April.
         #expect(books[1].dateRead == "2024-03-27" && books[1].dateAdded == "2024-04-01")
-        #expect(books.count { $0.shelves.first == "read" } == 258 && books.count { $0.shelves.first == "currently-reading" } == 10)
+        #expect(
+            books.count { $0.shelves.first == "read" } == 258
+                && books.count { $0.shelves.first == "currently-reading" } == 10)
     }
 
     /// A row of empty fields (a raw export writes some as `""`, some as nothing) is skipped and
@@ -77,8 +99,11 @@ import Testing
     /// such a row added: synthetic.)
     @Test func aRowOfEmptyFieldsIsSkippedAndCounted() throws {
         let lines = try String(contentsOf: Self.raw, encoding: .utf8).components(separatedBy: "\r\n")
-        let empty = Array(repeating: "\"\"", count: 11).joined(separator: ",") + "," + Array(repeating: "", count: 12).joined(separator: ",")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-storygraph-\(UUID().uuidString).csv")
+        let empty =
+            Array(repeating: "\"\"", count: 11).joined(separator: ",") + ","
+            + Array(repeating: "", count: 12).joined(separator: ",")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-storygraph-\(UUID().uuidString).csv")
         try Data(([lines[0], lines[1], empty, lines[2]].joined(separator: "\r\n") + "\r\n").utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let (books, summary) = try Self.read(file)
@@ -93,7 +118,9 @@ import Testing
         #expect(plans.count == 1 && plans[0].rows.count == read2024.count && !read2024.isEmpty)
         #expect(plans[0].origin == .export(format: .storygraph, shelf: nil, year: 2024))
         #expect(plans[0].origin.displayName == "StoryGraph export, read in 2024")
-        #expect(try plans[0].rows.all().compactMap(\.dateRead) == read2024.compactMap(\.dateRead).sorted(by: >), "newest read first")
+        #expect(
+            try plans[0].rows.all().compactMap(\.dateRead) == read2024.compactMap(\.dateRead).sorted(by: >),
+            "newest read first")
     }
 
     /// A file of no known format names the formats booktag reads and shows its first line.
@@ -104,28 +131,33 @@ import Testing
         let home = try TemporaryHome()
         let file = home.folder.appendingPathComponent("reread.csv")
         try """
-            Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Star Rating
-            Piranesi,Susanna Clarke,,9781635575637,audio,read,2021/01/02,2024/03/09,"2021/01/04-2021/01/20, 2024/03/01-2024/03/09",2,"mysterious, reflective",slow,4.5
+        Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Star Rating
+        Piranesi,Susanna Clarke,,9781635575637,audio,read,2021/01/02,2024/03/09,"2021/01/04-2021/01/20, 2024/03/01-2024/03/09",2,"mysterious, reflective",slow,4.5
 
-            """.write(to: file, atomically: true, encoding: .utf8)
+        """.write(to: file, atomically: true, encoding: .utf8)
         let (books, _) = try Self.read(file)
         let book = try #require(books.first)
         #expect(book.reading.readDates == ["2021-01-20", "2024-03-09"] && book.dateRead == "2024-03-09")
-        #expect(book.reading.format == .audio && book.reading.moods == ["mysterious", "reflective"] && book.reading.pace == .slow)
+        #expect(
+            book.reading.format == .audio && book.reading.moods == ["mysterious", "reflective"]
+                && book.reading.pace == .slow)
         #expect(book.stars == 4.5 && book.myRating == 5, "halves up")
         for year in [2021, 2024] {
-            #expect(try ExportSelection(format: .storygraph, year: year).plans(for: books)[0].rows.count == 1, "\(year)")
+            #expect(
+                try ExportSelection(format: .storygraph, year: year).plans(for: books)[0].rows.count == 1, "\(year)")
         }
         #expect(try ExportSelection(format: .storygraph, year: 2022).plans(for: books)[0].rows.isEmpty)
     }
 
     @Test func anUnknownFileIsOneErrorThatShowsItsFirstLine() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-unknown-\(UUID().uuidString).csv")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-unknown-\(UUID().uuidString).csv")
         try Data("Name,Colour\nApple,red\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect { try LibraryFormat.detect(file) } throws: { error in
             let message = error.localizedDescription
-            return message.contains("Goodreads library export CSV") && message.contains("StoryGraph export CSV") && message.contains("\"Name,Colour\"")
+            return message.contains("Goodreads library export CSV") && message.contains("StoryGraph export CSV")
+                && message.contains("\"Name,Colour\"")
         }
     }
 }
@@ -143,7 +175,8 @@ import Testing
             return SyntheticExport.Book(
                 bookID: index + 1, title: row["Title"]!.trimmingCharacters(in: .whitespaces),
                 author: row["Authors"]!.components(separatedBy: ", ")[0], isbn10: isbn?.isbn10, isbn13: isbn?.isbn13,
-                knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 }, coverID: index % 9 == 4 ? nil : 5000 + index,
+                knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 },
+                coverID: index % 9 == 4 ? nil : 5000 + index,
                 dateRead: nil, dateAdded: "2025/01/01", myRating: 0, exclusiveShelf: "read", shelves: [])
         }
         return try FakeOpenLibrary(books: catalogue, apiDelay: apiDelay)
@@ -153,7 +186,8 @@ import Testing
         let openLibrary = try Self.openLibraryForRawExport()
         let home = try TemporaryHome()
         try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
-        let run = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path, "--year", "2024", "--json"], home: home)
+        let run = try await ImportEndToEndTests.booktag(
+            ["import", StoryGraphTests.raw.path, "--year", "2024", "--json"], home: home)
         #expect(run.status == 0, "\(run.errors)")
 
         let (books, _) = try StoryGraphTests.read(StoryGraphTests.raw)
@@ -164,13 +198,21 @@ import Testing
         #expect(tag.source == .openlibrary && tag.origin == .export(format: .storygraph, shelf: nil, year: 2024))
         let stored = try store.books(of: TagName("read 2024"))
         #expect(stored.count == covered.count)
-        #expect(Set(stored.map(\.book.bookID)) == Set(covered.map { BookID.openLibrary("OL\($0.offset + 1)W") }), "each the work its cover was found for")
-        #expect(Set(stored.map(\.book.title)) == Set(covered.map(\.element.title)), "titles as the file wrote them, trimmed")
+        #expect(
+            Set(stored.map(\.book.bookID)) == Set(covered.map { BookID.openLibrary("OL\($0.offset + 1)W") }),
+            "each the work its cover was found for")
+        #expect(
+            Set(stored.map(\.book.title)) == Set(covered.map(\.element.title)), "titles as the file wrote them, trimmed"
+        )
         let ratings = Dictionary(uniqueKeysWithValues: stored.map { ($0.book.bookID, $0.reading?.rating) })
         for (offset, book) in covered {
-            #expect(ratings[.openLibrary("OL\(offset + 1)W")] == book.myRating, "\(book.title): the reader's stars, to the nearest whole star")
+            #expect(
+                ratings[.openLibrary("OL\(offset + 1)W")] == book.myRating,
+                "\(book.title): the reader's stars, to the nearest whole star")
         }
-        #expect(stored.compactMap { $0.reading?.dateRead } == stored.compactMap { $0.reading?.dateRead }.sorted(by: >), "newest read first")
+        #expect(
+            stored.compactMap { $0.reading?.dateRead } == stored.compactMap { $0.reading?.dateRead }.sorted(by: >),
+            "newest read first")
         let list = try await ImportEndToEndTests.booktag(["list"], home: home)
         #expect(list.output.contains("StoryGraph export, read in 2024"), "\(list.output)")
         let reroll = try await ImportEndToEndTests.booktag(["reroll", "read 2024"], home: home)
@@ -188,7 +230,8 @@ import Testing
             var book = SyntheticExport.Book(
                 bookID: index + 1, title: row["Title"]!.trimmingCharacters(in: .whitespaces),
                 author: row["Authors"]!.components(separatedBy: ", ")[0], isbn10: isbn?.isbn10, isbn13: isbn?.isbn13,
-                knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 }, coverID: index % 9 == 4 ? nil : 5000 + index,
+                knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 },
+                coverID: index % 9 == 4 ? nil : 5000 + index,
                 dateRead: nil, dateAdded: "2025/01/01", myRating: 0, exclusiveShelf: "read", shelves: [])
             book.openLibraryPages = index % 5 == 2 ? nil : 120 + index * 3
             return book
@@ -197,7 +240,8 @@ import Testing
         let home = try TemporaryHome()
         try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
         let year = 2022
-        let run = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path, "--year", String(year)], home: home)
+        let run = try await ImportEndToEndTests.booktag(
+            ["import", StoryGraphTests.raw.path, "--year", String(year)], home: home)
         #expect(run.status == 0, "\(run.errors)")
         let stats = try await ImportEndToEndTests.booktag(["stats", "read \(year)", "--json"], home: home)
         #expect(stats.status == 0, "\(stats.errors)")
@@ -220,35 +264,52 @@ import Testing
         for (_, row) in read { months[Int(row["Last Date Read"]!.split(separator: "/")[1])! - 1] += 1 }
         #expect(json["months"] as? [Int] == months)
         let formats = try #require(json["formats"] as? [String: Int])
-        #expect(formats == [
-            "paper": read.count { ["hardcover", "paperback"].contains($0.element["Format"]) },
-            "ebook": read.count { $0.element["Format"] == "digital" },
-            "audio": read.count { $0.element["Format"] == "audio" },
-        ])
+        #expect(
+            formats == [
+                "paper": read.count { ["hardcover", "paperback"].contains($0.element["Format"]) },
+                "ebook": read.count { $0.element["Format"] == "digital" },
+                "audio": read.count { $0.element["Format"] == "audio" },
+            ])
         let pages = try #require(json["pages"] as? [String: Any])
         let known = read.compactMap { catalogue[$0.offset].openLibraryPages }
-        #expect(pages["known"] as? Int == known.count && pages["fromOpenLibrary"] as? Int == known.count, "StoryGraph has no pages: each is Open Library's")
+        #expect(
+            pages["known"] as? Int == known.count && pages["fromOpenLibrary"] as? Int == known.count,
+            "StoryGraph has no pages: each is Open Library's")
         #expect(pages["total"] as? Int == known.reduce(0, +))
         var moodCounts: [String: Int] = [:]
         for (_, row) in read {
-            for mood in Set((row["Moods"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) where !mood.isEmpty {
+            for mood in Set((row["Moods"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            where !mood.isEmpty {
                 moodCounts[mood, default: 0] += 1
             }
         }
         let topMoods = moodCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(5)
         let moods = try #require(json["moods"] as? [[String: Any]])
-        #expect(moods.map { $0["mood"] as? String } == topMoods.map(\.key) && moods.map { $0["books"] as? Int } == topMoods.map(\.value))
+        #expect(
+            moods.map { $0["mood"] as? String } == topMoods.map(\.key)
+                && moods.map { $0["books"] as? Int } == topMoods.map(\.value))
         let pace = try #require(json["pace"] as? [String: Int])
-        #expect(pace == ["slow": read.count { $0.element["Pace"] == "slow" }, "medium": read.count { $0.element["Pace"] == "medium" }, "fast": read.count { $0.element["Pace"] == "fast" }])
+        #expect(
+            pace == [
+                "slow": read.count { $0.element["Pace"] == "slow" },
+                "medium": read.count { $0.element["Pace"] == "medium" },
+                "fast": read.count { $0.element["Pace"] == "fast" },
+            ])
 
         let text = try await ImportEndToEndTests.booktag(["stats", "read \(year)"], home: home)
-        #expect(text.output.contains("formats") && text.output.contains("moods") && text.output.contains("from Open Library"), "\(text.output)")
-        let quarter = try #require(read.first { Double($0.element["Star Rating"] ?? "").map { $0 != $0.rounded() } ?? false })
-        let shown = try await ImportEndToEndTests.booktag(["show", "--id", "OL\(quarter.offset + 1)W", "--json"], home: home)
-        let book = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any], "\(shown.errors)")
+        #expect(
+            text.output.contains("formats") && text.output.contains("moods")
+                && text.output.contains("from Open Library"), "\(text.output)")
+        let quarter = try #require(
+            read.first { Double($0.element["Star Rating"] ?? "").map { $0 != $0.rounded() } ?? false })
+        let shown = try await ImportEndToEndTests.booktag(
+            ["show", "--id", "OL\(quarter.offset + 1)W", "--json"], home: home)
+        let book = try #require(
+            try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any], "\(shown.errors)")
         #expect(book["myStars"] as? Double == Double(quarter.element["Star Rating"]!), "\(book)")
         #expect(book["pages"] as? Int == catalogue[quarter.offset].openLibraryPages)
-        #expect(book["pagesFrom"] as? String == (catalogue[quarter.offset].openLibraryPages == nil ? nil : "openlibrary"))
+        #expect(
+            book["pagesFrom"] as? String == (catalogue[quarter.offset].openLibraryPages == nil ? nil : "openlibrary"))
     }
 
     /// A reader moving from Goodreads to StoryGraph: both have a `read` shelf. StoryGraph's import
@@ -257,37 +318,48 @@ import Testing
     @Test func twoServicesShelvesNeverOverwriteEachOther() async throws {
         let goodreads = SyntheticExport.books(count: 12)
         let rows = try StoryGraphTests.rows(StoryGraphTests.raw)
-        let catalogue = goodreads + rows.enumerated().map { index, row -> SyntheticExport.Book in
-            let isbn = (try? ISBN(row["ISBN/UID"] ?? ""))
-            return SyntheticExport.Book(
-                bookID: 1000 + index, title: row["Title"]!.trimmingCharacters(in: .whitespaces),
-                author: row["Authors"]!.components(separatedBy: ", ")[0], isbn10: isbn?.isbn10, isbn13: isbn?.isbn13,
-                knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 }, coverID: 8000 + index,
-                dateRead: nil, dateAdded: "2025/01/01", myRating: 0, exclusiveShelf: "read", shelves: [])
-        }
+        let catalogue =
+            goodreads
+            + rows.enumerated().map { index, row -> SyntheticExport.Book in
+                let isbn = (try? ISBN(row["ISBN/UID"] ?? ""))
+                return SyntheticExport.Book(
+                    bookID: 1000 + index, title: row["Title"]!.trimmingCharacters(in: .whitespaces),
+                    author: row["Authors"]!.components(separatedBy: ", ")[0], isbn10: isbn?.isbn10,
+                    isbn13: isbn?.isbn13,
+                    knownISBNs: [isbn?.isbn13, isbn?.isbn10].compactMap { $0 }, coverID: 8000 + index,
+                    dateRead: nil, dateAdded: "2025/01/01", myRating: 0, exclusiveShelf: "read", shelves: [])
+            }
         let openLibrary = try FakeOpenLibrary(books: catalogue)
         let home = try TemporaryHome()
         try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
         let export = home.folder.appendingPathComponent("goodreads_library_export.csv")
         try Data(SyntheticExport.csv(goodreads).utf8).write(to: export)
-        #expect(try await ImportEndToEndTests.booktag(["import", export.path, "--shelf", "read"], home: home).status == 0)
+        #expect(
+            try await ImportEndToEndTests.booktag(["import", export.path, "--shelf", "read"], home: home).status == 0)
         let store = try BookStore.open(home: home.home)
         let before = try store.books(of: TagName("read"))
         let searches = openLibrary.searchRequests.count
 
         let clash = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path], home: home)
         #expect(clash.status == 64 && clash.errors.split(separator: "\n").count == 1, "\(clash.errors)")
-        #expect(clash.errors.contains("\"read\" (Goodreads export, shelf read)") && clash.errors.contains("--prefix"), "\(clash.errors)")
+        #expect(
+            clash.errors.contains("\"read\" (Goodreads export, shelf read)") && clash.errors.contains("--prefix"),
+            "\(clash.errors)")
         #expect(openLibrary.searchRequests.count == searches)
         #expect(try store.tags().map(\.name) == ["read"])
         #expect(try store.books(of: TagName("read")) == before)
 
-        let prefixed = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path, "--prefix", "StoryGraph", "--count", "3"], home: home)
+        let prefixed = try await ImportEndToEndTests.booktag(
+            ["import", StoryGraphTests.raw.path, "--prefix", "StoryGraph", "--count", "3"], home: home)
         #expect(prefixed.status == 0, "\(prefixed.errors)")
         let names = Set(try store.tags().map(\.name))
-        #expect(names.isSuperset(of: ["read", "StoryGraph read", "StoryGraph to-read", "StoryGraph did-not-finish"]), "\(names)")
-        #expect(try store.tag(TagName("StoryGraph read"))?.origin == .export(format: .storygraph, shelf: "read", year: nil))
-        let again = try await ImportEndToEndTests.booktag(["import", StoryGraphTests.raw.path, "--prefix", "StoryGraph", "--count", "2"], home: home)
+        #expect(
+            names.isSuperset(of: ["read", "StoryGraph read", "StoryGraph to-read", "StoryGraph did-not-finish"]),
+            "\(names)")
+        #expect(
+            try store.tag(TagName("StoryGraph read"))?.origin == .export(format: .storygraph, shelf: "read", year: nil))
+        let again = try await ImportEndToEndTests.booktag(
+            ["import", StoryGraphTests.raw.path, "--prefix", "StoryGraph", "--count", "2"], home: home)
         #expect(again.status == 0, "\(again.errors)")
         #expect(try store.books(of: TagName("StoryGraph read")).count == 2)
         #expect(try store.books(of: TagName("read")) == before)

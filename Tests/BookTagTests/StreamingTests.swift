@@ -12,7 +12,9 @@ import Testing
         let open = try #require(text.range(of: "<results>"))
         let close = try #require(text.range(of: "</results>"))
         let works = String(text[open.upperBound..<close.lowerBound])
-        return Data((String(text[..<open.upperBound]) + String(repeating: works, count: copies) + String(text[close.lowerBound...])).utf8)
+        return Data(
+            (String(text[..<open.upperBound]) + String(repeating: works, count: copies)
+                + String(text[close.lowerBound...])).utf8)
     }
 
     static func worksFromFullTree(_ data: Data) throws -> [SearchWork] {

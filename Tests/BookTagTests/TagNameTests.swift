@@ -23,7 +23,9 @@ import Testing
     func theDisplayNameParsesBackToTheSameTag(_ raw: String) throws {
         let tag = try TagName(raw)
         #expect(try TagName(tag.display) == tag, "\(raw.debugDescription) shows as \(tag.display.debugDescription)")
-        #expect(!tag.display.unicodeScalars.contains { $0.properties.isWhitespace && $0 != " " }, "\(tag.display.debugDescription)")
+        #expect(
+            !tag.display.unicodeScalars.contains { $0.properties.isWhitespace && $0 != " " },
+            "\(tag.display.debugDescription)")
         #expect(!tag.display.unicodeScalars.contains { $0 == " " } || !tag.display.contains("  "))
     }
 

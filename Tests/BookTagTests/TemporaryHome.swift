@@ -10,7 +10,8 @@ final class TemporaryHome: Sendable {
     let home: BookTagHome
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-test-\(UUID().uuidString)", isDirectory: true)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-test-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         home = BookTagHome(folder: folder)
     }
@@ -21,7 +22,8 @@ final class TemporaryHome: Sendable {
 
     /// Every cover file on disk, relative to the data folder.
     func coverFilesOnDisk() -> Set<String> {
-        guard let enumerator = FileManager.default.enumerator(at: home.coversFolder, includingPropertiesForKeys: nil) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: home.coversFolder, includingPropertiesForKeys: nil)
+        else { return [] }
         var result = Set<String>()
         for case let url as URL in enumerator where !url.hasDirectoryPath && !url.path.contains("/.incoming/") {
             result.insert(String(url.path.dropFirst(home.dataFolder.path.count + 1)))
@@ -51,9 +53,12 @@ final class TemporaryHome: Sendable {
 extension BookStore {
     /// Every cover path any row references.
     func referencedCoverPaths() throws -> Set<String> {
-        try Set(read { db in
-            try String.fetchAll(db, sql: "SELECT coverPath FROM tagBook UNION SELECT coverPath FROM book WHERE coverPath IS NOT NULL")
-        })
+        try Set(
+            read { db in
+                try String.fetchAll(
+                    db,
+                    sql: "SELECT coverPath FROM tagBook UNION SELECT coverPath FROM book WHERE coverPath IS NOT NULL")
+            })
     }
 
     func count(_ table: String) throws -> Int {

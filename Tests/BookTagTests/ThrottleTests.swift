@@ -32,7 +32,8 @@ import Testing
         }
         let gaps = zip(departures.dropFirst(), departures).map { $0 - $1 }
         #expect(gaps.allSatisfy { abs($0 - spacing) < 1e-6 }, "\(gaps)")
-        #expect(clock.sleeps.count == 5 && clock.sleeps.allSatisfy { abs($0 - (spacing - 0.1)) < 1e-6 }, "\(clock.sleeps)")
+        #expect(
+            clock.sleeps.count == 5 && clock.sleeps.allSatisfy { abs($0 - (spacing - 0.1)) < 1e-6 }, "\(clock.sleeps)")
     }
 
     @Test func theIntervalCountsFromWhenTheRequestLeftNotWhenItsTurnCame() async throws {
@@ -125,7 +126,9 @@ import Testing
         let cancelledAt = Date()
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
-        #expect(Date().timeIntervalSince(cancelledAt) < 5, "a cancelled wait for a held lock must end at once, not when the lock frees")
+        #expect(
+            Date().timeIntervalSince(cancelledAt) < 5,
+            "a cancelled wait for a held lock must end at once, not when the lock frees")
     }
 
     @Test func onlyLoopbackHostsMayGoFasterThanOncePerSecond() {
@@ -161,7 +164,9 @@ import Testing
     @Test func a500IsRetriedWithBackoff() async throws {
         let temporary = try TemporaryHome()
         let clock = FakeClock()
-        let transport = ScriptedTransport([Self.search: [.respond(HTTPResponse(status: 500, body: Data())), .respond(try Self.page())]])
+        let transport = ScriptedTransport([
+            Self.search: [.respond(HTTPResponse(status: 500, body: Data())), .respond(try Self.page())]
+        ])
         let page = try await client(transport, clock: clock, home: temporary).searchPage(for: "fantasy", page: 1)
         #expect(page.works.count == 20)
         #expect(transport.requests.count == 2)
@@ -214,7 +219,9 @@ import Testing
     func clientErrorsAreNotRetried(status: Int) async throws {
         let temporary = try TemporaryHome()
         let clock = FakeClock()
-        let transport = ScriptedTransport([Self.search: [.respond(HTTPResponse(status: status, body: Data("nope".utf8)))]])
+        let transport = ScriptedTransport([
+            Self.search: [.respond(HTTPResponse(status: status, body: Data("nope".utf8)))]
+        ])
         let error = await #expect(throws: FetchError.self) {
             try await client(transport, clock: clock, home: temporary).searchPage(for: "fantasy", page: 1)
         }
@@ -225,7 +232,9 @@ import Testing
 
     @Test func a404WithAGoodreadsErrorBodySaysWhatGoodreadsSaid() async throws {
         let temporary = try TemporaryHome()
-        let transport = ScriptedTransport(["/book/show/7.xml": [.respond(HTTPResponse(status: 404, body: Data("<error>book not found</error>".utf8)))]])
+        let transport = ScriptedTransport([
+            "/book/show/7.xml": [.respond(HTTPResponse(status: 404, body: Data("<error>book not found</error>".utf8)))]
+        ])
         await #expect(throws: GoodreadsError.apiError(message: "book not found")) {
             try await client(transport, clock: FakeClock(), home: temporary).book(id: .goodreads(7))
         }
@@ -234,7 +243,9 @@ import Testing
     @Test func urlsEncodeTheQueryStrictly() {
         let client = GoodreadsClient(apiKey: "k", transport: ScriptedTransport([:]), throttle: nil)
         let url = client.url(path: "search/index.xml", query: [("q", "sci-fi & fantasy+más"), ("page", "2")])
-        #expect(url.absoluteString == "https://www.goodreads.com/search/index.xml?key=k&q=sci-fi%20%26%20fantasy%2Bm%C3%A1s&page=2")
+        #expect(
+            url.absoluteString
+                == "https://www.goodreads.com/search/index.xml?key=k&q=sci-fi%20%26%20fantasy%2Bm%C3%A1s&page=2")
         #expect(url.redactingAPIKey.contains("key=REDACTED") && !url.redactingAPIKey.contains("key=k&"))
     }
 }

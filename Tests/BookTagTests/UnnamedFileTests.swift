@@ -15,7 +15,8 @@ import Testing
         let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
         try bytes.withUnsafeBytes { try file.write($0) }
         try bytes.prefix(10).withUnsafeBytes { try file.write($0) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == before, "nothing named while written")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path) == before, "nothing named while written")
         #expect(try CollageBytes.file(file).data == bytes + bytes.prefix(10))
 
         let named = folder.appendingPathComponent("collage.png")

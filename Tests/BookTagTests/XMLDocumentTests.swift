@@ -5,16 +5,17 @@ import Testing
 
 @Suite struct XMLDocumentTests {
     @Test func walksElementsAndReadsTrimmedText() throws {
-        let document = try XMLDocument(string: """
-            <root>
-              <title>  Dune &amp; Sons  </title>
-              <count type="integer"> 42 </count>
-              <rating>4.19</rating>
-              <cdata><![CDATA[ <b>raw</b> ]]></cdata>
-              <!-- a comment -->
-              <mixed>one <i>two</i> three</mixed>
-            </root>
-            """)
+        let document = try XMLDocument(
+            string: """
+                <root>
+                  <title>  Dune &amp; Sons  </title>
+                  <count type="integer"> 42 </count>
+                  <rating>4.19</rating>
+                  <cdata><![CDATA[ <b>raw</b> ]]></cdata>
+                  <!-- a comment -->
+                  <mixed>one <i>two</i> three</mixed>
+                </root>
+                """)
         let root = try #require(document.root)
         #expect(root.children.map(\.name) == ["title", "count", "rating", "cdata", "mixed"])
         #expect(root.child("title")?.text == "Dune & Sons")
@@ -27,9 +28,10 @@ import Testing
     }
 
     @Test func nilMarkedAndEmptyElementsAreNil() throws {
-        let document = try XMLDocument(string: """
-            <r><a nil="true"/><b></b><c>   </c><d nil="true">5</d><e>abc</e><f>0</f></r>
-            """)
+        let document = try XMLDocument(
+            string: """
+                <r><a nil="true"/><b></b><c>   </c><d nil="true">5</d><e>abc</e><f>0</f></r>
+                """)
         let root = try #require(document.root)
         for name in ["a", "b", "c", "d"] {
             let element = try #require(root.children.first { $0.name == name })
@@ -47,7 +49,7 @@ import Testing
 
     @Test func reportsWhereMalformedXMLBreaks() {
         let error = #expect(throws: XMLError.self) { try XMLDocument(string: "<a>\n  <b>text</a>") }
-        guard case let .malformed(message, line, column) = error else {
+        guard case .malformed(let message, let line, let column) = error else {
             Issue.record("expected .malformed, got \(String(describing: error))")
             return
         }

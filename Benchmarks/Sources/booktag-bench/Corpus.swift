@@ -20,17 +20,27 @@ struct Corpus {
         var documents: [Document] = []
         for (folder, kind) in [("search", Kind.search), ("book", .book)] {
             let directory = fixtures.appendingPathComponent(folder)
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where name.hasSuffix(".xml") {
-                documents.append(Document(name: name, kind: kind, data: try Data(contentsOf: directory.appendingPathComponent(name))))
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            where name.hasSuffix(".xml") {
+                documents.append(
+                    Document(name: name, kind: kind, data: try Data(contentsOf: directory.appendingPathComponent(name)))
+                )
             }
         }
         let firstPage = try Data(contentsOf: fixtures.appendingPathComponent("search/search-fantasy-p1.xml"))
-        documents.append(Document(name: "synthetic-search-200-results.xml", kind: .search, data: try searchPage(from: firstPage, results: 200)))
+        documents.append(
+            Document(
+                name: "synthetic-search-200-results.xml", kind: .search,
+                data: try searchPage(from: firstPage, results: 200)))
 
         let recorded = packageRoot.appendingPathComponent("fixtures/recorded/bench-xml")
-        for name in try FileManager.default.contentsOfDirectory(atPath: recorded.path).sorted() where name.hasSuffix(".xml") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: recorded.path).sorted()
+        where name.hasSuffix(".xml") {
             let kind: Kind = name.hasPrefix("search") ? .search : .book
-            documents.append(Document(name: "recorded/\(name)", kind: kind, data: try Data(contentsOf: recorded.appendingPathComponent(name))))
+            documents.append(
+                Document(
+                    name: "recorded/\(name)", kind: kind,
+                    data: try Data(contentsOf: recorded.appendingPathComponent(name))))
         }
         return documents
     }
@@ -50,12 +60,15 @@ struct Corpus {
         var index = 0
         while index < results {
             let work = works[index % works.count]
-            body += work.replacingOccurrences(of: "<id type=\"integer\">51", with: "<id type=\"integer\">\(60 + index / works.count)51")
+            body += work.replacingOccurrences(
+                of: "<id type=\"integer\">51", with: "<id type=\"integer\">\(60 + index / works.count)51")
             index += 1
         }
         var result = String(text[..<open.upperBound]) + body + String(text[close.lowerBound...])
-        result = result.replacingOccurrences(of: "<results-end>20</results-end>", with: "<results-end>\(results)</results-end>")
-        result = result.replacingOccurrences(of: "<total-results>45</total-results>", with: "<total-results>\(results)</total-results>")
+        result = result.replacingOccurrences(
+            of: "<results-end>20</results-end>", with: "<results-end>\(results)</results-end>")
+        result = result.replacingOccurrences(
+            of: "<total-results>45</total-results>", with: "<total-results>\(results)</total-results>")
         return Data(result.utf8)
     }
 }

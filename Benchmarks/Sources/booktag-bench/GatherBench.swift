@@ -45,41 +45,72 @@ struct GatherBench: AsyncParsableCommand {
         let coverLatency = coverLatency < 0 ? latency : coverLatency
         let covered = max(1, min(source == .openlibrary ? 30 : 20, coveredPerPage))
         let server = try LoopbackServer { request in
-            Self.answer(request, latency: latency, coverLatency: coverLatency, covered: covered, port: port.withLock { $0 })
+            Self.answer(
+                request, latency: latency, coverLatency: coverLatency, covered: covered, port: port.withLock { $0 })
         }
         port.withLock { $0 = server.port }
         defer { server.stop() }
         var concurrent: [Run] = []
         var naive: [Run] = []
         for _ in 0..<runs {
-            concurrent.append(try await measure(server: server) { client, downloader in
-                let gathering = try await Gatherer(source: client, covers: downloader).gather(query: "fantasy", count: 12)
-                precondition(gathering.books.count == 12, "the benchmark pages hold enough covers")
-            })
-            naive.append(try await measure(server: server) { client, downloader in
-                try await Self.naiveGather(client: client, downloader: downloader, count: 12, interval: interval)
-            })
+            concurrent.append(
+                try await measure(server: server) { client, downloader in
+                    let gathering = try await Gatherer(source: client, covers: downloader).gather(
+                        query: "fantasy", count: 12)
+                    precondition(gathering.books.count == 12, "the benchmark pages hold enough covers")
+                })
+            naive.append(
+                try await measure(server: server) { client, downloader in
+                    try await Self.naiveGather(client: client, downloader: downloader, count: 12, interval: interval)
+                })
         }
         func median(_ runs: [Run]) -> Run { runs.sorted { $0.seconds < $1.seconds }[runs.count / 2] }
-        let ours = median(concurrent), theirs = median(naive)
-        let floorOurs = ours.floor * interval, floorTheirs = theirs.floor * interval
-        print("\(source.displayName) on a loopback server, \(Int(latency * 1000)) ms added to every API response, \(Int(coverLatency * 1000)) ms to every cover; interval \(interval) s; \(covered) of \(source == .openlibrary ? 30 : 20) results a page with covers; median of \(runs)")
-        print(String(format: "booktag gatherer: %.3f s wall, %d API calls, throttle floor %.1f s, above the floor %.3f s", ours.seconds, ours.apiCalls, floorOurs, ours.seconds - floorOurs))
-        print(String(format: "naive (call, covers one by one, wait, next call): %.3f s wall, %d API calls, above its floor %.3f s", theirs.seconds, theirs.apiCalls, theirs.seconds - floorTheirs))
-        print(String(format: "naive ÷ booktag: %.2f× wall time, %.2f× time above the throttle floor", theirs.seconds / ours.seconds, (theirs.seconds - floorTheirs) / (ours.seconds - floorOurs)))
-        print("runs (booktag / naive, s): " + zip(concurrent, naive).map { String(format: "%.3f/%.3f", $0.seconds, $1.seconds) }.joined(separator: "  "))
+        let ours = median(concurrent)
+        let theirs = median(naive)
+        let floorOurs = ours.floor * interval
+        let floorTheirs = theirs.floor * interval
+        print(
+            "\(source.displayName) on a loopback server, \(Int(latency * 1000)) ms added to every API response, \(Int(coverLatency * 1000)) ms to every cover; interval \(interval) s; \(covered) of \(source == .openlibrary ? 30 : 20) results a page with covers; median of \(runs)"
+        )
+        print(
+            String(
+                format: "booktag gatherer: %.3f s wall, %d API calls, throttle floor %.1f s, above the floor %.3f s",
+                ours.seconds, ours.apiCalls, floorOurs, ours.seconds - floorOurs))
+        print(
+            String(
+                format:
+                    "naive (call, covers one by one, wait, next call): %.3f s wall, %d API calls, above its floor %.3f s",
+                theirs.seconds, theirs.apiCalls, theirs.seconds - floorTheirs))
+        print(
+            String(
+                format: "naive ÷ booktag: %.2f× wall time, %.2f× time above the throttle floor",
+                theirs.seconds / ours.seconds, (theirs.seconds - floorTheirs) / (ours.seconds - floorOurs)))
+        print(
+            "runs (booktag / naive, s): "
+                + zip(concurrent, naive).map { String(format: "%.3f/%.3f", $0.seconds, $1.seconds) }.joined(
+                    separator: "  "))
     }
 
-    private func measure(server: LoopbackServer, _ body: (any BookSource, CoverDownloader) async throws -> Void) async throws -> Run {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-gather-\(UUID().uuidString)")
+    private func measure(server: LoopbackServer, _ body: (any BookSource, CoverDownloader) async throws -> Void)
+        async throws -> Run
+    {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-bench-gather-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let transport = HTTPClientTransport()
-        func apiCalls() -> Int { server.requests.filter { $0.path.hasSuffix(".xml") || $0.path.hasPrefix("/subjects/") }.count }
+        func apiCalls() -> Int {
+            server.requests.filter { $0.path.hasSuffix(".xml") || $0.path.hasPrefix("/subjects/") }.count
+        }
         let before = apiCalls()
         let throttle = RequestThrottle(folder: folder)
-        let client: any BookSource = source == .openlibrary
-            ? OpenLibraryClient(baseURL: server.baseURL, coversURL: server.baseURL, transport: transport, throttle: throttle, minimumRequestInterval: interval)
-            : GoodreadsClient(baseURL: server.baseURL, apiKey: "bench", transport: transport, throttle: throttle, minimumRequestInterval: interval)
+        let client: any BookSource =
+            source == .openlibrary
+            ? OpenLibraryClient(
+                baseURL: server.baseURL, coversURL: server.baseURL, transport: transport, throttle: throttle,
+                minimumRequestInterval: interval)
+            : GoodreadsClient(
+                baseURL: server.baseURL, apiKey: "bench", transport: transport, throttle: throttle,
+                minimumRequestInterval: interval)
         let start = DispatchTime.now().uptimeNanoseconds
         try await body(client, CoverDownloader(transport: transport))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -88,7 +119,9 @@ struct GatherBench: AsyncParsableCommand {
     }
 
     /// The original app's way: one page, its covers one at a time, a full wait, the next page.
-    static func naiveGather(client: any BookSource, downloader: CoverDownloader, count: Int, interval: Double) async throws {
+    static func naiveGather(client: any BookSource, downloader: CoverDownloader, count: Int, interval: Double)
+        async throws
+    {
         var kept = 0
         var page = 1
         while kept < count {
@@ -104,24 +137,31 @@ struct GatherBench: AsyncParsableCommand {
 
     static let cover = SyntheticBooks.pngCover(seed: "benchmark cover") + Data(count: 30_000)
 
-    static func answer(_ request: LoopbackServer.Request, latency: Double, coverLatency: Double, covered: Int, port: UInt16) -> LoopbackServer.Reply {
+    static func answer(
+        _ request: LoopbackServer.Request, latency: Double, coverLatency: Double, covered: Int, port: UInt16
+    ) -> LoopbackServer.Reply {
         if request.path.hasPrefix("/books/") || request.path.hasPrefix("/b/id/") {
             return .init(headers: ["Content-Type": "image/png"], body: cover, delay: coverLatency)
         }
         if request.path.hasPrefix("/subjects/") {
-            return .init(headers: ["Content-Type": "application/json"], body: subjectsJSON(request, covered: covered), delay: latency)
+            return .init(
+                headers: ["Content-Type": "application/json"], body: subjectsJSON(request, covered: covered),
+                delay: latency)
         }
         let page = Int(request.query["page"] ?? "1") ?? 1
         let works = (0..<20).map { index -> SearchWork in
             let id = page * 100 + index
             // Covered results alternate with placeholders first, then fill the rest.
             let rank = index.isMultiple(of: 2) ? index / 2 : 10 + index / 2
-            let image = rank < covered
+            let image =
+                rank < covered
                 ? "http://127.0.0.1:\(port)/books/1300000000m/\(id).jpg"
                 : "https://s.gr-assets.com/assets/nophoto/book/111x148-bcc042a9c91a29c1d680899eff700a03.png"
             return SearchWork(workID: id, id: .goodreads(id), title: "Book \(id)", imageURL: image)
         }
-        return .init(headers: ["Content-Type": "application/xml"], body: Data(searchXML(page: page, works: works).utf8), delay: latency)
+        return .init(
+            headers: ["Content-Type": "application/xml"], body: Data(searchXML(page: page, works: works).utf8),
+            delay: latency)
     }
 
     /// A subject page of 30 works, `covered` of them with a cover id, 600 in all.
@@ -131,7 +171,8 @@ struct GatherBench: AsyncParsableCommand {
             let id = offset + index
             let rank = index.isMultiple(of: 2) ? index / 2 : 15 + index / 2
             let cover = rank < covered ? String(id + 1) : "null"
-            return "{\"key\": \"/works/OL\(id + 1)W\", \"title\": \"Book \(id)\", \"cover_id\": \(cover), \"authors\": [{\"name\": \"A\"}]}"
+            return
+                "{\"key\": \"/works/OL\(id + 1)W\", \"title\": \"Book \(id)\", \"cover_id\": \(cover), \"authors\": [{\"name\": \"A\"}]}"
         }
         return Data("{\"work_count\": 600, \"works\": [\(works.joined(separator: ", "))]}".utf8)
     }
@@ -141,6 +182,7 @@ struct GatherBench: AsyncParsableCommand {
         let items = works.map { work in
             "<work><id type=\"integer\">\(work.workID ?? 0)</id><best_book type=\"Book\"><id type=\"integer\">\(work.id.value)</id><title>\(work.title)</title><image_url>\(work.imageURL ?? "")</image_url></best_book></work>"
         }.joined()
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><GoodreadsResponse><search><query>fantasy</query><results-start>\(start)</results-start><results-end>\(start + 19)</results-end><total-results>200</total-results><results>\(items)</results></search></GoodreadsResponse>"
+        return
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><GoodreadsResponse><search><query>fantasy</query><results-start>\(start)</results-start><results-end>\(start + 19)</results-end><total-results>200</total-results><results>\(items)</results></search></GoodreadsResponse>"
     }
 }

@@ -12,7 +12,8 @@ import Foundation
 struct ImportBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Time an export's import (covers found in batches, downloaded by id) against a slow loopback Open Library."
+        abstract:
+            "Time an export's import (covers found in batches, downloaded by id) against a slow loopback Open Library."
     )
 
     @Option(help: "Rows in the export.") var rows = 1000
@@ -25,7 +26,8 @@ struct ImportBench: AsyncParsableCommand {
         let books = SyntheticExport.books(count: rows)
         let server = try FakeOpenLibrary(books: books, apiDelay: latency, coverDelay: coverLatency)
         defer { server.server.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-import-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-bench-import-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("export.csv")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -36,44 +38,64 @@ struct ImportBench: AsyncParsableCommand {
         let transport = HTTPClientTransport()
         let client = OpenLibraryClient(
             baseURL: server.baseURL, coversURL: server.baseURL, transport: transport,
-            throttle: RequestThrottle(folder: folder.appendingPathComponent("throttle")), minimumRequestInterval: interval)
+            throttle: RequestThrottle(folder: folder.appendingPathComponent("throttle")),
+            minimumRequestInterval: interval)
         let start = DispatchTime.now().uptimeNanoseconds
         var exportRows: [ImportedBook] = []
         let summary = try ExportReader.read(file) { exportRows.append($0) }
         let plans = try ExportSelection(tagName: "everything").plans(for: exportRows)
         let read = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let importer = ExportImporter(store: store, search: CoverSearch(client: client), covers: CoverDownloader(transport: transport))
-        let outcomes = try await importer.importTags(plans, collage: CollageOptions(format: .jpeg, columns: 10, nightMode: false))
+        let importer = ExportImporter(
+            store: store, search: CoverSearch(client: client), covers: CoverDownloader(transport: transport))
+        let outcomes = try await importer.importTags(
+            plans, collage: CollageOptions(format: .jpeg, columns: 10, nightMode: false))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         await transport.shutdown()
         let calls = server.searchRequests.count
         let floor = Double(max(0, calls - 1)) * interval
-        print("import of \(summary.rows) rows (SYNTHETIC export) against a loopback Open Library: \(Int(latency * 1000)) ms per search answer, \(Int(coverLatency * 1000)) ms per cover, interval \(interval) s")
-        print(String(format: "booktag: %.3f s wall (CSV read and tags chosen in %.3f s); %d search.json calls = %.2f per 100 books; throttle floor %.1f s; above the floor %.3f s",
-                     seconds, read, calls, Double(calls) * 100 / Double(max(1, summary.rows)), floor, seconds - floor))
-        print("books stored: \(outcomes.first?.books ?? 0), without a cover: \(outcomes.first?.withoutCover ?? 0), covers downloaded: \(server.coverRequests.count)")
-        print(String(format: "peak memory: %.1f MB (%.1f MB before the import)", XMLPeakMemory.maxRSSMegabytes(), baseline))
+        print(
+            "import of \(summary.rows) rows (SYNTHETIC export) against a loopback Open Library: \(Int(latency * 1000)) ms per search answer, \(Int(coverLatency * 1000)) ms per cover, interval \(interval) s"
+        )
+        print(
+            String(
+                format:
+                    "booktag: %.3f s wall (CSV read and tags chosen in %.3f s); %d search.json calls = %.2f per 100 books; throttle floor %.1f s; above the floor %.3f s",
+                seconds, read, calls, Double(calls) * 100 / Double(max(1, summary.rows)), floor, seconds - floor))
+        print(
+            "books stored: \(outcomes.first?.books ?? 0), without a cover: \(outcomes.first?.withoutCover ?? 0), covers downloaded: \(server.coverRequests.count)"
+        )
+        print(
+            String(
+                format: "peak memory: %.1f MB (%.1f MB before the import)", XMLPeakMemory.maxRSSMegabytes(), baseline))
 
         guard naiveRows > 0 else { return }
         // The per-book way: one search per book, then its cover, one book at a time.
         let naiveTransport = HTTPClientTransport()
         let naiveClient = OpenLibraryClient(
             baseURL: server.baseURL, coversURL: server.baseURL, transport: naiveTransport,
-            throttle: RequestThrottle(folder: folder.appendingPathComponent("throttle-naive")), minimumRequestInterval: interval)
+            throttle: RequestThrottle(folder: folder.appendingPathComponent("throttle-naive")),
+            minimumRequestInterval: interval)
         let naiveSearch = CoverSearch(client: naiveClient)
         let downloader = CoverDownloader(transport: naiveTransport)
         let naiveStart = DispatchTime.now().uptimeNanoseconds
         for row in exportRows.prefix(naiveRows) {
-            let book = CoverSearch.Book(key: row.key, isbn13: row.isbn13, isbn10: row.isbn10, title: row.title, author: row.author)
-            if let id = try await naiveSearch.matches(for: [book])[row.key]?.coverID, let url = OpenLibraryDecoder.coverURL(id: id, base: server.baseURL) {
+            let book = CoverSearch.Book(
+                key: row.key, isbn13: row.isbn13, isbn10: row.isbn10, title: row.title, author: row.author)
+            if let id = try await naiveSearch.matches(for: [book])[row.key]?.coverID,
+                let url = OpenLibraryDecoder.coverURL(id: id, base: server.baseURL)
+            {
                 _ = try await downloader.cover(imageURL: url)
             }
         }
         let naive = Double(DispatchTime.now().uptimeNanoseconds - naiveStart) / 1e9
         await naiveTransport.shutdown()
         let perBook = naive / Double(naiveRows)
-        print(String(format: "per-book look-ups (measured on the first %d rows): %.3f s a book, so about %.0f s for %d rows (%.1f× booktag's wall time), %d+ API calls",
-                     naiveRows, perBook, perBook * Double(summary.rows), summary.rows, perBook * Double(summary.rows) / seconds, summary.rows))
+        print(
+            String(
+                format:
+                    "per-book look-ups (measured on the first %d rows): %.3f s a book, so about %.0f s for %d rows (%.1f× booktag's wall time), %d+ API calls",
+                naiveRows, perBook, perBook * Double(summary.rows), summary.rows,
+                perBook * Double(summary.rows) / seconds, summary.rows))
     }
 }
 
@@ -97,7 +119,8 @@ struct ShelfBench: AsyncParsableCommand {
         let portBox = PortBox()
         let server = try LoopbackServer { [latency, coverLatency] request in
             if request.path.hasPrefix("/covers/") {
-                return .init(headers: ["Content-Type": "image/png"], body: cover + Data(request.path.utf8), delay: coverLatency)
+                return .init(
+                    headers: ["Content-Type": "image/png"], body: cover + Data(request.path.utf8), delay: coverLatency)
             }
             let page = Int(request.query["page"] ?? "1") ?? 1
             let range = ((page - 1) * perPage)..<min(total, page * perPage)
@@ -108,24 +131,35 @@ struct ShelfBench: AsyncParsableCommand {
                 <author_name>A</author_name><user_read_at><![CDATA[Tue, 11 Aug 2025 00:00:00 +0000]]></user_read_at></item>
                 """
             }.joined()
-            let body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\"><channel><title>bench</title>\(items)</channel></rss>"
+            let body =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\"><channel><title>bench</title>\(items)</channel></rss>"
             return .init(headers: ["Content-Type": "application/rss+xml"], body: Data(body.utf8), delay: latency)
         }
         portBox.port = server.port
         defer { server.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-shelf-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-bench-shelf-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let transport = HTTPClientTransport()
-        let client = GoodreadsShelfClient(baseURL: server.baseURL, transport: transport, throttle: RequestThrottle(folder: folder), minimumRequestInterval: interval)
+        let client = GoodreadsShelfClient(
+            baseURL: server.baseURL, transport: transport, throttle: RequestThrottle(folder: folder),
+            minimumRequestInterval: interval)
         let start = DispatchTime.now().uptimeNanoseconds
-        let gathering = try await Gatherer(source: client, covers: CoverDownloader(transport: transport)).gather(query: "12345/read", count: .max)
+        let gathering = try await Gatherer(source: client, covers: CoverDownloader(transport: transport)).gather(
+            query: "12345/read", count: .max)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         await transport.shutdown()
         let pages = gathering.pagesFetched.count
         let floor = Double(pages - 1) * interval
-        print("shelf of \(total) books, \(perPage) a feed page, on a loopback server: \(Int(latency * 1000)) ms per page, \(Int(coverLatency * 1000)) ms per cover, interval \(interval) s")
-        print(String(format: "booktag: %d books with covers, pages fetched %@ (%d API calls), %.3f s wall, throttle floor %.1f s, above the floor %.3f s",
-                     gathering.books.count, gathering.pagesFetched.map(String.init).joined(separator: ","), pages, seconds, floor, seconds - floor))
+        print(
+            "shelf of \(total) books, \(perPage) a feed page, on a loopback server: \(Int(latency * 1000)) ms per page, \(Int(coverLatency * 1000)) ms per cover, interval \(interval) s"
+        )
+        print(
+            String(
+                format:
+                    "booktag: %d books with covers, pages fetched %@ (%d API calls), %.3f s wall, throttle floor %.1f s, above the floor %.3f s",
+                gathering.books.count, gathering.pagesFetched.map(String.init).joined(separator: ","), pages, seconds,
+                floor, seconds - floor))
     }
 }
 

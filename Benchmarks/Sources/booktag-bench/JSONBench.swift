@@ -19,20 +19,34 @@ struct JSONBench: ParsableCommand {
 
     func run() throws {
         let json = Self.subjectsPage(works: works)
-        let firstPage = try Data(contentsOf: Corpus.packageRoot.appendingPathComponent("fixtures/goodreads/search/search-fantasy-p1.xml"))
+        let firstPage = try Data(
+            contentsOf: Corpus.packageRoot.appendingPathComponent("fixtures/goodreads/search/search-fantasy-p1.xml"))
         let xml = try Corpus.searchPage(from: firstPage, results: works)
         let covers = URL(string: "https://covers.openlibrary.org")!
         let decodedJSON = try OpenLibraryDecoder.subjectPage(from: json, offset: 0, limit: works, coversURL: covers)
         let decodedXML = try GoodreadsDecoder.searchPage(from: xml)
         precondition(decodedJSON.works.count == works && decodedXML.works.count == works, "both pages decode whole")
-        let jsonTime = Self.best(of: rounds) { _ = try? OpenLibraryDecoder.subjectPage(from: json, offset: 0, limit: works, coversURL: covers) }
+        let jsonTime = Self.best(of: rounds) {
+            _ = try? OpenLibraryDecoder.subjectPage(from: json, offset: 0, limit: works, coversURL: covers)
+        }
         let xmlTime = Self.best(of: rounds) { _ = try? GoodreadsDecoder.searchPage(from: xml) }
         let jsonPeak = try Self.peak(kind: "json", data: json)
         let xmlPeak = try Self.peak(kind: "xml", data: xml)
-        print("\(works) works a page; time: fastest of \(rounds); memory: peak RSS of a fresh process that reads and decodes the page")
-        print(String(format: "Open Library subjects (JSONDecoder):  %8d bytes  %7.2f ms  peak %.1f MB (baseline %.1f MB)", json.count, jsonTime * 1000, jsonPeak.maxRSSMegabytes, jsonPeak.baselineMegabytes))
-        print(String(format: "Goodreads search (libxml2, streamed): %8d bytes  %7.2f ms  peak %.1f MB (baseline %.1f MB)", xml.count, xmlTime * 1000, xmlPeak.maxRSSMegabytes, xmlPeak.baselineMegabytes))
-        print(String(format: "per work: JSON %.1f µs, XML %.1f µs", jsonTime / Double(works) * 1e6, xmlTime / Double(works) * 1e6))
+        print(
+            "\(works) works a page; time: fastest of \(rounds); memory: peak RSS of a fresh process that reads and decodes the page"
+        )
+        print(
+            String(
+                format: "Open Library subjects (JSONDecoder):  %8d bytes  %7.2f ms  peak %.1f MB (baseline %.1f MB)",
+                json.count, jsonTime * 1000, jsonPeak.maxRSSMegabytes, jsonPeak.baselineMegabytes))
+        print(
+            String(
+                format: "Goodreads search (libxml2, streamed): %8d bytes  %7.2f ms  peak %.1f MB (baseline %.1f MB)",
+                xml.count, xmlTime * 1000, xmlPeak.maxRSSMegabytes, xmlPeak.baselineMegabytes))
+        print(
+            String(
+                format: "per work: JSON %.1f µs, XML %.1f µs", jsonTime / Double(works) * 1e6,
+                xmlTime / Double(works) * 1e6))
     }
 
     /// A subjects page shaped like Open Library's (every field a real page has, a subject list
@@ -50,7 +64,9 @@ struct JSONBench: ParsableCommand {
                 "availability": {"status": "borrow_available", "available_to_browse": true, "available_to_borrow": false, "identifier": "synthetic\(index)"}}
                 """
         }
-        return Data("{\"key\": \"/subjects/fantasy\", \"name\": \"fantasy\", \"subject_type\": \"subject\", \"work_count\": 100000, \"works\": [\(items.joined(separator: ", "))]}".utf8)
+        return Data(
+            "{\"key\": \"/subjects/fantasy\", \"name\": \"fantasy\", \"subject_type\": \"subject\", \"work_count\": 100000, \"works\": [\(items.joined(separator: ", "))]}"
+                .utf8)
     }
 
     static func best(of rounds: Int, _ body: () -> Void) -> Double {
@@ -64,7 +80,8 @@ struct JSONBench: ParsableCommand {
     }
 
     static func peak(kind: String, data: Data) throws -> PeakMemoryReport {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-\(UUID().uuidString).\(kind)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-bench-\(UUID().uuidString).\(kind)")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         return try PeakMemoryReport.measure(["decode-peak", kind, file.path])
@@ -73,7 +90,8 @@ struct JSONBench: ParsableCommand {
 
 /// `booktag-bench decode-peak json|xml FILE`: peak memory decoding one page in a fresh process.
 struct DecodePeak: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "decode-peak", abstract: "Peak memory decoding one page (run by json).")
+    static let configuration = CommandConfiguration(
+        commandName: "decode-peak", abstract: "Peak memory decoding one page (run by json).")
 
     @Argument(help: "json (an Open Library subjects page) or xml (a Goodreads search page).") var kind: String
     @Argument(help: "The page to decode.") var file: String
@@ -81,10 +99,15 @@ struct DecodePeak: ParsableCommand {
     func run() throws {
         let baseline = XMLPeakMemory.maxRSSMegabytes()
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
-        let works = kind == "json"
-            ? try OpenLibraryDecoder.subjectPage(from: data, offset: 0, limit: 1000, coversURL: URL(string: "https://covers.openlibrary.org")!).works.count
+        let works =
+            kind == "json"
+            ? try OpenLibraryDecoder.subjectPage(
+                from: data, offset: 0, limit: 1000, coversURL: URL(string: "https://covers.openlibrary.org")!
+            ).works.count
             : try GoodreadsDecoder.searchPage(from: data).works.count
-        let report = PeakMemoryReport(documentBytes: data.count, works: works, baselineMegabytes: baseline, maxRSSMegabytes: XMLPeakMemory.maxRSSMegabytes())
+        let report = PeakMemoryReport(
+            documentBytes: data.count, works: works, baselineMegabytes: baseline,
+            maxRSSMegabytes: XMLPeakMemory.maxRSSMegabytes())
         print(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
     }
 }

@@ -28,13 +28,17 @@ enum SWXMLHashExtractor {
                 skipped += 1
                 continue
             }
-            works.append(SearchWork(workID: int(work["id"]), id: .goodreads(bookID), title: title,
-                authorID: int(book["author"]["id"]), authorName: text(book["author"]["name"]),
-                imageURL: text(book["image_url"]), smallImageURL: text(book["small_image_url"]),
-                averageRating: double(work["average_rating"]), ratingsCount: int(work["ratings_count"]),
-                originalPublicationYear: int(work["original_publication_year"])))
+            works.append(
+                SearchWork(
+                    workID: int(work["id"]), id: .goodreads(bookID), title: title,
+                    authorID: int(book["author"]["id"]), authorName: text(book["author"]["name"]),
+                    imageURL: text(book["image_url"]), smallImageURL: text(book["small_image_url"]),
+                    averageRating: double(work["average_rating"]), ratingsCount: int(work["ratings_count"]),
+                    originalPublicationYear: int(work["original_publication_year"])))
         }
-        return SearchPage(query: text(search["query"]), resultsStart: start, resultsEnd: end, totalResults: total, works: works, skippedWorks: skipped)
+        return SearchPage(
+            query: text(search["query"]), resultsStart: start, resultsEnd: end, totalResults: total, works: works,
+            skippedWorks: skipped)
     }
 
     static func book(_ data: Data) -> BookDetails? {

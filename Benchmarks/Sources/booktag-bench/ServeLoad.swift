@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import BookTagTestSupport
+import Foundation
 import Synchronization
 
 /// `booktag-bench serve-load`: concurrent clients for `booktag serve`, each a thread with one
@@ -35,11 +35,12 @@ struct ServeLoad: ParsableCommand {
                 results.withLock { $0.append(outcome) }
             }
         }
-        threads.forEach { $0.start() }
+        for thread in threads { thread.start() }
         while results.withLock({ $0.count }) < clients { usleep(10_000) }
         let elapsed = ContinuousClock.now - started
         let all = results.withLock { $0 }
-        let wall = all.flatMap(\.wall), server = all.flatMap(\.server)
+        let wall = all.flatMap(\.wall)
+        let server = all.flatMap(\.server)
         let report = Report(
             requests: wall.count, errors: all.flatMap(\.errors),
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
@@ -57,15 +58,20 @@ struct ServeLoad: ParsableCommand {
     }
 
     /// Requests `paths` in turn on one kept-alive connection for as long as `keepGoing` says.
-    static func client(port: Int, token: String, paths: [String], first: Int, while keepGoing: () -> Bool) -> (wall: [Double], server: [Double], errors: [String]) {
-        var wall: [Double] = [], server: [Double] = [], errors: [String] = []
+    static func client(port: Int, token: String, paths: [String], first: Int, while keepGoing: () -> Bool) -> (
+        wall: [Double], server: [Double], errors: [String]
+    ) {
+        var wall: [Double] = []
+        var server: [Double] = []
+        var errors: [String] = []
         var socket = connect(port: port)
         var index = first
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while keepGoing() {
             let path = paths[index % paths.count]
             index += 1
-            let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8)
+            let request = Array(
+                "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8)
             let started = ContinuousClock.now
             guard socket >= 0, send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count,
                 let (status, timing) = readResponse(socket, &buffer)
@@ -101,9 +107,14 @@ struct ServeLoad: ParsableCommand {
         }
         let head = String(decoding: data[0..<headerEnd!], as: UTF8.self).lowercased()
         let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-        let timing = head.components(separatedBy: "server-timing: app;dur=").dropFirst().first.flatMap { Double($0.prefix { $0 == "." || $0.isNumber }) } ?? 0
+        let timing =
+            head.components(separatedBy: "server-timing: app;dur=").dropFirst().first.flatMap {
+                Double($0.prefix { $0 == "." || $0.isNumber })
+            } ?? 0
         var body = Array(data[(headerEnd! + 4)...])
-        if let line = head.components(separatedBy: "content-length: ").dropFirst().first, let length = Int(line.prefix { $0.isNumber }) {
+        if let line = head.components(separatedBy: "content-length: ").dropFirst().first,
+            let length = Int(line.prefix { $0.isNumber })
+        {
             while body.count < length {
                 let read = recv(socket, &buffer, buffer.count, 0)
                 guard read > 0 else { return nil }
@@ -121,7 +132,8 @@ struct ServeLoad: ParsableCommand {
 
     static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] && Array(haystack[start..<start + needle.count]) == needle {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start] == needle[0] && Array(haystack[start..<start + needle.count]) == needle {
             return start
         }
         return nil

@@ -7,7 +7,8 @@ import Foundation
 struct StatsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Time BookStore.stats(of:) on a tag of an existing home (Benchmarks/stats.py makes a 20,000-book one)."
+        abstract:
+            "Time BookStore.stats(of:) on a tag of an existing home (Benchmarks/stats.py makes a 20,000-book one)."
     )
 
     @Option(help: "The home.") var home: String
@@ -26,6 +27,9 @@ struct StatsBench: ParsableCommand {
             times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         }
         times.sort()
-        print(String(format: "stats of %@ (%d books): median %.2f ms, fastest %.2f ms, %d runs", tag, books, times[times.count / 2], times[0], repetitions))
+        print(
+            String(
+                format: "stats of %@ (%d books): median %.2f ms, fastest %.2f ms, %d runs", tag, books,
+                times[times.count / 2], times[0], repetitions))
     }
 }

@@ -52,7 +52,10 @@ struct XMLBench: ParsableCommand {
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(Output(documents: rows, hostileMilliseconds: hostile, peakMemory: peak)), as: UTF8.self))
+            print(
+                String(
+                    decoding: try encoder.encode(
+                        Output(documents: rows, hostileMilliseconds: hostile, peakMemory: peak)), as: UTF8.self))
             return
         }
         printTable(rows)
@@ -60,8 +63,13 @@ struct XMLBench: ParsableCommand {
         for (name, ms) in hostile.sorted(by: { $0.key < $1.key }) {
             print("  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(String(format: "%8.3f", ms))")
         }
-        print("\npeak memory reading and decoding a \(peak.documentBytes)-byte search page (\(peak.works) works) in a fresh process:")
-        print(String(format: "  max RSS %.1f MB (process baseline before reading the document %.1f MB)", peak.maxRSSMegabytes, peak.baselineMegabytes))
+        print(
+            "\npeak memory reading and decoding a \(peak.documentBytes)-byte search page (\(peak.works) works) in a fresh process:"
+        )
+        print(
+            String(
+                format: "  max RSS %.1f MB (process baseline before reading the document %.1f MB)",
+                peak.maxRSSMegabytes, peak.baselineMegabytes))
     }
 
     // MARK: - Decoders
@@ -90,8 +98,12 @@ struct XMLBench: ParsableCommand {
     private func verifyAgreement(_ document: Corpus.Document) throws {
         let ours = decodeWithBookTag(document)
         guard ours != nil else { throw ValidationError("booktag could not decode \(document.name)") }
-        guard ours == decodeWithSWXMLHash(document) else { throw ValidationError("SWXMLHash extracted different values from \(document.name)") }
-        guard ours == decodeWithXMLParser(document) else { throw ValidationError("XMLParser extracted different values from \(document.name)") }
+        guard ours == decodeWithSWXMLHash(document) else {
+            throw ValidationError("SWXMLHash extracted different values from \(document.name)")
+        }
+        guard ours == decodeWithXMLParser(document) else {
+            throw ValidationError("XMLParser extracted different values from \(document.name)")
+        }
     }
 
     // MARK: - Timing
@@ -130,18 +142,26 @@ struct XMLBench: ParsableCommand {
 
     private func printTable(_ rows: [Row]) {
         func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-        print(pad("document", 44) + pad("bytes", 9) + pad("booktag µs", 12) + pad("SWXMLHash µs", 14) + pad("XMLParser µs", 14) + pad("×SWXMLHash", 12) + "×XMLParser")
+        print(
+            pad("document", 44) + pad("bytes", 9) + pad("booktag µs", 12) + pad("SWXMLHash µs", 14)
+                + pad("XMLParser µs", 14) + pad("×SWXMLHash", 12) + "×XMLParser")
         var logSum = 0.0
         var worstParserRatio = Double.infinity
         for row in rows {
-            let ours = row.ns["booktag"]!, swx = row.ns["swxmlhash"]!, parser = row.ns["xmlparser"]!
+            let ours = row.ns["booktag"]!
+            let swx = row.ns["swxmlhash"]!
+            let parser = row.ns["xmlparser"]!
             logSum += log(swx / ours)
             worstParserRatio = min(worstParserRatio, parser / ours)
-            print(pad(row.name, 44) + pad(String(row.bytes), 9) + pad(String(format: "%.1f", ours / 1000), 12)
-                + pad(String(format: "%.1f", swx / 1000), 14) + pad(String(format: "%.1f", parser / 1000), 14)
-                + pad(String(format: "%.2f", swx / ours), 12) + String(format: "%.2f", parser / ours))
+            print(
+                pad(row.name, 44) + pad(String(row.bytes), 9) + pad(String(format: "%.1f", ours / 1000), 12)
+                    + pad(String(format: "%.1f", swx / 1000), 14) + pad(String(format: "%.1f", parser / 1000), 14)
+                    + pad(String(format: "%.2f", swx / ours), 12) + String(format: "%.2f", parser / ours))
         }
-        print(String(format: "\ngeometric mean speed-up over SWXMLHash: %.2f×; smallest speed-up over XMLParser: %.2f×", exp(logSum / Double(rows.count)), worstParserRatio))
+        print(
+            String(
+                format: "\ngeometric mean speed-up over SWXMLHash: %.2f×; smallest speed-up over XMLParser: %.2f×",
+                exp(logSum / Double(rows.count)), worstParserRatio))
         print("all three decoders extracted identical values from every document")
     }
 }

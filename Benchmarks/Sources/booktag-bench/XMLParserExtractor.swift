@@ -1,5 +1,6 @@
 import BookTag
 import Foundation
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
@@ -39,7 +40,10 @@ final class XMLParserExtractor: NSObject, XMLParserDelegate {
         return parser.parse()
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         path.append(name)
         buffer = ""
         markedNil = attributes["nil"] == "true"
@@ -61,20 +65,29 @@ final class XMLParserExtractor: NSObject, XMLParserDelegate {
         let key = path.dropFirst().joined(separator: "/")  // without GoodreadsResponse
         switch key {
         case "search/query": page.query = value
-        case "search/results-start": page.resultsStart = value.flatMap { Int($0) } ?? 0; headerFound += value == nil ? 0 : 1
-        case "search/results-end": page.resultsEnd = value.flatMap { Int($0) } ?? 0; headerFound += value == nil ? 0 : 1
-        case "search/total-results": page.totalResults = value.flatMap { Int($0) } ?? 0; headerFound += value == nil ? 0 : 1
+        case "search/results-start":
+            page.resultsStart = value.flatMap { Int($0) } ?? 0
+            headerFound += value == nil ? 0 : 1
+        case "search/results-end":
+            page.resultsEnd = value.flatMap { Int($0) } ?? 0
+            headerFound += value == nil ? 0 : 1
+        case "search/total-results":
+            page.totalResults = value.flatMap { Int($0) } ?? 0
+            headerFound += value == nil ? 0 : 1
         case "search/results/work":
             guard let bookID = values["best_book/id"].flatMap({ Int($0) }), let title = values["best_book/title"] else {
                 page.skippedWorks += 1
                 return
             }
-            page.works.append(SearchWork(workID: values["id"].flatMap { Int($0) }, id: .goodreads(bookID), title: title,
-                authorID: values["best_book/author/id"].flatMap { Int($0) }, authorName: values["best_book/author/name"],
-                imageURL: values["best_book/image_url"], smallImageURL: values["best_book/small_image_url"],
-                averageRating: values["average_rating"].flatMap { Double($0) },
-                ratingsCount: values["ratings_count"].flatMap { Int($0) },
-                originalPublicationYear: values["original_publication_year"].flatMap { Int($0) }))
+            page.works.append(
+                SearchWork(
+                    workID: values["id"].flatMap { Int($0) }, id: .goodreads(bookID), title: title,
+                    authorID: values["best_book/author/id"].flatMap { Int($0) },
+                    authorName: values["best_book/author/name"],
+                    imageURL: values["best_book/image_url"], smallImageURL: values["best_book/small_image_url"],
+                    averageRating: values["average_rating"].flatMap { Double($0) },
+                    ratingsCount: values["ratings_count"].flatMap { Int($0) },
+                    originalPublicationYear: values["original_publication_year"].flatMap { Int($0) }))
         case _ where key.hasPrefix("search/results/work/"):
             values[String(key.dropFirst("search/results/work/".count))] = value
         case "book/id": bookID = value.flatMap { Int($0) }

@@ -42,7 +42,9 @@ struct XMLPeakMemory: ParsableCommand {
         let baseline = Self.maxRSSMegabytes()
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
         let page = try GoodreadsDecoder.searchPage(from: data)
-        let report = PeakMemoryReport(documentBytes: data.count, works: page.works.count, baselineMegabytes: baseline, maxRSSMegabytes: Self.maxRSSMegabytes())
+        let report = PeakMemoryReport(
+            documentBytes: data.count, works: page.works.count, baselineMegabytes: baseline,
+            maxRSSMegabytes: Self.maxRSSMegabytes())
         print(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
     }
 
@@ -56,7 +58,8 @@ struct XMLPeakMemory: ParsableCommand {
             results -= 50
             data = try Corpus.searchPage(from: firstPage, results: results)
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("booktag-bench-\(UUID().uuidString).xml")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "booktag-bench-\(UUID().uuidString).xml")
         try data.write(to: url)
         return url
     }

@@ -13,8 +13,10 @@ guard let recordingPath = arguments.first else {
     FileHandle.standardError.write(Data("usage: collage-from-recording RECORDING [HOME]\n".utf8))
     exit(64)
 }
-let homeFolder = arguments.dropFirst().first.map { URL(fileURLWithPath: $0, isDirectory: true) }
-    ?? FileManager.default.temporaryDirectory.appendingPathComponent("booktag-example-\(UUID().uuidString)", isDirectory: true)
+let homeFolder =
+    arguments.dropFirst().first.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "booktag-example-\(UUID().uuidString)", isDirectory: true)
 
 do {
     // 1. A home: the store, the covers and the collages live under one folder.

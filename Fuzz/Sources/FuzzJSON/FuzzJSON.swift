@@ -1,6 +1,7 @@
-@testable import BookTag
 import CFuzzDriver
 import Foundation
+
+@testable import BookTag
 
 /// Open Library's JSON as booktag decodes it (JSONDecoder into lenient records): a subject page,
 /// a search, a work, an edition, an author, ratings, a reader's reading log. Byte 0 picks the
@@ -10,7 +11,9 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     guard let start, count > 0 else { return 0 }
     let body = Data(bytes: start + 1, count: count - 1)
     switch start.load(as: UInt8.self) % 7 {
-    case 0: _ = try? OpenLibraryDecoder.subjectPage(from: body, offset: 0, limit: 30, coversURL: URL(string: "https://covers.openlibrary.org")!)
+    case 0:
+        _ = try? OpenLibraryDecoder.subjectPage(
+            from: body, offset: 0, limit: 30, coversURL: URL(string: "https://covers.openlibrary.org")!)
     case 1: _ = try? OpenLibraryDecoder.decode(SearchResponse.self, from: body)
     case 2: _ = try? OpenLibraryDecoder.work(from: body)
     case 3: _ = try? OpenLibraryDecoder.edition(from: body)

@@ -1,7 +1,8 @@
-@testable import BookTag
 import CFuzzDriver
 import Foundation
 import FuzzSupport
+
+@testable import BookTag
 
 /// Each library export reader on any file, as `import` reads a reader's file: byte 0 picks the
 /// format (or recognition by content, as `import` does without `--format`, or a Calibre library
@@ -31,15 +32,19 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         // A Calibre library: the bytes are its metadata.db. Every cover it names stays inside it.
         let library = folder.appendingPathComponent("Calibre Library", isDirectory: true)
         try? FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: library.appendingPathComponent("metadata.db").path, contents: Data(bytes: start + 1, count: count - 1))
+        _ = FileManager.default.createFile(
+            atPath: library.appendingPathComponent("metadata.db").path,
+            contents: Data(bytes: start + 1, count: count - 1))
         _ = try? CalibreReader.read(library) { book in
             books += 1
             if let cover = book.coverFile?.standardizedFileURL.path {
-                precondition(cover.hasPrefix(library.standardizedFileURL.path + "/"), "a cover outside the library: \(cover)")
+                precondition(
+                    cover.hasPrefix(library.standardizedFileURL.path + "/"), "a cover outside the library: \(cover)")
             }
         }
     } else if pick == readers.count {
-        if let format = try? LibraryFormat.detect(file), format != .calibre, let summary = try? format.read(file, body) {
+        if let format = try? LibraryFormat.detect(file), format != .calibre, let summary = try? format.read(file, body)
+        {
             precondition(summary.rows >= books, "more books than rows: \(summary.rows) < \(books)")
         }
     } else if let summary = try? readers[pick](file, body) {

@@ -27,7 +27,9 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         _ = try? CollageLabel.parseList(text)
     case 3:
         if let tag = try? TagName(text) {
-            precondition(!tag.display.isEmpty && (try? TagName(tag.display)) == tag, "\(text.debugDescription) is not stable as \(tag.display.debugDescription)")
+            precondition(
+                !tag.display.isEmpty && (try? TagName(tag.display)) == tag,
+                "\(text.debugDescription) is not stable as \(tag.display.debugDescription)")
         }
     case 4:
         if let isbn = try? ISBN(text) {
@@ -35,7 +37,9 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         }
     case 5:
         // Parsing takes any number; the request's rules then keep the years a shelf can have.
-        if let year = try? AddRequest.year(from: text), (try? ImportRequest(file: URL(fileURLWithPath: "/dev/null"), year: year).validate()) != nil {
+        if let year = try? AddRequest.year(from: text),
+            (try? ImportRequest(file: URL(fileURLWithPath: "/dev/null"), year: year).validate()) != nil
+        {
             precondition(AddRequest.yearRange.contains(year), "\(text.debugDescription) passed as the year \(year)")
         }
     default:

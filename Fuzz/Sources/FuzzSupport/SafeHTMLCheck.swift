@@ -15,13 +15,19 @@ public enum SafeHTMLCheck {
             }
             let tag = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
             if !plainTags.contains(tag) {
-                let prefix = "a href=\"", suffix = "\" rel=\"nofollow noopener noreferrer\""
-                guard tag.hasPrefix(prefix), tag.hasSuffix(suffix), tag.utf8.count >= prefix.utf8.count + suffix.utf8.count else {
+                let prefix = "a href=\""
+                let suffix = "\" rel=\"nofollow noopener noreferrer\""
+                guard tag.hasPrefix(prefix), tag.hasSuffix(suffix),
+                    tag.utf8.count >= prefix.utf8.count + suffix.utf8.count
+                else {
                     fatalError("safe HTML with the tag <\(tag)>: \(html.debugDescription)")
                 }
-                let href = String(decoding: tag.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count), as: UTF8.self)
+                let href = String(
+                    decoding: tag.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count), as: UTF8.self)
                 let lowered = href.lowercased()
-                guard !href.utf8.contains(UInt8(ascii: "\"")), lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
+                guard !href.utf8.contains(UInt8(ascii: "\"")),
+                    lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+                else {
                     fatalError("safe HTML with the link \(href.debugDescription): \(html.debugDescription)")
                 }
             }

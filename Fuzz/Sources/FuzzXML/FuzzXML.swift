@@ -1,7 +1,8 @@
-@testable import BookTag
 import CFuzzDriver
 import Foundation
 import FuzzSupport
+
+@testable import BookTag
 
 /// The XML layer (libxml2 through booktag's shim, with booktag's parse options) as the Goodreads
 /// API's search and book documents and a shelf's RSS feed reach it. Byte 0 picks the document;

@@ -30,11 +30,15 @@ public struct ISBN: Hashable, Sendable, Codable, CustomStringConvertible {
         switch characters.count {
         case 10:
             guard !characters.dropLast().contains(UInt8(ascii: "X")) else { throw .misplacedX }
-            guard Self.isValidISBN10(characters) else { throw .badChecksum(String(decoding: characters, as: UTF8.self)) }
+            guard Self.isValidISBN10(characters) else {
+                throw .badChecksum(String(decoding: characters, as: UTF8.self))
+            }
             isbn13 = Self.convertTo13(characters)
         case 13:
             guard !characters.contains(UInt8(ascii: "X")) else { throw .misplacedX }
-            guard Self.isValidISBN13(characters) else { throw .badChecksum(String(decoding: characters, as: UTF8.self)) }
+            guard Self.isValidISBN13(characters) else {
+                throw .badChecksum(String(decoding: characters, as: UTF8.self))
+            }
             guard characters.starts(with: Array("978".utf8)) || characters.starts(with: Array("979".utf8)) else {
                 throw .notABookNumber(String(decoding: characters, as: UTF8.self))
             }

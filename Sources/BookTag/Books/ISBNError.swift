@@ -26,15 +26,15 @@ extension ISBNError {
         switch self {
         case .empty:
             "no ISBN given: pass a 10- or 13-digit ISBN"
-        case let .invalidCharacter(character):
+        case .invalidCharacter(let character):
             "an ISBN holds only digits, hyphens and spaces (and X as the last of 10), not \"\(character.debugDescription.dropFirst().dropLast())\""
-        case let .wrongLength(count):
+        case .wrongLength(let count):
             "an ISBN has 10 or 13 digits, not \(count)\(count > 13 ? " or more" : "")"
         case .misplacedX:
             "X can only be the check digit of a 10-digit ISBN"
-        case let .badChecksum(digits):
+        case .badChecksum(let digits):
             "\(digits) fails the ISBN checksum: check for a mistyped digit"
-        case let .notABookNumber(digits):
+        case .notABookNumber(let digits):
             "\(digits) is a valid EAN-13 but not an ISBN (ISBNs start with 978 or 979)"
         }
     }

@@ -27,7 +27,8 @@ public struct Reading: Equatable, Sendable, Codable {
     /// A reader's record in full. Stars outside 0.25…5 and days that are not real are dropped;
     /// `dateRead` defaults to the last of `readDates`.
     public init(
-        stars: Double?, dateRead: String? = nil, readDates: [String] = [], format: ReadingFormat? = nil, moods: [String] = [],
+        stars: Double?, dateRead: String? = nil, readDates: [String] = [], format: ReadingFormat? = nil,
+        moods: [String] = [],
         pace: ReadingPace? = nil
     ) {
         self.stars = stars.flatMap { (0.25...5).contains($0) ? $0 : nil }
@@ -62,7 +63,9 @@ public struct Reading: Equatable, Sendable, Codable {
     /// `YYYY-MM-DD` when `text` is one (a real month and day), else `nil`.
     static func day(_ text: String) -> String? {
         guard text.utf8.count == 10 else { return nil }
-        var year = 0, month = 0, day = 0
+        var year = 0
+        var month = 0
+        var day = 0
         for (index, byte) in text.utf8.enumerated() {
             if index == 4 || index == 7 {
                 guard byte == UInt8(ascii: "-") else { return nil }

@@ -29,7 +29,9 @@ public enum CalibreReader {
         do {
             books = try readBooks(database, folder: folder)
         } catch let error as DatabaseError {
-            throw ExportError.cannotOpen(path: database.path, reason: "it is not a Calibre database SQLite can read (\(error.message ?? "\(error.resultCode)"))")
+            throw ExportError.cannotOpen(
+                path: database.path,
+                reason: "it is not a Calibre database SQLite can read (\(error.message ?? "\(error.resultCode)"))")
         }
         var summary = LibraryCSV.Summary()
         for book in books {
@@ -50,7 +52,8 @@ public enum CalibreReader {
             let queue = try DatabaseQueue(path: database.path, configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in try Self.books(db, folder: folder) }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
             configuration.busyMode = .immediateError
             let path = database.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? database.path
             let queue = try DatabaseQueue(path: "file:\(path)?immutable=1", configuration: configuration)
@@ -70,28 +73,55 @@ public enum CalibreReader {
         func text(_ column: String) -> String { "substr(CAST(\(column) AS TEXT), 1, \(ExportLimits.fieldBytes))" }
         func integer(_ column: String) -> String { "CAST(\(column) AS INTEGER)" }
         var authors: [Int64: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT \(integer("l.book")) AS book, \(text("a.name")) AS name FROM books_authors_link l JOIN authors a ON a.id = l.author WHERE l.book IN \(kept) AND a.name IS NOT NULL ORDER BY l.id") {
+        for row in try Row.fetchAll(
+            db,
+            sql:
+                "SELECT \(integer("l.book")) AS book, \(text("a.name")) AS name FROM books_authors_link l JOIN authors a ON a.id = l.author WHERE l.book IN \(kept) AND a.name IS NOT NULL ORDER BY l.id"
+        ) {
             authors[row["book"], default: []].append((row["name"] as String).replacingOccurrences(of: "|", with: ","))
         }
         var tags: [Int64: [String]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT \(integer("l.book")) AS book, \(text("t.name")) AS name FROM books_tags_link l JOIN tags t ON t.id = l.tag WHERE l.book IN \(kept) AND t.name IS NOT NULL ORDER BY l.id") {
+        for row in try Row.fetchAll(
+            db,
+            sql:
+                "SELECT \(integer("l.book")) AS book, \(text("t.name")) AS name FROM books_tags_link l JOIN tags t ON t.id = l.tag WHERE l.book IN \(kept) AND t.name IS NOT NULL ORDER BY l.id"
+        ) {
             tags[row["book"], default: []].append(row["name"])
         }
         var isbns: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT \(integer("book")) AS book, \(text("val")) AS val FROM identifiers WHERE type = 'isbn' AND book IN \(kept)") { isbns[row["book"]] = row["val"] }
+        for row in try Row.fetchAll(
+            db,
+            sql:
+                "SELECT \(integer("book")) AS book, \(text("val")) AS val FROM identifiers WHERE type = 'isbn' AND book IN \(kept)"
+        ) { isbns[row["book"]] = row["val"] }
         var ratings: [Int64: Int] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT \(integer("l.book")) AS book, \(integer("r.rating")) AS rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating WHERE l.book IN \(kept)") {
+        for row in try Row.fetchAll(
+            db,
+            sql:
+                "SELECT \(integer("l.book")) AS book, \(integer("r.rating")) AS rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating WHERE l.book IN \(kept)"
+        ) {
             ratings[row["book"]] = row["rating"]
         }
         var comments: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT \(integer("book")) AS book, \(text("text")) AS text FROM comments WHERE book IN \(kept)") { comments[row["book"]] = row["text"] }
+        for row in try Row.fetchAll(
+            db, sql: "SELECT \(integer("book")) AS book, \(text("text")) AS text FROM comments WHERE book IN \(kept)")
+        { comments[row["book"]] = row["text"] }
         var publishers: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT \(integer("l.book")) AS book, \(text("p.name")) AS name FROM books_publishers_link l JOIN publishers p ON p.id = l.publisher WHERE l.book IN \(kept)") {
+        for row in try Row.fetchAll(
+            db,
+            sql:
+                "SELECT \(integer("l.book")) AS book, \(text("p.name")) AS name FROM books_publishers_link l JOIN publishers p ON p.id = l.publisher WHERE l.book IN \(kept)"
+        ) {
             publishers[row["book"]] = row["name"]
         }
-        return try Row.fetchAll(db, sql: "SELECT \(integer("id")) AS id, \(text("title")) AS title, \(text("path")) AS path, \(integer("has_cover")) AS has_cover, \(text("uuid")) AS uuid, \(text("isbn")) AS isbn, \(text("pubdate")) AS pubdate FROM books WHERE id IS NOT NULL ORDER BY id LIMIT \(limit)").compactMap { row in
+        return try Row.fetchAll(
+            db,
+            sql:
+                "SELECT \(integer("id")) AS id, \(text("title")) AS title, \(text("path")) AS path, \(integer("has_cover")) AS has_cover, \(text("uuid")) AS uuid, \(text("isbn")) AS isbn, \(text("pubdate")) AS pubdate FROM books WHERE id IS NOT NULL ORDER BY id LIMIT \(limit)"
+        ).compactMap { row in
             let id: Int64 = row["id"]
-            guard let title = (row["title"] as String?)?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty,
+            guard let title = (row["title"] as String?)?.trimmingCharacters(in: .whitespacesAndNewlines),
+                !title.isEmpty,
                 let uuid: String = row["uuid"], !uuid.isEmpty
             else { return nil }
             var book = ImportedBook(key: "calibre \(id)", identity: .calibre(uuid), title: title)
@@ -101,11 +131,14 @@ public enum CalibreReader {
             book.isbn10 = isbn?.isbn10
             // 0–10, two a star; 0 is none.
             book.stars = ratings[id].flatMap { $0 > 0 ? Double($0) / 2 : nil }
-            book.yearPublished = (row["pubdate"] as String?).flatMap { Int($0.prefix(4)) }.flatMap { $0 > 101 ? $0 : nil }
+            book.yearPublished = (row["pubdate"] as String?).flatMap { Int($0.prefix(4)) }.flatMap {
+                $0 > 101 ? $0 : nil
+            }
             book.publisher = publishers[id]
             book.descriptionHTML = comments[id]
             if (row["has_cover"] as Int?) == 1, let path: String = row["path"], !path.contains("..") {
-                book.coverFile = folder.appendingPathComponent(path, isDirectory: true).appendingPathComponent("cover.jpg")
+                book.coverFile = folder.appendingPathComponent(path, isDirectory: true).appendingPathComponent(
+                    "cover.jpg")
             }
             book.shelves = ImportedBook.shelfNames([shelf] + (tags[id] ?? []))
             return book

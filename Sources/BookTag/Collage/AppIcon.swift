@@ -7,7 +7,9 @@ public enum AppIcon {
     /// The icon as a PNG, `size` pixels square (16 to 1,024).
     public static func png(size: Int, maskable: Bool = false, theme: CollageTheme = .day) throws -> Data {
         precondition((16...1024).contains(size), "an icon is 16 to 1,024 pixels")
-        guard let canvas = CollageCanvas(width: size, height: size, background: theme.background) else { throw CollageError.outOfMemory }
+        guard let canvas = CollageCanvas(width: size, height: size, background: theme.background) else {
+            throw CollageError.outOfMemory
+        }
         // The covers' area: 2:3 covers, three across, two down, with gaps a tenth of a cover.
         let box = Double(size) * (maskable ? 0.6 : 0.84)
         let coverWidth = box / 3.2
@@ -19,12 +21,16 @@ public enum AppIcon {
         let colours = [theme.accent, theme.text, theme.secondaryText, theme.secondaryText, theme.accent, theme.text]
         for row in 0..<2 {
             for column in 0..<3 {
-                let x = left + Double(column) * (coverWidth + gap), y = top + Double(row) * (coverHeight + gap)
-                let cover = CollagePlan.Rect(x: Int(x.rounded()), y: Int(y.rounded()), width: Int(coverWidth.rounded()), height: Int(coverHeight.rounded()))
+                let x = left + Double(column) * (coverWidth + gap)
+                let y = top + Double(row) * (coverHeight + gap)
+                let cover = CollagePlan.Rect(
+                    x: Int(x.rounded()), y: Int(y.rounded()), width: Int(coverWidth.rounded()),
+                    height: Int(coverHeight.rounded()))
                 canvas.fill(cover, color: colours[row * 3 + column])
                 // A title band across each cover, in the paper's colour.
                 let band = CollagePlan.Rect(
-                    x: cover.x + cover.width / 6, y: cover.y + cover.height / 4, width: cover.width * 2 / 3, height: max(1, cover.height / 10))
+                    x: cover.x + cover.width / 6, y: cover.y + cover.height / 4, width: cover.width * 2 / 3,
+                    height: max(1, cover.height / 10))
                 canvas.fill(band, color: theme.tile)
             }
         }

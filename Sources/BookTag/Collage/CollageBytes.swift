@@ -9,8 +9,8 @@ enum CollageBytes {
     /// Creates `url` (which must not exist) holding them, user-only and flushed to disk.
     func writeNew(to url: URL) throws {
         switch self {
-        case let .data(data): try AtomicFile.writeNew(data, to: url, sync: true)
-        case let .file(file): try file.link(as: url)
+        case .data(let data): try AtomicFile.writeNew(data, to: url, sync: true)
+        case .file(let file): try file.link(as: url)
         }
     }
 
@@ -18,8 +18,8 @@ enum CollageBytes {
     var data: Data {
         get throws {
             switch self {
-            case let .data(data): data
-            case let .file(file): try file.contents()
+            case .data(let data): data
+            case .file(let file): try file.contents()
             }
         }
     }

@@ -69,8 +69,10 @@ final class CollageCanvas: @unchecked Sendable {
 
     /// Fills `rect`, clipped to the canvas and the band.
     func fill(_ rect: CollagePlan.Rect, color: CollageTheme.RGB) {
-        let left = max(0, rect.x), right = min(width, rect.maxX)
-        let top = max(band.lowerBound, rect.y), bottom = min(band.upperBound, rect.maxY)
+        let left = max(0, rect.x)
+        let right = min(width, rect.maxX)
+        let top = max(band.lowerBound, rect.y)
+        let bottom = min(band.upperBound, rect.maxY)
         guard left < right, top < bottom else { return }
         let value = Self.value(color)
         for y in top..<bottom { (rows[y]! + left).update(repeating: value, count: right - left) }

@@ -36,7 +36,8 @@ public struct CollageColor: Equatable, Sendable, Codable, CustomStringConvertibl
         do {
             try self.init(parsing: text)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.localizedDescription))
         }
     }
 

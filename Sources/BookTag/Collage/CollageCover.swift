@@ -15,8 +15,8 @@ public struct CollageCover: Sendable {
         /// The encoded image; `nil` when the file cannot be read.
         public func data() -> Data? {
             switch self {
-            case let .bytes(data): data
-            case let .file(url): try? FileBytes.read(url)
+            case .bytes(let data): data
+            case .file(let url): try? FileBytes.read(url)
             }
         }
 
@@ -24,8 +24,8 @@ public struct CollageCover: Sendable {
         /// cover before it draws any.
         public func info() -> ImageInfo? {
             switch self {
-            case let .bytes(data): ImageInfo(data)
-            case let .file(url): (try? FileBytes.read(url, upTo: ImageInfo.headerBytes)).flatMap(ImageInfo.init)
+            case .bytes(let data): ImageInfo(data)
+            case .file(let url): (try? FileBytes.read(url, upTo: ImageInfo.headerBytes)).flatMap(ImageInfo.init)
             }
         }
     }
@@ -76,6 +76,7 @@ public struct CollageCover: Sendable {
     }
 
     static func labelLineCount(_ labels: [CollageLabel]) -> Int {
-        (labels.contains(.title) ? 1 : 0) + (labels.contains(.author) ? 1 : 0) + (labels.contains(.year) || labels.contains(.rating) ? 1 : 0)
+        (labels.contains(.title) ? 1 : 0) + (labels.contains(.author) ? 1 : 0)
+            + (labels.contains(.year) || labels.contains(.rating) ? 1 : 0)
     }
 }

@@ -18,21 +18,29 @@ final class CollageEncoder {
     /// A writer for a `width` × `height` image in `format`, with `settings`' PNG and JPEG choices,
     /// into `file` if given.
     init(
-        width: Int, height: Int, format: CollageImageFormat, settings: CollageRenderer, jpegQuality: Int32, file: UnnamedFile? = nil
+        width: Int, height: Int, format: CollageImageFormat, settings: CollageRenderer, jpegQuality: Int32,
+        file: UnnamedFile? = nil
     ) throws(CollageError) {
         self.format = format
         self.file = file
-        let begun = format == .png
-            ? booktag_png_begin(Int32(width), Int32(height), settings.pngCompressionLevel, settings.pngFilter.rawValue, settings.pngRunLengthOnly ? 1 : 0, 0).map(Writer.png)
-            : booktag_jpeg_begin(Int32(width), Int32(height), jpegQuality, settings.jpegFastDCT ? 1 : 0, settings.jpegOptimizedHuffman ? 1 : 0).map(Writer.jpeg)
+        let begun =
+            format == .png
+            ? booktag_png_begin(
+                Int32(width), Int32(height), settings.pngCompressionLevel, settings.pngFilter.rawValue,
+                settings.pngRunLengthOnly ? 1 : 0, 0
+            ).map(Writer.png)
+            : booktag_jpeg_begin(
+                Int32(width), Int32(height), jpegQuality, settings.jpegFastDCT ? 1 : 0,
+                settings.jpegOptimizedHuffman ? 1 : 0
+            ).map(Writer.jpeg)
         guard let begun else { throw .encodingFailed(format.rawValue) }
         writer = begun
     }
 
     deinit {
         switch writer {
-        case let .png(pointer)?: booktag_png_abandon(pointer)
-        case let .jpeg(pointer)?: booktag_jpeg_abandon(pointer)
+        case .png(let pointer)?: booktag_png_abandon(pointer)
+        case .jpeg(let pointer)?: booktag_jpeg_abandon(pointer)
         case nil: break
         }
     }
@@ -43,12 +51,12 @@ final class CollageEncoder {
         let rows = Int32(canvas.band.count)
         let status: Int32
         switch writer {
-        case let .png(pointer)?: status = booktag_png_append(pointer, canvas.bandRows, rows)
-        case let .jpeg(pointer)?: status = booktag_jpeg_append(pointer, canvas.bandRows, rows)
+        case .png(let pointer)?: status = booktag_png_append(pointer, canvas.bandRows, rows)
+        case .jpeg(let pointer)?: status = booktag_jpeg_append(pointer, canvas.bandRows, rows)
         case nil: status = -1
         }
         guard status == 0 else { throw CollageError.encodingFailed(format.rawValue) }
-        if let file, case let .png(pointer)? = writer {
+        if let file, case .png(let pointer)? = writer {
             var length = 0
             guard let bytes = booktag_png_pending(pointer, &length) else { return }
             try file.write(UnsafeRawBufferPointer(start: bytes, count: length))
@@ -62,8 +70,8 @@ final class CollageEncoder {
         var length = 0
         let bytes: UnsafeMutablePointer<UInt8>?
         switch writer {
-        case let .png(pointer)?: bytes = booktag_png_finish(pointer, &length)
-        case let .jpeg(pointer)?: bytes = booktag_jpeg_finish(pointer, &length)
+        case .png(let pointer)?: bytes = booktag_png_finish(pointer, &length)
+        case .jpeg(let pointer)?: bytes = booktag_jpeg_finish(pointer, &length)
         case nil: bytes = nil
         }
         writer = nil
@@ -76,9 +84,11 @@ final class CollageEncoder {
         }
         // The writer's buffer becomes the Data, not a copy of it: a PNG of a hundred photographic
         // covers is some 10 MB, which a copy held twice.
-        return Data(bytesNoCopy: bytes, count: length, deallocator: .custom { pointer, _ in
-            let bytes = pointer.assumingMemoryBound(to: UInt8.self)
-            png ? booktag_png_free(bytes) : booktag_jpeg_free(bytes)
-        })
+        return Data(
+            bytesNoCopy: bytes, count: length,
+            deallocator: .custom { pointer, _ in
+                let bytes = pointer.assumingMemoryBound(to: UInt8.self)
+                png ? booktag_png_free(bytes) : booktag_jpeg_free(bytes)
+            })
     }
 }

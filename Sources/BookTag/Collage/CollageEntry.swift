@@ -14,7 +14,10 @@ struct CollageEntry: Sendable {
     /// The cover's bytes when they are already in memory; otherwise read from `coverPath`.
     var cover: Data?
 
-    init(bookID: BookID, title: String, author: String?, year: Int?, rating: Double?, coverPath: String, cover: Data? = nil) {
+    init(
+        bookID: BookID, title: String, author: String?, year: Int?, rating: Double?, coverPath: String,
+        cover: Data? = nil
+    ) {
         self.bookID = bookID
         self.title = title
         self.author = author
@@ -34,6 +37,7 @@ struct CollageEntry: Sendable {
         let file = try CoverFileStore.describe(book.cover, title: book.work.title)
         self.init(
             bookID: book.work.id, title: book.work.title, author: book.work.authorName,
-            year: book.work.originalPublicationYear, rating: book.work.averageRating, coverPath: file.path, cover: book.cover)
+            year: book.work.originalPublicationYear, rating: book.work.averageRating, coverPath: file.path,
+            cover: book.cover)
     }
 }

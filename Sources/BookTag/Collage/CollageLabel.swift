@@ -12,7 +12,9 @@ public enum CollageLabel: String, Sendable, Codable, CaseIterable {
     /// A comma-separated list (`title,author,year`), in any order, each name once; shown in the
     /// order of `allCases`. `none` or an empty list means no labels.
     public static func parseList(_ text: String) throws(CollageOptionError) -> [CollageLabel] {
-        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter {
+            !$0.isEmpty
+        }
         if names == ["none"] { return [] }
         var chosen = Set<CollageLabel>()
         for name in names {

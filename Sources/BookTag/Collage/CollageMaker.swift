@@ -35,7 +35,9 @@ public struct CollageMaker: Sendable {
 
     /// The formats the tag has a collage in, in the collages folder.
     public func existingFormats(forKey key: String) -> [CollageFormat] {
-        CollageFormat.allCases.filter { FileManager.default.fileExists(atPath: defaultFile(forKey: key, format: $0).path) }
+        CollageFormat.allCases.filter {
+            FileManager.default.fileExists(atPath: defaultFile(forKey: key, format: $0).path)
+        }
     }
 
     /// The collage of each tag, by key, for listing many tags: the folder is read once, with no
@@ -45,11 +47,14 @@ public struct CollageMaker: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
         let present = Set(names)
         // The slugs that some file carries before a hash: only those keys are worth hashing.
-        let hashedSlugs = Set(names.compactMap { name -> Substring? in
-            let base = name.prefix { $0 != "." }
-            guard let dash = base.lastIndex(of: "-"), base.distance(from: dash, to: base.endIndex) == 9 else { return nil }
-            return base[..<dash]
-        })
+        let hashedSlugs = Set(
+            names.compactMap { name -> Substring? in
+                let base = name.prefix { $0 != "." }
+                guard let dash = base.lastIndex(of: "-"), base.distance(from: dash, to: base.endIndex) == 9 else {
+                    return nil
+                }
+                return base[..<dash]
+            })
         var files: [String: String] = [:]
         for key in keys {
             let (slug, hashed) = CollageName.slug(forKey: key)
@@ -65,13 +70,17 @@ public struct CollageMaker: Sendable {
     /// Renders the stored set and writes the collage. A collage written to the collages folder
     /// is the tag's: the store records how it was drawn.
     @discardableResult
-    public func make(tag name: TagName, options: CollageOptions, output: URL? = nil, embedImages: Bool = false) throws -> CollageResult {
+    public func make(tag name: TagName, options: CollageOptions, output: URL? = nil, embedImages: Bool = false) throws
+        -> CollageResult
+    {
         try make(tag: name, options: options, output: output, embedImages: embedImages, forGallery: false)
     }
 
     /// `make`; `forGallery`: the page is one of the gallery being made, so it links to it, and
     /// the gallery is written once at the end instead of after each page.
-    func make(tag name: TagName, options: CollageOptions, output: URL?, embedImages: Bool, forGallery: Bool) throws -> CollageResult {
+    func make(tag name: TagName, options: CollageOptions, output: URL?, embedImages: Bool, forGallery: Bool) throws
+        -> CollageResult
+    {
         let tag = try store.existingTag(name)
         let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
@@ -80,14 +89,17 @@ public struct CollageMaker: Sendable {
         let inCollages = file.deletingLastPathComponent().path == collages.path
         if inCollages { try store.home.createFolders() }
         let rendered = try render(
-            title: tag.name, source: tag.source, entries: entries, options: options, folder: file.deletingLastPathComponent(),
+            title: tag.name, source: tag.source, entries: entries, options: options,
+            folder: file.deletingLastPathComponent(),
             embedImages: embedImages, linksGallery: forGallery || galleryExists)
-        let clock = ContinuousClock(), writing = clock.now
+        let clock = ContinuousClock()
+        let writing = clock.now
         var timings = rendered.timings
         guard inCollages else {
             try AtomicFile.write(to: file, create: rendered.bytes.writeNew)
             timings?.writing = clock.now - writing
-            return CollageResult(file: file, style: options.style, missingGlyphs: rendered.missingGlyphs, timings: timings)
+            return CollageResult(
+                file: file, style: options.style, missingGlyphs: rendered.missingGlyphs, timings: timings)
         }
         let lock = try PreparedCollage.lockFolder(collages)
         let prepared = try PreparedCollage(bytes: rendered.bytes, destination: file, lock: lock)
@@ -107,18 +119,23 @@ public struct CollageMaker: Sendable {
     /// not change the tag's own collage (`booktag serve`).
     public func imageData(tag name: TagName, options: CollageOptions) throws -> Data {
         let tag = try store.existingTag(name)
-        guard options.format.imageFormat != nil else { throw CollageOptionError.notAnImageFormat(options.format.rawValue) }
+        guard options.format.imageFormat != nil else {
+            throw CollageOptionError.notAnImageFormat(options.format.rawValue)
+        }
         let entries = try store.books(of: name).prefix(Self.maximumCovers).map(CollageEntry.init)
         guard !entries.isEmpty else { throw CollageError.noBooks(tag.name) }
         return try render(
-            title: tag.name, source: tag.source, entries: entries, options: options, folder: store.home.collagesFolder, embedImages: false,
+            title: tag.name, source: tag.source, entries: entries, options: options, folder: store.home.collagesFolder,
+            embedImages: false,
             linksGallery: false, streaming: false
         ).bytes.data
     }
 
     /// Draws every collage the tag has in the collages folder again, each in its format, in
     /// the style the store recorded (else `options`): after its set changed (`drop`, `reroll`).
-    public func remakeExisting(tag name: TagName, options: CollageOptions, except skipped: CollageFormat? = nil) throws -> [CollageResult] {
+    public func remakeExisting(tag name: TagName, options: CollageOptions, except skipped: CollageFormat? = nil) throws
+        -> [CollageResult]
+    {
         let tag = try store.existingTag(name)
         let style = options.following(tag.collageStyle)
         return try existingFormats(forKey: tag.key).filter { $0 != skipped }.map { format in
@@ -128,12 +145,18 @@ public struct CollageMaker: Sendable {
 
     /// Renders the collage of a set not stored yet into a hidden file in the collages folder;
     /// the caller commits it once the set is stored, or discards it.
-    func prepare(title: String, key: String, source: SourceKind, books: [GatheredBook], options: CollageOptions) throws -> PreparedCollage {
-        try prepare(title: title, key: key, source: source, entries: try books.prefix(Self.maximumCovers).map(CollageEntry.init), options: options)
+    func prepare(title: String, key: String, source: SourceKind, books: [GatheredBook], options: CollageOptions) throws
+        -> PreparedCollage
+    {
+        try prepare(
+            title: title, key: key, source: source,
+            entries: try books.prefix(Self.maximumCovers).map(CollageEntry.init), options: options)
     }
 
     /// The same for books whose covers are already files under the home (an import's staged set).
-    func prepare(title: String, key: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions) throws -> PreparedCollage {
+    func prepare(title: String, key: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions)
+        throws -> PreparedCollage
+    {
         guard !entries.isEmpty else { throw CollageError.noBooks(title) }
         let file = defaultFile(forKey: key, format: options.format)
         try store.home.createFolders()
@@ -141,7 +164,8 @@ public struct CollageMaker: Sendable {
         var withoutStats = options
         withoutStats.stats = false
         let rendered = try render(
-            title: title, source: source, entries: entries, options: withoutStats, folder: file.deletingLastPathComponent(), embedImages: false,
+            title: title, source: source, entries: entries, options: withoutStats,
+            folder: file.deletingLastPathComponent(), embedImages: false,
             linksGallery: galleryExists)
         let lock = try PreparedCollage.lockFolder(store.home.collagesFolder)
         let prepared = try PreparedCollage(bytes: rendered.bytes, destination: file, lock: lock)
@@ -156,7 +180,8 @@ public struct CollageMaker: Sendable {
     /// The collage's bytes. For HTML, cover references are relative to `folder`. An image is
     /// streamed into an unnamed file in `folder` where its file system allows, unless not `streaming`.
     func render(
-        title tagName: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions, folder: URL, embedImages: Bool,
+        title tagName: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions, folder: URL,
+        embedImages: Bool,
         linksGallery: Bool, streaming: Bool = true
     ) throws -> (bytes: CollageBytes, missingGlyphs: MissingGlyphs?, timings: CollageTimings?) {
         let credit = Self.credit(for: source)
@@ -171,7 +196,8 @@ public struct CollageMaker: Sendable {
             let stats = options.stats ? try store.stats(of: TagName(tagName)) : nil
             let file = streaming ? UnnamedFile(in: folder) : nil
             let image = try renderer.render(
-                title: title, covers: covers, options: options, format: imageFormat, credit: credit, stats: stats, into: file)
+                title: title, covers: covers, options: options, format: imageFormat, credit: credit, stats: stats,
+                into: file)
             return (file.map(CollageBytes.file) ?? .data(image.data), image.missingGlyphs, image.timings)
         }
         let books = try entries.map { entry -> CollagePage.Book in
@@ -217,9 +243,13 @@ extension CollageMaker {
     /// reported and the others are still made.
     public func makeAll(options: CollageOptions) throws -> (collages: [TagCollage], gallery: URL?) {
         let collages = try store.tags().map { tag in
-            TagCollage(tag: tag.name, result: Result {
-                try make(tag: TagName(tag.name), options: options, output: nil, embedImages: false, forGallery: options.format == .html)
-            })
+            TagCollage(
+                tag: tag.name,
+                result: Result {
+                    try make(
+                        tag: TagName(tag.name), options: options, output: nil, embedImages: false,
+                        forGallery: options.format == .html)
+                })
         }
         guard options.format == .html else { return (collages, nil) }
         return (collages, try writeGallery(theme: options.theme))
@@ -236,12 +266,15 @@ extension CollageMaker {
                 RelativePath.from(folder: folder, to: store.coverURL($0.book.coverPath))
             }
             return CollageGallery.Entry(
-                name: tag.name, books: tag.bookCount, source: tag.sourceDescription, page: RelativePath.encoded(page.lastPathComponent), covers: covers,
+                name: tag.name, books: tag.bookCount, source: tag.sourceDescription,
+                page: RelativePath.encoded(page.lastPathComponent), covers: covers,
                 headline: try? store.stats(of: TagName(tag.name)).headline)
         }
         try store.home.createFolders()
         let lock = try PreparedCollage.lockFolder(folder)
-        return try PreparedCollage(data: Data(CollageGallery(entries: entries, theme: theme).html().utf8), destination: galleryFile, lock: lock).commit().file
+        return try PreparedCollage(
+            data: Data(CollageGallery(entries: entries, theme: theme).html().utf8), destination: galleryFile, lock: lock
+        ).commit().file
     }
 
     /// Deletes the tag's collages; the gallery, if there is one, drops the tag.

@@ -29,7 +29,8 @@ enum CollageName {
             // ASCII keys (most tags) byte by byte, without Unicode property lookups.
             var bytes: [UInt8] = []
             for byte in key.utf8 where bytes.count < maximumBytes {
-                let isAlphanumeric = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                let isAlphanumeric =
+                    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                 if isAlphanumeric {
                     bytes.append(byte)
                     lastWasHyphen = false

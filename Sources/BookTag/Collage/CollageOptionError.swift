@@ -27,25 +27,30 @@ extension CollageOptionError {
     public var errorDescription: String? {
         let presets = CollageSize.presets.map(\.key).joined(separator: ", ")
         switch self {
-        case let .badSize(text):
+        case .badSize(let text):
             return "\"\(Self.shown(text))\" is not a size: use WIDTHxHEIGHT in pixels (1920x1080) or one of \(presets)"
-        case let .sizeOutOfRange(text):
-            return "a \(text) collage is out of range: each side must be \(CollageSize.minimumSide)–\(CollageSize.maximumSide) pixels and the whole at most \(CollageSize.maximumPixels / 1_000_000) megapixels"
-        case let .unknownLabel(name):
-            return "\"\(Self.shown(name))\" is not a label: use any of \(CollageLabel.allCases.map(\.rawValue).joined(separator: ", ")), separated by commas"
-        case let .badColor(text):
-            return "\"\(Self.shown(text))\" is not a colour: use #rrggbb, #rgb or a CSS colour name (navy, rebeccapurple)"
+        case .sizeOutOfRange(let text):
+            return
+                "a \(text) collage is out of range: each side must be \(CollageSize.minimumSide)–\(CollageSize.maximumSide) pixels and the whole at most \(CollageSize.maximumPixels / 1_000_000) megapixels"
+        case .unknownLabel(let name):
+            return
+                "\"\(Self.shown(name))\" is not a label: use any of \(CollageLabel.allCases.map(\.rawValue).joined(separator: ", ")), separated by commas"
+        case .badColor(let text):
+            return
+                "\"\(Self.shown(text))\" is not a colour: use #rrggbb, #rgb or a CSS colour name (navy, rebeccapurple)"
         case .badTitle:
             return "the collage title must be 1 to 200 characters, without control characters"
-        case let .tooManyForSize(count, size):
+        case .tooManyForSize(let count, let size):
             return "\(count) covers do not fit a \(size) collage: use a larger size or fewer columns"
-        case let .notAnImageFormat(format):
+        case .notAnImageFormat(let format):
             return "\(Self.shown(format)) is not an image format: use png or jpeg"
         }
     }
 
     /// User text in a message: control characters dropped, cut short.
     private static func shown(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(40)))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(40)))
     }
 }

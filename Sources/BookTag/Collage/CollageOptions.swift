@@ -32,13 +32,16 @@ public struct CollageOptions: Sendable, Equatable {
 
     /// Each argument as ``CollageStyle``'s property of the same name describes it.
     public init(
-        format: CollageFormat = .png, columns: Int? = nil, nightMode: Bool = false, size: CollageSize? = nil, fit: CollageFit = .contain,
-        layout: CollageLayout = .grid, labels: [CollageLabel] = [], title: CollageTitle = .tagName, background: CollageColor? = nil,
+        format: CollageFormat = .png, columns: Int? = nil, nightMode: Bool = false, size: CollageSize? = nil,
+        fit: CollageFit = .contain,
+        layout: CollageLayout = .grid, labels: [CollageLabel] = [], title: CollageTitle = .tagName,
+        background: CollageColor? = nil,
         stats: Bool = false
     ) {
         self.init(
             style: CollageStyle(
-                format: format, columns: columns, size: size, fit: fit, layout: layout, labels: labels, title: title, background: background,
+                format: format, columns: columns, size: size, fit: fit, layout: layout, labels: labels, title: title,
+                background: background,
                 stats: stats),
             nightMode: nightMode)
     }
@@ -80,7 +83,9 @@ public enum CollageTitle: Sendable, Equatable {
     /// A reader's title: 1 to 200 characters, no control characters.
     public static func custom(_ text: String) throws(CollageOptionError) -> CollageTitle {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard (1...200).contains(trimmed.count), !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard (1...200).contains(trimmed.count),
+            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw .badTitle
         }
         return .text(trimmed)
@@ -90,7 +95,7 @@ public enum CollageTitle: Sendable, Equatable {
     public func text(forTag name: String) -> String? {
         switch self {
         case .tagName: name
-        case let .text(text): text
+        case .text(let text): text
         case .hidden: nil
         }
     }
@@ -121,8 +126,10 @@ public struct CollageStyle: Equatable, Sendable {
 
     /// Each argument is the property of the same name.
     public init(
-        format: CollageFormat = .png, columns: Int? = nil, size: CollageSize? = nil, fit: CollageFit = .contain, layout: CollageLayout = .grid,
-        labels: [CollageLabel] = [], title: CollageTitle = .tagName, background: CollageColor? = nil, stats: Bool = false
+        format: CollageFormat = .png, columns: Int? = nil, size: CollageSize? = nil, fit: CollageFit = .contain,
+        layout: CollageLayout = .grid,
+        labels: [CollageLabel] = [], title: CollageTitle = .tagName, background: CollageColor? = nil,
+        stats: Bool = false
     ) {
         self.format = format
         self.columns = columns
@@ -172,7 +179,9 @@ extension CollageStyle: Codable {
             fit: try container.decode(CollageFit.self, forKey: .fit),
             layout: try container.decode(CollageLayout.self, forKey: .layout),
             labels: try container.decode([CollageLabel].self, forKey: .labels),
-            background: try container.decodeIfPresent(String.self, forKey: .background).flatMap { try? CollageColor(parsing: $0) },
+            background: try container.decodeIfPresent(String.self, forKey: .background).flatMap {
+                try? CollageColor(parsing: $0)
+            },
             stats: try container.decodeIfPresent(Bool.self, forKey: .stats) == true)
         if try container.decodeIfPresent(Bool.self, forKey: .titleShown) == false {
             title = .hidden
@@ -190,7 +199,7 @@ extension CollageStyle: Codable {
         try container.encode(fit, forKey: .fit)
         try container.encode(layout, forKey: .layout)
         try container.encode(labels, forKey: .labels)
-        if case let .text(text) = title { try container.encode(text, forKey: .title) }
+        if case .text(let text) = title { try container.encode(text, forKey: .title) }
         try container.encode(title != .hidden, forKey: .titleShown)
         try container.encodeIfPresent(background?.description, forKey: .background)
         if stats { try container.encode(true, forKey: .stats) }

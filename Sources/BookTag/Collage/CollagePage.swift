@@ -22,7 +22,9 @@ public struct CollagePage: Sendable {
         public var imageSource: String?
 
         /// A book with its description (sanitised here) and its cover's `src` (a relative path or a `data:` URL).
-        public init(title: String, author: String?, year: Int?, rating: Double?, descriptionHTML: String?, imageSource: String?) {
+        public init(
+            title: String, author: String?, year: Int?, rating: Double?, descriptionHTML: String?, imageSource: String?
+        ) {
             self.title = title
             self.author = author
             self.year = year
@@ -55,7 +57,8 @@ public struct CollagePage: Sendable {
 
     /// A tag's page; `gallery` (a relative path) adds a link back to the gallery.
     public init(
-        title: String, books: [Book], theme: CollageTheme, columns: Int = 4, credit: String? = nil, gallery: String? = nil, showsHeading: Bool = true,
+        title: String, books: [Book], theme: CollageTheme, columns: Int = 4, credit: String? = nil,
+        gallery: String? = nil, showsHeading: Bool = true,
         stats: TagStats? = nil
     ) {
         self.stats = stats
@@ -76,12 +79,14 @@ public struct CollagePage: Sendable {
             <p>\(books.count) book\(books.count == 1 ? "" : "s")\(credit.map { " · \($0.htmlEscaped)" } ?? "")</p>
             """
         return CollageDocument(
-            title: title, style: style, header: header, preface: stats.map(statsSection) ?? "", main: books.map(card).joined()
+            title: title, style: style, header: header, preface: stats.map(statsSection) ?? "",
+            main: books.map(card).joined()
         ).html()
     }
 
     private func statsSection(_ stats: TagStats) -> String {
-        var section = "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
+        var section =
+            "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
         if let highlights = stats.highlights { section += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
         for chart in stats.charts { section += Self.svg(chart) }
         return section + "</section>\n"
@@ -91,24 +96,31 @@ public struct CollagePage: Sendable {
     /// and the whole in words for screen readers. Public so that other pages (`booktag serve`)
     /// draw a tag's charts the same way.
     public static func svg(_ chart: (title: String, labels: [String], counts: [Int])) -> String {
-        let slot = 24, top = 18, barHeight = 80, width = slot * chart.counts.count
+        let slot = 24
+        let top = 18
+        let barHeight = 80
+        let width = slot * chart.counts.count
         let largest = max(1, chart.counts.max() ?? 1)
         let words = zip(chart.labels, chart.counts).map { "\($0) \($1)" }.joined(separator: ", ")
         var svg = "<figure><figcaption>\(chart.title.htmlEscaped)</figcaption>"
-        svg += "<svg width=\"\(width * 3 / 2)\" viewBox=\"0 0 \(width) \(top + barHeight + 18)\" role=\"img\" aria-label=\"\(chart.title.htmlEscaped): \(words.htmlEscaped)\">"
+        svg +=
+            "<svg width=\"\(width * 3 / 2)\" viewBox=\"0 0 \(width) \(top + barHeight + 18)\" role=\"img\" aria-label=\"\(chart.title.htmlEscaped): \(words.htmlEscaped)\">"
         for (index, count) in chart.counts.enumerated() {
             let height = count == 0 ? 0 : max(2, barHeight * count / largest)
             let x = index * slot
-            svg += "<rect x=\"\(x + 4)\" y=\"\(top + barHeight - height)\" width=\"\(slot - 8)\" height=\"\(height)\"></rect>"
+            svg +=
+                "<rect x=\"\(x + 4)\" y=\"\(top + barHeight - height)\" width=\"\(slot - 8)\" height=\"\(height)\"></rect>"
             if count > 0 { svg += "<text x=\"\(x + slot / 2)\" y=\"\(top + barHeight - height - 4)\">\(count)</text>" }
-            svg += "<text class=\"label\" x=\"\(x + slot / 2)\" y=\"\(top + barHeight + 14)\">\(chart.labels[index].htmlEscaped)</text>"
+            svg +=
+                "<text class=\"label\" x=\"\(x + slot / 2)\" y=\"\(top + barHeight + 14)\">\(chart.labels[index].htmlEscaped)</text>"
         }
         return svg + "</svg></figure>\n"
     }
 
     private func card(_ book: Book) -> String {
         let title = book.title.htmlEscaped
-        let cover = book.imageSource.map { "<img src=\"\($0.htmlEscaped)\" alt=\"\(title)\" loading=\"lazy\">" }
+        let cover =
+            book.imageSource.map { "<img src=\"\($0.htmlEscaped)\" alt=\"\(title)\" loading=\"lazy\">" }
             ?? "<span class=\"tile\">\(title)</span>"
         var facts: [String] = []
         if let author = book.author { facts.append(author.htmlEscaped) }

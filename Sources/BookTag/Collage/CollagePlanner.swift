@@ -26,7 +26,8 @@ public struct CollagePlanner: Sendable {
 
     /// A planner for these options.
     public init(
-        size: CollageSize?, columns: Int?, layout: CollageLayout, fit: CollageFit, labelLines: Int, showsTitle: Bool, showsStats: Bool = false,
+        size: CollageSize?, columns: Int?, layout: CollageLayout, fit: CollageFit, labelLines: Int, showsTitle: Bool,
+        showsStats: Bool = false,
         statsHaveCharts: Bool = true
     ) {
         self.showsStats = showsStats
@@ -78,13 +79,16 @@ public struct CollagePlanner: Sendable {
             // for a headline, a line and two charts under natural cells; without charts, the
             // two lines.
             let share = charts ? 0.21 : 0.08
-            statsBand = showsStats ? (size.map { Int((Double($0.height) * share).rounded()) } ?? (charts ? 230 : 90)) : 0
+            statsBand =
+                showsStats ? (size.map { Int((Double($0.height) * share).rounded()) } ?? (charts ? 230 : 90)) : 0
         }
     }
 
     /// `aspects`: each cover's width ÷ height, in order (`nil` when unknown).
     public func plan(aspects given: [Double?]) throws(CollageOptionError) -> CollagePlan {
-        let aspects = given.map { aspect in aspect.flatMap { $0.isFinite && $0 > 0.05 && $0 < 20 ? $0 : nil } ?? Self.typicalAspect }
+        let aspects = given.map { aspect in
+            aspect.flatMap { $0.isFinite && $0 > 0.05 && $0 < 20 ? $0 : nil } ?? Self.typicalAspect
+        }
         let metrics = Metrics(size: size, showsTitle: showsTitle, showsStats: showsStats, charts: statsHaveCharts)
         let labelBand = labelLines > 0 ? labelLines * metrics.labelLineHeight + metrics.gap / 2 : 0
         var plan: CollagePlan
@@ -96,45 +100,58 @@ public struct CollagePlanner: Sendable {
             plan.width * plan.height <= CollageSize.maximumPixels
         else { throw .sizeOutOfRange("\(plan.width)x\(plan.height)") }
         if showsTitle {
-            plan.title = CollagePlan.Rect(x: metrics.margin, y: metrics.margin, width: plan.width - 2 * metrics.margin, height: Int(metrics.titlePixels * 1.5))
+            plan.title = CollagePlan.Rect(
+                x: metrics.margin, y: metrics.margin, width: plan.width - 2 * metrics.margin,
+                height: Int(metrics.titlePixels * 1.5))
             let thickness = max(2, Int(metrics.titlePixels / 14))
             plan.rule = CollagePlan.Rect(
-                x: metrics.margin, y: metrics.margin + metrics.titleBand - thickness - metrics.gap / 2, width: plan.width - 2 * metrics.margin,
+                x: metrics.margin, y: metrics.margin + metrics.titleBand - thickness - metrics.gap / 2,
+                width: plan.width - 2 * metrics.margin,
                 height: thickness)
         }
         if showsStats {
             plan.stats = CollagePlan.Rect(
-                x: metrics.margin, y: plan.height - metrics.bottom + metrics.gap, width: plan.width - 2 * metrics.margin,
+                x: metrics.margin, y: plan.height - metrics.bottom + metrics.gap,
+                width: plan.width - 2 * metrics.margin,
                 height: metrics.statsBand - metrics.gap)
         }
         let creditHeight = Int((metrics.creditPixels * 1.4).rounded(.up))
         plan.credit = CollagePlan.Rect(
-            x: metrics.margin, y: plan.height - (metrics.bottomMargin + creditHeight) / 2, width: plan.width - 2 * metrics.margin,
+            x: metrics.margin, y: plan.height - (metrics.bottomMargin + creditHeight) / 2,
+            width: plan.width - 2 * metrics.margin,
             height: creditHeight)
         return plan
     }
 
-    private func emptyPlan(width: Int, height: Int, metrics: Metrics, columns: Int, rows: Int, fills: Bool) -> CollagePlan {
+    private func emptyPlan(width: Int, height: Int, metrics: Metrics, columns: Int, rows: Int, fills: Bool)
+        -> CollagePlan
+    {
         CollagePlan(
-            width: width, height: height, cells: [], title: nil, rule: nil, credit: CollagePlan.Rect(x: 0, y: 0, width: 0, height: 0),
-            titlePixels: metrics.titlePixels, labelPixels: metrics.labelPixels, creditPixels: metrics.creditPixels, labelLines: labelLines,
+            width: width, height: height, cells: [], title: nil, rule: nil,
+            credit: CollagePlan.Rect(x: 0, y: 0, width: 0, height: 0),
+            titlePixels: metrics.titlePixels, labelPixels: metrics.labelPixels, creditPixels: metrics.creditPixels,
+            labelLines: labelLines,
             columns: columns, rows: rows, fillsFrames: fills)
     }
 
     // MARK: - Grid
 
-    private func grid(count: Int, aspects: [Double], metrics: Metrics, labelBand: Int) throws(CollageOptionError) -> CollagePlan {
+    private func grid(count: Int, aspects: [Double], metrics: Metrics, labelBand: Int) throws(CollageOptionError)
+        -> CollagePlan
+    {
         let top = metrics.margin + metrics.titleBand
         guard let size else {
             let columns = max(1, min(columns ?? 4, count))
             let rows = (count + columns - 1) / columns
             let width = 2 * metrics.margin + columns * Self.cellWidth + (columns - 1) * metrics.gap
             let height = top + rows * (Self.cellHeight + labelBand) + (rows - 1) * metrics.gap + metrics.bottom
-            var plan = emptyPlan(width: width, height: height, metrics: metrics, columns: columns, rows: rows, fills: fit == .cover)
+            var plan = emptyPlan(
+                width: width, height: height, metrics: metrics, columns: columns, rows: rows, fills: fit == .cover)
             plan.cells = (0..<count).map { index in
                 let x = metrics.margin + (index % columns) * (Self.cellWidth + metrics.gap)
                 let y = top + (index / columns) * (Self.cellHeight + labelBand + metrics.gap)
-                return cell(x: x, y: y, width: Self.cellWidth, height: Self.cellHeight, labelBand: labelBand, metrics: metrics)
+                return cell(
+                    x: x, y: y, width: Self.cellWidth, height: Self.cellHeight, labelBand: labelBand, metrics: metrics)
             }
             return plan
         }
@@ -156,7 +173,8 @@ public struct CollagePlanner: Sendable {
             throw .tooManyForSize(count: count, size: size.description)
         }
         // Contain: cells take the covers' shape and the grid is centred. Cover: cells fill the area.
-        let cellWidth, cellHeight: Int
+        let cellWidth: Int
+        let cellHeight: Int
         if fit == .cover {
             (cellWidth, cellHeight) = (Int(best.cellWidth), Int(best.cellHeight))
         } else {
@@ -168,7 +186,9 @@ public struct CollagePlanner: Sendable {
         let gridHeight = best.rows * (cellHeight + labelBand) + (best.rows - 1) * metrics.gap
         let left = metrics.margin + (areaWidth - gridWidth) / 2
         let gridTop = top + max(0, (areaHeight - gridHeight) / 2)
-        var plan = emptyPlan(width: size.width, height: size.height, metrics: metrics, columns: usedColumns, rows: best.rows, fills: fit == .cover)
+        var plan = emptyPlan(
+            width: size.width, height: size.height, metrics: metrics, columns: usedColumns, rows: best.rows,
+            fills: fit == .cover)
         plan.cells = (0..<count).map { index in
             let x = left + (index % best.columns) * (cellWidth + metrics.gap)
             let y = gridTop + (index / best.columns) * (cellHeight + labelBand + metrics.gap)
@@ -180,7 +200,10 @@ public struct CollagePlanner: Sendable {
     private func cell(x: Int, y: Int, width: Int, height: Int, labelBand: Int, metrics: Metrics) -> CollagePlan.Cell {
         let frame = CollagePlan.Rect(x: x, y: y, width: width, height: height)
         guard labelBand > 0 else { return CollagePlan.Cell(frame: frame, label: nil) }
-        return CollagePlan.Cell(frame: frame, label: CollagePlan.Rect(x: x, y: y + height + metrics.gap / 2, width: width, height: labelBand - metrics.gap / 2))
+        return CollagePlan.Cell(
+            frame: frame,
+            label: CollagePlan.Rect(
+                x: x, y: y + height + metrics.gap / 2, width: width, height: labelBand - metrics.gap / 2))
     }
 
     // MARK: - Justified rows
@@ -188,7 +211,8 @@ public struct CollagePlanner: Sendable {
     private func rows(aspects: [Double], metrics: Metrics, labelBand: Int) throws(CollageOptionError) -> CollagePlan {
         let top = metrics.margin + metrics.titleBand
         let gap = Double(metrics.gap)
-        let width: Int, areaHeight: Int?
+        let width: Int
+        let areaHeight: Int?
         if let size {
             width = size.width - 2 * metrics.margin
             areaHeight = size.height - top - metrics.bottom
@@ -197,9 +221,12 @@ public struct CollagePlanner: Sendable {
             width = columns * Self.cellWidth + (columns - 1) * metrics.gap
             areaHeight = nil
         }
-        guard width >= Self.minimumCover else { throw .tooManyForSize(count: aspects.count, size: size?.description ?? "") }
+        guard width >= Self.minimumCover else {
+            throw .tooManyForSize(count: aspects.count, size: size?.description ?? "")
+        }
         func totalHeight(_ rows: [JustifiedRows.Row]) -> Double {
-            rows.reduce(0) { $0 + $1.height.rounded(.down) } + Double(rows.count - 1) * gap + Double(rows.count * labelBand)
+            rows.reduce(0) { $0 + $1.height.rounded(.down) } + Double(rows.count - 1) * gap
+                + Double(rows.count * labelBand)
         }
         var chosen: [JustifiedRows.Row]
         var scale = 1.0
@@ -220,30 +247,40 @@ public struct CollagePlanner: Sendable {
                 if height < smallest?.height ?? .infinity { smallest = (rows, height) }
                 if target <= oneRow, !triesEveryRowCount { break }
             }
-            guard let pick = fitting ?? smallest else { throw .tooManyForSize(count: aspects.count, size: size?.description ?? "") }
+            guard let pick = fitting ?? smallest else {
+                throw .tooManyForSize(count: aspects.count, size: size?.description ?? "")
+            }
             chosen = pick.rows
             // Nothing fits: every row shrinks alike, narrower than the width, still whole.
             if fitting == nil { scale = Double(areaHeight) / pick.height }
         } else {
-            chosen = JustifiedRows.rows(aspects: aspects, width: Double(width), gap: gap, target: Double(Self.cellHeight))
+            chosen = JustifiedRows.rows(
+                aspects: aspects, width: Double(width), gap: gap, target: Double(Self.cellHeight))
         }
         let contentHeight = Int((totalHeight(chosen) * scale).rounded(.down))
         let imageWidth = size?.width ?? width + 2 * metrics.margin
         let imageHeight = size?.height ?? top + contentHeight + metrics.bottom
         var plan = emptyPlan(
-            width: imageWidth, height: imageHeight, metrics: metrics, columns: chosen.map(\.range.count).max() ?? 0, rows: chosen.count, fills: true)
+            width: imageWidth, height: imageHeight, metrics: metrics, columns: chosen.map(\.range.count).max() ?? 0,
+            rows: chosen.count, fills: true)
         var y = top + max(0, ((areaHeight ?? contentHeight) - contentHeight) / 2)
         for row in chosen {
             let height = max(1, Int((row.height * scale).rounded(.down)))
-            let rowWidth = row.justified && scale == 1 ? width : Int(row.range.reduce(0.0) { $0 + aspects[$1] * row.height * scale } + Double(row.range.count - 1) * gap)
+            let rowWidth =
+                row.justified && scale == 1
+                ? width
+                : Int(
+                    row.range.reduce(0.0) { $0 + aspects[$1] * row.height * scale } + Double(row.range.count - 1) * gap)
             var x = metrics.margin + (width - rowWidth) / 2
             let right = x + rowWidth
             var exact = Double(x)
             for index in row.range {
                 exact += aspects[index] * row.height * scale
                 // The last cover of a justified row ends on the right edge, whatever the rounding.
-                let end = index == row.range.upperBound - 1 && row.justified && scale == 1 ? right : Int(exact.rounded())
-                plan.cells.append(cell(x: x, y: y, width: max(1, end - x), height: height, labelBand: labelBand, metrics: metrics))
+                let end =
+                    index == row.range.upperBound - 1 && row.justified && scale == 1 ? right : Int(exact.rounded())
+                plan.cells.append(
+                    cell(x: x, y: y, width: max(1, end - x), height: height, labelBand: labelBand, metrics: metrics))
                 exact += gap
                 x = end + metrics.gap
                 exact = Double(x)

@@ -70,44 +70,54 @@ public struct CollageRenderer: Sendable {
     /// charts drawn under the covers; `credit` ("books from Open Library") is drawn small in the
     /// bottom margin, where readers look for an attribution.
     public func render(
-        title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String? = nil,
+        title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat,
+        credit: String? = nil,
         stats: TagStats? = nil
     ) throws -> CollageImage {
-        try render(title: title, covers: covers, options: options, format: format, credit: credit, stats: stats, into: nil)
+        try render(
+            title: title, covers: covers, options: options, format: format, credit: credit, stats: stats, into: nil)
     }
 
     /// `render`, the image written into `file` as it is encoded (its `data` then empty).
     func render(
-        title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String?, stats: TagStats?,
+        title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String?,
+        stats: TagStats?,
         into file: UnnamedFile?
     ) throws -> CollageImage {
         let clock = ContinuousClock()
         let started = clock.now
         let planner = CollagePlanner(
             size: options.size, columns: options.columns, layout: options.layout, fit: options.fit,
-            labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil, showsStats: options.stats && stats != nil,
+            labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil,
+            showsStats: options.stats && stats != nil,
             statsHaveCharts: !(stats?.charts.isEmpty ?? true))
         // Each cover's header is read to measure it; a file cover is read whole when drawn.
         var reading = Duration.zero
-        let plan = try planner.plan(aspects: covers.map { cover in
-            let start = clock.now
-            let info = cover.source?.info()
-            reading += clock.now - start
-            return info.map { Double($0.width) / Double($0.height) }
-        })
+        let plan = try planner.plan(
+            aspects: covers.map { cover in
+                let start = clock.now
+                let info = cover.source?.info()
+                reading += clock.now - start
+                return info.map { Double($0.width) / Double($0.height) }
+            })
         let planned = clock.now
         let theme = options.theme
         let bandRows = max(1, min(plan.height, bandBytes / (MemoryLayout<Int32>.stride * plan.width)))
-        guard let canvas = CollageCanvas(width: plan.width, height: plan.height, background: theme.background, bandRows: bandRows) else {
+        guard
+            let canvas = CollageCanvas(
+                width: plan.width, height: plan.height, background: theme.background, bandRows: bandRows)
+        else {
             throw CollageError.outOfMemory
         }
         let encoder = try CollageEncoder(
-            width: plan.width, height: plan.height, format: format, settings: self, jpegQuality: Int32(options.jpegQuality), file: file)
+            width: plan.width, height: plan.height, format: format, settings: self,
+            jpegQuality: Int32(options.jpegQuality), file: file)
         let unreadable = Locked<[String]>([])
         let textProblem = Locked<String?>(nil)
         let timings = Locked(CollageTimings())
         CollageText.keepFontCaches(in: fontCacheFolder)
-        var drawing = Duration.zero, encoding = Duration.zero
+        var drawing = Duration.zero
+        var encoding = Duration.zero
         for band in Self.bands(of: plan, rows: bandRows) {
             let start = clock.now
             if band != canvas.band { canvas.show(band) }
@@ -121,12 +131,17 @@ public struct CollageRenderer: Sendable {
                     do {
                         try CollageText.load()
                         let loaded = clock.now
-                        texts = drawText(title: title, credit: credit, covers: covers, plan: plan, labels: options.labels, theme: theme, on: canvas)
+                        texts = drawText(
+                            title: title, credit: credit, covers: covers, plan: plan, labels: options.labels,
+                            theme: theme, on: canvas)
                         if let stats, let panel = plan.stats, canvas.holds(panel) {
                             texts += CollageStatsPanel(stats: stats, theme: theme).draw(in: panel, on: canvas)
                         }
                         let end = clock.now
-                        timings.withLock { $0.fontSetUp += loaded - start; $0.text += end - loaded }
+                        timings.withLock {
+                            $0.fontSetUp += loaded - start
+                            $0.text += end - loaded
+                        }
                     } catch CollageError.libraryMissing(let reason) {
                         textProblem.withLock { $0 = reason }
                     } catch {
@@ -134,8 +149,12 @@ public struct CollageRenderer: Sendable {
                     }
                 } else {
                     let index = shown[job - 1]
-                    let cover = covers[index], frame = plan.cells[index].frame
-                    if let source = cover.source, drawCover(source, into: frame, fill: plan.fillsFrames, on: canvas, clock: clock, timings: timings) {
+                    let cover = covers[index]
+                    let frame = plan.cells[index].frame
+                    if let source = cover.source,
+                        drawCover(
+                            source, into: frame, fill: plan.fillsFrames, on: canvas, clock: clock, timings: timings)
+                    {
                         return
                     }
                     texts = drawTile(cover.title, in: frame, pixels: plan.labelPixels * 1.15, theme: theme, on: canvas)
@@ -154,43 +173,62 @@ public struct CollageRenderer: Sendable {
         spent.drawing = drawing
         spent.encoding = encoding
         if let reason = textProblem.withLock({ $0 }) {
-            return CollageImage(data: data, plan: plan, missingGlyphs: MissingGlyphs(characters: [], textUnavailable: reason), timings: spent)
+            return CollageImage(
+                data: data, plan: plan, missingGlyphs: MissingGlyphs(characters: [], textUnavailable: reason),
+                timings: spent)
         }
-        let missing = unreadable.withLock { texts in texts.isEmpty ? [] : CollageText.missingCharacters(in: texts.joined(separator: " ")) }
-        return CollageImage(data: data, plan: plan, missingGlyphs: missing.isEmpty ? nil : MissingGlyphs(characters: missing), timings: spent)
+        let missing = unreadable.withLock { texts in
+            texts.isEmpty ? [] : CollageText.missingCharacters(in: texts.joined(separator: " "))
+        }
+        return CollageImage(
+            data: data, plan: plan, missingGlyphs: missing.isEmpty ? nil : MissingGlyphs(characters: missing),
+            timings: spent)
     }
 
     // MARK: - Covers
 
     /// Reads, decodes and draws one cover; `false` when it cannot be read or decoded.
     private func drawCover(
-        _ source: CollageCover.Image, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas, clock: ContinuousClock,
+        _ source: CollageCover.Image, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas,
+        clock: ContinuousClock,
         timings: Locked<CollageTimings>
     ) -> Bool {
         let reading = clock.now
         let data = source.data()
         let read = clock.now - reading
         timings.withLock { $0.reading += read }
-        guard let data, let info = ImageInfo(data), info.width * info.height <= Self.maximumCoverPixels else { return false }
+        guard let data, let info = ImageInfo(data), info.width * info.height <= Self.maximumCoverPixels else {
+            return false
+        }
         // The size the whole cover is drawn at: fitted inside the frame, or covering it.
-        let scale = fill
+        let scale =
+            fill
             ? max(Double(frame.width) / Double(info.width), Double(frame.height) / Double(info.height))
             : min(Double(frame.width) / Double(info.width), Double(frame.height) / Double(info.height))
-        let drawnWidth = max(1, Int((Double(info.width) * scale).rounded())), drawnHeight = max(1, Int((Double(info.height) * scale).rounded()))
+        let drawnWidth = max(1, Int((Double(info.width) * scale).rounded()))
+        let drawnHeight = max(1, Int((Double(info.height) * scale).rounded()))
         let start = clock.now
-        guard let image = DecodedCover(data, format: info.format, atLeast: drawnWidth, drawnHeight) else { return false }
+        guard let image = DecodedCover(data, format: info.format, atLeast: drawnWidth, drawnHeight) else {
+            return false
+        }
         let decoded = clock.now
         let drawn = draw(image, into: frame, fill: fill, on: canvas)
         let end = clock.now
-        timings.withLock { $0.decoding += decoded - start; $0.scaling += end - decoded }
+        timings.withLock {
+            $0.decoding += decoded - start
+            $0.scaling += end - decoded
+        }
         return drawn
     }
 
     /// Scales a decoded cover into the frame: the whole image centred inside it, or its centre
     /// filling it.
-    private func draw(_ image: DecodedCover, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas) -> Bool {
-        let width = image.width, height = image.height
-        guard width > 0, height > 0, frame.x >= 0, frame.y >= 0, frame.maxX <= canvas.width, frame.maxY <= canvas.height else { return false }
+    private func draw(_ image: DecodedCover, into frame: CollagePlan.Rect, fill: Bool, on canvas: CollageCanvas) -> Bool
+    {
+        let width = image.width
+        let height = image.height
+        guard width > 0, height > 0, frame.x >= 0, frame.y >= 0, frame.maxX <= canvas.width, frame.maxY <= canvas.height
+        else { return false }
         var source = (x: 0, y: 0, width: width, height: height)
         var target = frame
         if fill {
@@ -214,24 +252,35 @@ public struct CollageRenderer: Sendable {
     // MARK: - Text
 
     /// A stand-in for a cover that cannot be drawn; returns texts with characters no font has.
-    private func drawTile(_ title: String, in frame: CollagePlan.Rect, pixels: Double, theme: CollageTheme, on canvas: CollageCanvas) -> [String] {
+    private func drawTile(
+        _ title: String, in frame: CollagePlan.Rect, pixels: Double, theme: CollageTheme, on canvas: CollageCanvas
+    ) -> [String] {
         canvas.fill(frame, color: theme.tile)
         let inset = max(2, frame.width / 12)
-        let box = CollagePlan.Rect(x: frame.x + inset, y: frame.y + inset, width: frame.width - 2 * inset, height: frame.height - 2 * inset)
-        let unknown = CollageText.draw(title, in: box, pixels: pixels, maxLines: 6, color: theme.secondaryText, centered: true, on: canvas)
+        let box = CollagePlan.Rect(
+            x: frame.x + inset, y: frame.y + inset, width: frame.width - 2 * inset, height: frame.height - 2 * inset)
+        let unknown = CollageText.draw(
+            title, in: box, pixels: pixels, maxLines: 6, color: theme.secondaryText, centered: true, on: canvas)
         return unknown > 0 ? [title] : []
     }
 
     private func drawText(
-        title: String?, credit: String?, covers: [CollageCover], plan: CollagePlan, labels: [CollageLabel], theme: CollageTheme, on canvas: CollageCanvas
+        title: String?, credit: String?, covers: [CollageCover], plan: CollagePlan, labels: [CollageLabel],
+        theme: CollageTheme, on canvas: CollageCanvas
     ) -> [String] {
         var unreadable: [String] = []
         if let title, let box = plan.title {
-            if CollageText.draw(title, in: box, pixels: plan.titlePixels, color: theme.text, centered: true, on: canvas) > 0 { unreadable.append(title) }
+            if CollageText.draw(title, in: box, pixels: plan.titlePixels, color: theme.text, centered: true, on: canvas)
+                > 0
+            {
+                unreadable.append(title)
+            }
         }
         if let rule = plan.rule { canvas.fill(rule, color: theme.accent) }
         if let credit {
-            CollageText.draw(credit, in: plan.credit, pixels: plan.creditPixels, alignment: .end, color: theme.secondaryText, centered: true, on: canvas)
+            CollageText.draw(
+                credit, in: plan.credit, pixels: plan.creditPixels, alignment: .end, color: theme.secondaryText,
+                centered: true, on: canvas)
         }
         guard !labels.isEmpty else { return unreadable }
         let lineHeight = Int((plan.labelPixels * 1.4).rounded(.up))
@@ -239,9 +288,12 @@ public struct CollageRenderer: Sendable {
             // A label outside the band being drawn is not laid out (nor its lines made).
             guard let label = cell.label, canvas.holds(label) else { continue }
             for (index, line) in cover.labelLines(labels).enumerated() where !line.isEmpty {
-                let box = CollagePlan.Rect(x: label.x, y: label.y + index * lineHeight, width: label.width, height: lineHeight)
+                let box = CollagePlan.Rect(
+                    x: label.x, y: label.y + index * lineHeight, width: label.width, height: lineHeight)
                 let color = index == 0 && labels.contains(.title) ? theme.text : theme.secondaryText
-                if CollageText.draw(line, in: box, pixels: plan.labelPixels, color: color, on: canvas) > 0 { unreadable.append(line) }
+                if CollageText.draw(line, in: box, pixels: plan.labelPixels, color: color, on: canvas) > 0 {
+                    unreadable.append(line)
+                }
             }
         }
         return unreadable
@@ -251,7 +303,8 @@ public struct CollageRenderer: Sendable {
 
     /// The canvas's band as a whole image (the app icon's).
     func encode(_ canvas: CollageCanvas, format: CollageImageFormat, jpegQuality: Int32) throws -> Data {
-        let encoder = try CollageEncoder(width: canvas.width, height: canvas.band.count, format: format, settings: self, jpegQuality: jpegQuality)
+        let encoder = try CollageEncoder(
+            width: canvas.width, height: canvas.band.count, format: format, settings: self, jpegQuality: jpegQuality)
         try encoder.append(canvas)
         return try encoder.finish()
     }
@@ -260,7 +313,9 @@ public struct CollageRenderer: Sendable {
     /// box is cut when such a place fits in it (a cover is then decoded once); otherwise the band
     /// is full and what it cuts is drawn, clipped, in both bands.
     static func bands(of plan: CollagePlan, rows: Int) -> [Range<Int>] {
-        let boxes = plan.cells.flatMap { [$0.frame] + ($0.label.map { [$0] } ?? []) } + [plan.title, plan.rule, plan.stats, plan.credit].compactMap { $0 }
+        let boxes =
+            plan.cells.flatMap { [$0.frame] + ($0.label.map { [$0] } ?? []) }
+            + [plan.title, plan.rule, plan.stats, plan.credit].compactMap { $0 }
         let clean = Set(boxes.flatMap { [$0.y, $0.maxY] } + [plan.height]).filter { y in
             y > 0 && y <= plan.height && !boxes.contains { $0.y < y && y < $0.maxY }
         }.sorted()
@@ -297,9 +352,9 @@ extension CollageError {
     public var errorDescription: String? {
         switch self {
         case .outOfMemory: "not enough memory to draw the collage"
-        case let .encodingFailed(format): "the collage could not be written as \(format.uppercased())"
-        case let .noBooks(tag): "the tag \"\(tag)\" has no books to draw"
-        case let .libraryMissing(reason): "cannot draw collages: \(reason)"
+        case .encodingFailed(let format): "the collage could not be written as \(format.uppercased())"
+        case .noBooks(let tag): "the tag \"\(tag)\" has no books to draw"
+        case .libraryMissing(let reason): "cannot draw collages: \(reason)"
         }
     }
 }

@@ -27,7 +27,9 @@ public struct CollageSize: Equatable, Sendable, Codable, CustomStringConvertible
 
     /// A size within the limits, else ``CollageOptionError/sizeOutOfRange(_:)``.
     public init(width: Int, height: Int) throws(CollageOptionError) {
-        guard (Self.minimumSide...Self.maximumSide).contains(width), (Self.minimumSide...Self.maximumSide).contains(height) else {
+        guard (Self.minimumSide...Self.maximumSide).contains(width),
+            (Self.minimumSide...Self.maximumSide).contains(height)
+        else {
             throw .sizeOutOfRange("\(width)x\(height)")
         }
         guard width * height <= Self.maximumPixels else { throw .sizeOutOfRange("\(width)x\(height)") }
@@ -42,7 +44,9 @@ public struct CollageSize: Equatable, Sendable, Codable, CustomStringConvertible
             self = preset.value
             return
         }
-        let parts = trimmed.split(separator: "x", omittingEmptySubsequences: false).flatMap { $0.split(separator: "×", omittingEmptySubsequences: false) }
+        let parts = trimmed.split(separator: "x", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "×", omittingEmptySubsequences: false)
+        }
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy(\.isASCIIDigit) }),
             let width = Int(parts[0]), let height = Int(parts[1])
         else { throw .badSize(text) }

@@ -13,19 +13,25 @@ struct CollageStatsPanel {
         var y = box.y
         let headlineHeight = Int((headlinePixels * 1.35).rounded(.up))
         let headline = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: headlineHeight)
-        if CollageText.draw(stats.headline, in: headline, pixels: headlinePixels, bold: true, color: theme.text, on: canvas) > 0 {
+        if CollageText.draw(
+            stats.headline, in: headline, pixels: headlinePixels, bold: true, color: theme.text, on: canvas) > 0
+        {
             unreadable.append(stats.headline)
         }
         y += headlineHeight
         let smallHeight = Int((smallPixels * 1.4).rounded(.up))
         if let highlights = stats.highlights {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
-            if CollageText.draw(highlights, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 { unreadable.append(highlights) }
+            if CollageText.draw(highlights, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 {
+                unreadable.append(highlights)
+            }
             y += smallHeight
         }
         if let habits = stats.habits {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
-            if CollageText.draw(habits, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 { unreadable.append(habits) }
+            if CollageText.draw(habits, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 {
+                unreadable.append(habits)
+            }
             y += smallHeight
         }
         y += smallHeight / 2
@@ -47,30 +53,40 @@ struct CollageStatsPanel {
 
     /// A title, bars scaled to the largest count with each count over its bar, labels under them.
     private func drawChart(
-        _ chart: (title: String, labels: [String], counts: [Int]), in frame: CollagePlan.Rect, pixels: Double, lineHeight: Int,
+        _ chart: (title: String, labels: [String], counts: [Int]), in frame: CollagePlan.Rect, pixels: Double,
+        lineHeight: Int,
         on canvas: CollageCanvas
     ) -> [String] {
         var unreadable: [String] = []
         let title = CollagePlan.Rect(x: frame.x, y: frame.y, width: frame.width, height: lineHeight)
-        if CollageText.draw(chart.title, in: title, pixels: pixels, color: theme.secondaryText, on: canvas) > 0 { unreadable.append(chart.title) }
+        if CollageText.draw(chart.title, in: title, pixels: pixels, color: theme.secondaryText, on: canvas) > 0 {
+            unreadable.append(chart.title)
+        }
         let labelTop = frame.maxY - lineHeight
         let barBottom = labelTop - 2
         let barTop = frame.y + 2 * lineHeight
         guard barBottom > barTop else { return unreadable }
         let slot = frame.width / max(1, chart.counts.count)
         let largest = max(1, chart.counts.max() ?? 1)
-        canvas.fill(CollagePlan.Rect(x: frame.x, y: barBottom, width: slot * chart.counts.count, height: 1), color: theme.tile)
+        canvas.fill(
+            CollagePlan.Rect(x: frame.x, y: barBottom, width: slot * chart.counts.count, height: 1), color: theme.tile)
         for (index, count) in chart.counts.enumerated() {
             let left = frame.x + index * slot
             let barWidth = max(1, slot * 3 / 5)
             let height = count == 0 ? 0 : max(2, (barBottom - barTop) * count / largest)
-            canvas.fill(CollagePlan.Rect(x: left + (slot - barWidth) / 2, y: barBottom - height, width: barWidth, height: height), color: theme.accent)
+            canvas.fill(
+                CollagePlan.Rect(
+                    x: left + (slot - barWidth) / 2, y: barBottom - height, width: barWidth, height: height),
+                color: theme.accent)
             if count > 0 {
-                let value = CollagePlan.Rect(x: left, y: barBottom - height - lineHeight, width: slot, height: lineHeight)
+                let value = CollagePlan.Rect(
+                    x: left, y: barBottom - height - lineHeight, width: slot, height: lineHeight)
                 CollageText.draw(String(count), in: value, pixels: pixels * 0.9, color: theme.text, on: canvas)
             }
             let label = CollagePlan.Rect(x: left, y: labelTop, width: slot, height: lineHeight)
-            if CollageText.draw(chart.labels[index], in: label, pixels: pixels, color: theme.secondaryText, on: canvas) > 0 {
+            if CollageText.draw(chart.labels[index], in: label, pixels: pixels, color: theme.secondaryText, on: canvas)
+                > 0
+            {
                 unreadable.append(chart.labels[index])
             }
         }

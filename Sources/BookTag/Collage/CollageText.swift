@@ -6,7 +6,9 @@ import Foundation
 /// to left where it runs so, joined where it joins.
 enum CollageText {
     enum Alignment: Int32 {
-        case start = 0, center = 1, end = 2
+        case start = 0
+        case center = 1
+        case end = 2
     }
 
     /// Opens Pango, which booktag loads only when it draws; later calls are free.
@@ -27,38 +29,49 @@ enum CollageText {
     /// drawn outside the box. Returns how many characters no installed font could draw.
     @discardableResult
     static func draw(
-        _ text: String, in box: CollagePlan.Rect, pixels: Double, bold: Bool = false, maxLines: Int = 1, alignment: Alignment = .center,
+        _ text: String, in box: CollagePlan.Rect, pixels: Double, bold: Bool = false, maxLines: Int = 1,
+        alignment: Alignment = .center,
         color: CollageTheme.RGB, centered: Bool = false, on canvas: CollageCanvas
     ) -> Int {
         guard box.width > 0, box.height > 0, !text.isEmpty, canvas.holds(box) else { return 0 }
         var block = booktag_text_block()
         let status = text.withCString { string in
-            booktag_text_layout(string, bold ? "Sans Bold" : "Sans", pixels, Int32(box.width), Int32(maxLines), alignment.rawValue, 1, &block)
+            booktag_text_layout(
+                string, bold ? "Sans Bold" : "Sans", pixels, Int32(box.width), Int32(maxLines), alignment.rawValue, 1,
+                &block)
         }
         defer { booktag_text_block_free(&block) }
         guard status == 0, let alpha = block.alpha else { return 0 }
         let originY = box.y + (centered ? max(0, (box.height - Int(block.height)) / 2) : 0)
-        composite(alpha, stride: Int(block.stride), width: Int(block.pixelWidth), height: Int(block.pixelHeight),
-                  x: box.x + Int(block.left), y: originY + Int(block.top), clip: box, color: color, on: canvas)
+        composite(
+            alpha, stride: Int(block.stride), width: Int(block.pixelWidth), height: Int(block.pixelHeight),
+            x: box.x + Int(block.left), y: originY + Int(block.top), clip: box, color: color, on: canvas)
         return Int(block.unknownGlyphs)
     }
 
     /// The height `text` takes in lines of `width` pixels.
     static func height(of text: String, width: Int, pixels: Double, maxLines: Int) -> Int {
         var block = booktag_text_block()
-        let status = text.withCString { booktag_text_layout($0, "Sans", pixels, Int32(max(1, width)), Int32(maxLines), 1, 0, &block) }
+        let status = text.withCString {
+            booktag_text_layout($0, "Sans", pixels, Int32(max(1, width)), Int32(maxLines), 1, 0, &block)
+        }
         return status == 0 ? Int(block.height) : 0
     }
 
     /// Lays `color` over the canvas (its band) through the coverage: out = colour × a + canvas × (1 − a).
     private static func composite(
-        _ alpha: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, x: Int, y: Int, clip: CollagePlan.Rect,
+        _ alpha: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, x: Int, y: Int,
+        clip: CollagePlan.Rect,
         color: CollageTheme.RGB, on canvas: CollageCanvas
     ) {
-        let left = max(x, clip.x, 0), right = min(x + width, clip.maxX, canvas.width)
-        let top = max(y, clip.y, canvas.band.lowerBound), bottom = min(y + height, clip.maxY, canvas.band.upperBound)
+        let left = max(x, clip.x, 0)
+        let right = min(x + width, clip.maxX, canvas.width)
+        let top = max(y, clip.y, canvas.band.lowerBound)
+        let bottom = min(y + height, clip.maxY, canvas.band.upperBound)
         guard left < right, top < bottom else { return }
-        let red = Int32(color.red), green = Int32(color.green), blue = Int32(color.blue)
+        let red = Int32(color.red)
+        let green = Int32(color.green)
+        let blue = Int32(color.blue)
         for row in top..<bottom {
             guard let pixels = canvas.rows[row] else { continue }
             let coverage = alpha + (row - y) * stride

@@ -27,7 +27,8 @@ public struct CollageTimings: Sendable, Equatable {
     /// "reading 0.3 ms, planning 0.0 ms, …" in the order the work happens.
     public var summary: String {
         let parts: [(String, Duration)] = [
-            ("reading", reading), ("planning", planning), ("drawing", drawing), ("font set-up", fontSetUp), ("text", text),
+            ("reading", reading), ("planning", planning), ("drawing", drawing), ("font set-up", fontSetUp),
+            ("text", text),
             ("decoding", decoding), ("scaling", scaling), ("encoding", encoding), ("writing", writing),
         ]
         return parts.map { "\($0.0) \(Self.milliseconds($0.1))" }.joined(separator: ", ")

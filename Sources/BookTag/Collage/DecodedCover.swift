@@ -44,10 +44,15 @@ final class DecodedCover {
     private static func decodeWithLibGD(_ raw: UnsafeRawBufferPointer, format: ImageInfo.Format) -> gdImagePtr? {
         guard booktag_gd_load() == 0, let base = raw.baseAddress, raw.count <= Int(Int32.max) else { return nil }
         let bytes = UnsafeMutableRawPointer(mutating: base)  // libgd reads only
-        let image = format == .gif ? booktag_gdImageCreateFromGifPtr(Int32(raw.count), bytes) : booktag_gdImageCreateFromWebpPtr(Int32(raw.count), bytes)
+        let image =
+            format == .gif
+            ? booktag_gdImageCreateFromGifPtr(Int32(raw.count), bytes)
+            : booktag_gdImageCreateFromWebpPtr(Int32(raw.count), bytes)
         guard let image else { return nil }
         if image.pointee.trueColor == 0 { booktag_gdImagePaletteToTrueColor(image) }
-        guard image.pointee.tpixels != nil, Int(booktag_gd_width(image)) * Int(booktag_gd_height(image)) <= CollageRenderer.maximumCoverPixels else {
+        guard image.pointee.tpixels != nil,
+            Int(booktag_gd_width(image)) * Int(booktag_gd_height(image)) <= CollageRenderer.maximumCoverPixels
+        else {
             booktag_gdImageDestroy(image)
             return nil
         }

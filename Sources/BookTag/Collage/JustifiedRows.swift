@@ -30,10 +30,12 @@ enum JustifiedRows {
             for index in 0..<count { prefix[index + 1] = prefix[index] + aspects[index] }
             best.withUnsafeMutableBufferPointer { best in
                 next.withUnsafeMutableBufferPointer { next in
-                    let inverseTarget = 1 / target, lowest = target / 3
+                    let inverseTarget = 1 / target
+                    let lowest = target / 3
                     for start in stride(from: count - 1, through: 0, by: -1) {
                         var end = start + 1
-                        var least = Double.infinity, leastEnd = count
+                        var least = Double.infinity
+                        var leastEnd = count
                         while end <= count {
                             let rowHeight = (width - Double(end - start - 1) * gap) / (prefix[end] - prefix[start])
                             let ratio = rowHeight * inverseTarget
@@ -63,7 +65,8 @@ enum JustifiedRows {
             let end = next[start]
             let justifiedHeight = height(start, end)
             let isShortLast = end == count && justifiedHeight > target
-            rows.append(Row(range: start..<end, height: isShortLast ? target : justifiedHeight, justified: !isShortLast))
+            rows.append(
+                Row(range: start..<end, height: isShortLast ? target : justifiedHeight, justified: !isShortLast))
             start = end
         }
         return rows

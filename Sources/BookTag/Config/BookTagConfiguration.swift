@@ -26,7 +26,9 @@ public struct BookTagConfiguration: Equatable, Sendable {
 
     /// Reads `file` (a missing file means defaults), then applies `BOOKTAG_API_KEY` and
     /// `BOOKTAG_BASE_URL` from `environment`.
-    public static func load(file: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigError) -> BookTagConfiguration {
+    public static func load(file: URL, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(ConfigError) -> BookTagConfiguration
+    {
         var configuration = BookTagConfiguration()
         let path = file.path
         if FileManager.default.fileExists(atPath: path) {
@@ -42,7 +44,9 @@ public struct BookTagConfiguration: Equatable, Sendable {
             configuration.goodreads.apiKey = key
         }
         if let base = environment["BOOKTAG_BASE_URL"], !base.isEmpty {
-            guard let url = ConfigReader.webURL(base) else { throw .invalidValue(file: "BOOKTAG_BASE_URL", key: "BOOKTAG_BASE_URL", expected: "an http or https URL") }
+            guard let url = ConfigReader.webURL(base) else {
+                throw .invalidValue(file: "BOOKTAG_BASE_URL", key: "BOOKTAG_BASE_URL", expected: "an http or https URL")
+            }
             configuration.goodreads.baseURL = url
         }
         return configuration
@@ -76,13 +80,16 @@ public struct BookTagConfiguration: Equatable, Sendable {
             switch key {
             case "source":
                 // A Calibre library is imported, never searched: no source for new tags.
-                guard let text = value as? String, let chosen = SourceKind(rawValue: text.lowercased()), SourceKind.searchable.contains(chosen) else {
+                guard let text = value as? String, let chosen = SourceKind(rawValue: text.lowercased()),
+                    SourceKind.searchable.contains(chosen)
+                else {
                     throw .wrongType(file: reader.file, key: path, expected: "\"goodreads\" or \"openlibrary\"")
                 }
                 source = chosen
             case "goodreads": try Self.read(&goodreads, value, path, with: reader)
             case "openlibrary": try Self.read(&openLibrary, value, path, with: reader)
-            case "collage": try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)
+            case "collage":
+                try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)
             default: return false
             }
             return true
@@ -90,10 +97,13 @@ public struct BookTagConfiguration: Equatable, Sendable {
         warnings = reader.warnings
     }
 
-    private static func read(_ settings: inout GoodreadsSettings, _ value: Any, _ path: String, with reader: ConfigReader) throws(ConfigError) {
+    private static func read(
+        _ settings: inout GoodreadsSettings, _ value: Any, _ path: String, with reader: ConfigReader
+    ) throws(ConfigError) {
         try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
             switch key {
-            case "apiKey": settings.apiKey = try reader.text(value, path).trimmingCharacters(in: .whitespacesAndNewlines)
+            case "apiKey":
+                settings.apiKey = try reader.text(value, path).trimmingCharacters(in: .whitespacesAndNewlines)
             case "baseURL": settings.baseURL = try reader.webURL(value, path)
             case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
             case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
@@ -103,7 +113,9 @@ public struct BookTagConfiguration: Equatable, Sendable {
         }
     }
 
-    private static func read(_ settings: inout OpenLibrarySettings, _ value: Any, _ path: String, with reader: ConfigReader) throws(ConfigError) {
+    private static func read(
+        _ settings: inout OpenLibrarySettings, _ value: Any, _ path: String, with reader: ConfigReader
+    ) throws(ConfigError) {
         try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
             switch key {
             case "baseURL": settings.baseURL = try reader.webURL(value, path)
@@ -111,8 +123,12 @@ public struct BookTagConfiguration: Equatable, Sendable {
             case "contact":
                 let contact = try reader.text(value, path).trimmingCharacters(in: .whitespaces)
                 // It goes into a header: printable ASCII only, so it cannot break the request.
-                guard contact.count <= 200, contact.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) && $0 != "(" && $0 != ")" }) else {
-                    throw .invalidValue(file: reader.file, key: path, expected: "an email address or URL in plain ASCII, at most 200 characters, without parentheses")
+                guard contact.count <= 200,
+                    contact.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) && $0 != "(" && $0 != ")" })
+                else {
+                    throw .invalidValue(
+                        file: reader.file, key: path,
+                        expected: "an email address or URL in plain ASCII, at most 200 characters, without parentheses")
                 }
                 settings.contact = contact.isEmpty ? nil : contact
             case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
@@ -141,7 +157,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
     }
 
     private static func read(
-        _ style: inout CollageStyle, count: inout Int, quality: inout Int, _ value: Any, _ path: String, with reader: ConfigReader
+        _ style: inout CollageStyle, count: inout Int, quality: inout Int, _ value: Any, _ path: String,
+        with reader: ConfigReader
     ) throws(ConfigError) {
         let file = reader.file
         try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
@@ -153,12 +170,18 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 count = number
             case "columns":
                 guard let number = ConfigReader.wholeNumber(value), Self.collageColumnRange.contains(number) else {
-                    throw .wrongType(file: file, key: path, expected: "a whole number from 1 to \(Self.collageColumnRange.upperBound)")
+                    throw .wrongType(
+                        file: file, key: path,
+                        expected: "a whole number from 1 to \(Self.collageColumnRange.upperBound)")
                 }
                 style.columns = number
             case "size":
                 guard let text = value as? String, let size = try? CollageSize(parsing: text) else {
-                    throw .wrongType(file: file, key: path, expected: "WIDTHxHEIGHT (each side 64 to 16384) or one of \(CollageSize.presets.map { "\"\($0.key)\"" }.joined(separator: ", "))")
+                    throw .wrongType(
+                        file: file, key: path,
+                        expected:
+                            "WIDTHxHEIGHT (each side 64 to 16384) or one of \(CollageSize.presets.map { "\"\($0.key)\"" }.joined(separator: ", "))"
+                    )
                 }
                 style.size = size
             case "fit": style.fit = try reader.choice(value, path)
@@ -166,7 +189,10 @@ public struct BookTagConfiguration: Equatable, Sendable {
             case "labels":
                 let names = (value as? [Any])?.compactMap { $0 as? String } ?? (value as? String).map { [$0] }
                 guard let names, let labels = try? CollageLabel.parseList(names.joined(separator: ",")) else {
-                    throw .wrongType(file: file, key: path, expected: "a list of \(CollageLabel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+                    throw .wrongType(
+                        file: file, key: path,
+                        expected:
+                            "a list of \(CollageLabel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
                 }
                 style.labels = labels
             case "title":
@@ -175,7 +201,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 } else if let text = value as? String, let title = try? CollageTitle.custom(text) {
                     style.title = title
                 } else {
-                    throw .wrongType(file: file, key: path, expected: "a title of 1 to 200 characters, or false for none")
+                    throw .wrongType(
+                        file: file, key: path, expected: "a title of 1 to 200 characters, or false for none")
                 }
             case "background":
                 guard let text = value as? String, let color = try? CollageColor(parsing: text) else {
@@ -183,7 +210,9 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 }
                 style.background = color
             case "stats":
-                guard ConfigReader.number(value) == nil, let shown = value as? Bool else { throw .wrongType(file: file, key: path, expected: "true or false") }
+                guard ConfigReader.number(value) == nil, let shown = value as? Bool else {
+                    throw .wrongType(file: file, key: path, expected: "true or false")
+                }
                 style.stats = shown
             case "format": style.format = try reader.choice(value, path)
             case "quality":

@@ -28,13 +28,13 @@ extension ConfigError {
 
     public var errorDescription: String? {
         switch self {
-        case let .unreadable(file):
+        case .unreadable(let file):
             "cannot read \(file): check its permissions"
-        case let .invalidJSON(file):
+        case .invalidJSON(let file):
             "\(file) is not valid JSON: compare it with config.example.json"
-        case let .wrongType(file, key, expected), let .invalidValue(file, key, expected):
+        case .wrongType(let file, let key, let expected), .invalidValue(let file, let key, let expected):
             file == key ? "\(key) must be \(expected)" : "\(file): \(key) must be \(expected)"
-        case let .missingAPIKey(file):
+        case .missingAPIKey(let file):
             "no Goodreads API key: set goodreads.apiKey in \(file) (see config.example.json) or BOOKTAG_API_KEY"
         }
     }

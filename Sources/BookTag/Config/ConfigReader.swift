@@ -13,9 +13,12 @@ final class ConfigReader {
     /// Calls `read` with each key of the object `value` (at `path`, `nil` for the top level), its
     /// value and its full path; `read` answers false for a key it does not know.
     func section(
-        _ value: Any, at path: String?, _ read: (_ key: String, _ value: Any, _ path: String) throws(ConfigError) -> Bool
+        _ value: Any, at path: String?,
+        _ read: (_ key: String, _ value: Any, _ path: String) throws(ConfigError) -> Bool
     ) throws(ConfigError) {
-        guard let object = value as? [String: Any] else { throw .wrongType(file: file, key: path ?? "(top level)", expected: "an object") }
+        guard let object = value as? [String: Any] else {
+            throw .wrongType(file: file, key: path ?? "(top level)", expected: "an object")
+        }
         for (key, value) in object {
             let keyPath = path.map { "\($0).\(key)" } ?? key
             if try !read(key, value, keyPath) { warnings.append("\(file): unknown key \"\(keyPath)\" ignored") }
@@ -30,24 +33,30 @@ final class ConfigReader {
 
     /// An http(s) URL with a host.
     func webURL(_ value: Any, _ path: String) throws(ConfigError) -> URL {
-        guard let url = Self.webURL(try text(value, path)) else { throw .invalidValue(file: file, key: path, expected: "an http or https URL") }
+        guard let url = Self.webURL(try text(value, path)) else {
+            throw .invalidValue(file: file, key: path, expected: "an http or https URL")
+        }
         return url
     }
 
     /// A number of seconds in `range`.
     func seconds(_ value: Any, _ path: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double {
         guard let number = Self.number(value), range.contains(number) else {
-            throw .wrongType(file: file, key: path, expected: "a number of seconds from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound))")
+            throw .wrongType(
+                file: file, key: path,
+                expected: "a number of seconds from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound))")
         }
         return number
     }
 
     /// One of a closed set of names (`source`, `collage.format`, `.fit`, `.layout`), in any case;
     /// the error lists every name.
-    func choice<Choice: CaseIterable & RawRepresentable>(_ value: Any, _ path: String) throws(ConfigError) -> Choice where Choice.RawValue == String {
+    func choice<Choice: CaseIterable & RawRepresentable>(_ value: Any, _ path: String) throws(ConfigError) -> Choice
+    where Choice.RawValue == String {
         guard let text = value as? String, let choice = Choice(rawValue: text.lowercased()) else {
             let names = Choice.allCases.map { "\"\($0.rawValue)\"" }
-            throw .wrongType(file: file, key: path, expected: names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
+            throw .wrongType(
+                file: file, key: path, expected: names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
         }
         return choice
     }
@@ -55,7 +64,9 @@ final class ConfigReader {
     /// JSON numbers only: `true` is not 1, though Foundation bridges it to a number.
     static func number(_ value: Any) -> Double? {
         // JSONSerialization gives booleans as NSNumbers of type "c" (char); real numbers are not.
-        guard let number = value as? NSNumber, !["c", "B"].contains(String(cString: number.objCType)) else { return nil }
+        guard let number = value as? NSNumber, !["c", "B"].contains(String(cString: number.objCType)) else {
+            return nil
+        }
         return number.doubleValue
     }
 

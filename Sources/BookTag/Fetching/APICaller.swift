@@ -91,7 +91,9 @@ public struct APICaller: Sendable {
                 let response = try await send(url)
                 if let target = try HTTPRedirect.target(of: response, from: url) {
                     hops += 1
-                    guard hops <= HTTPRedirect.maximumHops else { throw FetchError.tooManyRedirects(host: url.host ?? "the server") }
+                    guard hops <= HTTPRedirect.maximumHops else {
+                        throw FetchError.tooManyRedirects(host: url.host ?? "the server")
+                    }
                     url = target
                     continue
                 }
@@ -100,11 +102,16 @@ public struct APICaller: Sendable {
                 case let status where rateLimit.statuses.contains(status):
                     failure = Failure(
                         error: rateLimited(asked),
-                        delay: asked ?? (rateLimit.backsOffWithoutRetryAfter ? retryPolicy.backoff(attempt: attempt) : nil))
+                        delay: asked
+                            ?? (rateLimit.backsOffWithoutRetryAfter ? retryPolicy.backoff(attempt: attempt) : nil))
                 case 503:
-                    failure = Failure(error: FetchError.serverError(status: 503, host: url.host ?? "the server"), delay: asked ?? retryPolicy.backoff(attempt: attempt))
+                    failure = Failure(
+                        error: FetchError.serverError(status: 503, host: url.host ?? "the server"),
+                        delay: asked ?? retryPolicy.backoff(attempt: attempt))
                 case 500..<600:
-                    failure = Failure(error: FetchError.serverError(status: response.status, host: url.host ?? "the server"), delay: retryPolicy.backoff(attempt: attempt))
+                    failure = Failure(
+                        error: FetchError.serverError(status: response.status, host: url.host ?? "the server"),
+                        delay: retryPolicy.backoff(attempt: attempt))
                 default:
                     return response
                 }
@@ -129,7 +136,8 @@ public struct APICaller: Sendable {
             return try await transport.get(request)
         }
         let interval = RequestThrottle.interval(for: url, configured: minimumRequestInterval)
-        return try await throttle.withTurn(to: url, interval: interval, willWait: { onWait($0, .throttle) }) { sent in
+        let willWait: (Double) -> Void = { onWait($0, .throttle) }
+        return try await throttle.withTurn(to: url, interval: interval, willWait: willWait) { sent in
             try Task.checkCancellation()
             onRequest(url.redactingAPIKey)
             return try await transport.get(request, sent: sent)

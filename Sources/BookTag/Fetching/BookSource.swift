@@ -53,11 +53,11 @@ extension BookSourceError {
 
     public var errorDescription: String? {
         switch self {
-        case let .foreignID(id, asked):
+        case .foreignID(let id, let asked):
             "\(id.value) is a \(id.source.displayName) id, not a \(asked.displayName) one"
-        case let .bookNotFound(source, what):
+        case .bookNotFound(let source, let what):
             "\(source.displayName) has no book with \(what): check the number"
-        case let .lookupNotOffered(source):
+        case .lookupNotOffered(let source):
             "\(source) cannot look up a single book"
         }
     }

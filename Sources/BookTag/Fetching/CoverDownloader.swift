@@ -33,9 +33,9 @@ public struct CoverDownloader: Sendable {
         public var reason: String {
             switch self {
             case .placeholder: "no cover (placeholder image)"
-            case let .download(message): "cover download failed: \(message)"
+            case .download(let message): "cover download failed: \(message)"
             case .notAnImage: "the cover is not an image"
-            case let .standIn(width, height): "the cover is a \(width)×\(height) stand-in"
+            case .standIn(let width, let height): "the cover is a \(width)×\(height) stand-in"
             }
         }
     }
@@ -50,7 +50,8 @@ public struct CoverDownloader: Sendable {
         guard let url = imageURL, !CoverURL.isPlaceholder(url) else { return .failure(.placeholder) }
         var failure = Failure.download("no usable address")
         for candidate in CoverURL.downloadCandidates(for: url) {
-            guard let address = URL(string: candidate), ["http", "https"].contains(address.scheme?.lowercased() ?? "") else {
+            guard let address = URL(string: candidate), ["http", "https"].contains(address.scheme?.lowercased() ?? "")
+            else {
                 failure = .download("not an http(s) address")
                 continue
             }

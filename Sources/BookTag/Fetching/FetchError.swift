@@ -38,7 +38,8 @@ extension FetchError {
         switch self {
         case .cannotReach, .timedOut, .connectionLost, .notRecorded, .recording, .other: .network
         case .notFound: .notFound
-        case .bodyTooLarge, .unsafeRedirect, .tooManyRedirects, .unauthorized, .rateLimited, .serverError, .httpStatus: .api
+        case .bodyTooLarge, .unsafeRedirect, .tooManyRedirects, .unauthorized, .rateLimited, .serverError, .httpStatus:
+            .api
         }
     }
 
@@ -50,35 +51,35 @@ extension FetchError {
 
     public var errorDescription: String? {
         switch self {
-        case let .cannotReach(host):
+        case .cannotReach(let host):
             "cannot reach \(host): are you online?"
-        case let .timedOut(host):
+        case .timedOut(let host):
             "\(host) did not answer in time: try again later"
-        case let .connectionLost(host):
+        case .connectionLost(let host):
             "the connection to \(host) broke off: try again later"
-        case let .bodyTooLarge(host, limit):
+        case .bodyTooLarge(let host, let limit):
             "\(host) sent more than \(limit / (1024 * 1024)) MiB; the answer was refused"
-        case let .unsafeRedirect(target):
+        case .unsafeRedirect(let target):
             "refused a redirect to \(target): only http and https are followed"
-        case let .tooManyRedirects(host):
+        case .tooManyRedirects(let host):
             "\(host) redirected more than \(HTTPRedirect.maximumHops) times; gave up"
         case .unauthorized:
             "Goodreads refused the API key (HTTP 401): set goodreads.apiKey in config.json or BOOKTAG_API_KEY to a valid key"
-        case let .notFound(url):
+        case .notFound(let url):
             "not found (HTTP 404): \(url)"
-        case let .rateLimited(retryAfter?):
+        case .rateLimited(let retryAfter?):
             "Goodreads is limiting requests (HTTP 429); it asked to wait \(Int(retryAfter)) s: try again later"
         case .rateLimited(nil):
             "Goodreads is limiting requests (HTTP 429): try again later"
-        case let .serverError(status, host):
+        case .serverError(let status, let host):
             "\(host) failed (HTTP \(status)) after several tries: try again later"
-        case let .httpStatus(status, url):
+        case .httpStatus(let status, let url):
             "unexpected HTTP \(status) for \(url)"
-        case let .notRecorded(url):
+        case .notRecorded(let url):
             "the recording has no answer for \(url)"
-        case let .recording(message):
+        case .recording(let message):
             "recording: \(message)"
-        case let .other(message):
+        case .other(let message):
             message
         }
     }
@@ -104,7 +105,9 @@ extension FetchError {
 extension URL {
     /// The URL as it may be shown or stored: the `key` query parameter replaced by `REDACTED`.
     public var redactingAPIKey: String {
-        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false), let items = components.queryItems else {
+        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false),
+            let items = components.queryItems
+        else {
             return absoluteString
         }
         components.queryItems = items.map { $0.name == "key" ? URLQueryItem(name: "key", value: "REDACTED") : $0 }
@@ -118,7 +121,9 @@ extension URL {
         if host == "localhost" || host == "::1" || host == "[::1]" { return true }
         // Only a literal IPv4 address in 127.0.0.0/8; "127.0.0.1.example.com" is a name.
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) else {
+        guard octets.count == 4,
+            octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil })
+        else {
             return false
         }
         return octets[0] == "127"

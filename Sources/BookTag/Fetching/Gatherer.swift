@@ -60,14 +60,15 @@ public struct Gatherer: Sendable {
             fetch(page: plan.start)
             while let outcome = try await group.next() {
                 switch outcome {
-                case let .page(number, page):
+                case .page(let number, let page):
                     pageInFlight = false
                     pagesFetched.append(number)
                     if !page.isOpenEnded {
                         totalResults = page.totalResults
                         if plan.totalPages == nil {
                             pageSize = Self.pageSize(of: page, number: number)
-                            plan.totalPages = Self.pageCount(totalResults: page.totalResults, pageSize: pageSize, maximum: source.maximumSearchPage)
+                            plan.totalPages = Self.pageCount(
+                                totalResults: page.totalResults, pageSize: pageSize, maximum: source.maximumSearchPage)
                         }
                     }
                     var withCovers = 0
@@ -90,18 +91,24 @@ public struct Gatherer: Sendable {
                         // A page shorter than the pages before it is the last: no call for the next.
                         let short = pageSize.map { page.works.count < $0 } ?? false
                         if pageSize == nil, !page.works.isEmpty { pageSize = page.works.count }
-                        plan.extendOpenEnded(after: number, listedNewBooks: fresh > 0 && !short, maximum: source.maximumSearchPage)
+                        plan.extendOpenEnded(
+                            after: number, listedNewBooks: fresh > 0 && !short, maximum: source.maximumSearchPage)
                     }
-                    progress(.page(number: number, works: page.works.count, withCovers: withCovers, totalPages: plan.totalPages ?? 0))
-                case let .cover(order, result):
+                    progress(
+                        .page(
+                            number: number, works: page.works.count, withCovers: withCovers,
+                            totalPages: plan.totalPages ?? 0))
+                case .cover(let order, let result):
                     downloading -= 1
                     outcomes[order] = result
                     switch result {
                     case .success:
                         kept += 1
                         // Downloads already under way may bring more than wanted: those add nothing to say.
-                        if kept <= wanted { progress(.coverKept(title: candidates[order].title, found: kept, wanted: wanted)) }
-                    case let .failure(failure):
+                        if kept <= wanted {
+                            progress(.coverKept(title: candidates[order].title, found: kept, wanted: wanted))
+                        }
+                    case .failure(let failure):
                         progress(.coverSkipped(title: candidates[order].title, reason: failure.reason))
                     }
                 }
@@ -122,21 +129,27 @@ public struct Gatherer: Sendable {
             }
             return nil  // results ran out
         }
-        let books = chosen ?? candidates.indices.compactMap { order in
-            if case let .success(cover)? = outcomes[order] { return GatheredBook(work: candidates[order], cover: cover) }
-            return nil
-        }
+        let books =
+            chosen
+            ?? candidates.indices.compactMap { order in
+                if case .success(let cover)? = outcomes[order] {
+                    return GatheredBook(work: candidates[order], cover: cover)
+                }
+                return nil
+            }
         return Gathering(
             source: source.kind, books: books, wanted: wanted, startPage: plan.start, pagesFetched: pagesFetched,
             totalResults: totalResults, pageSize: pageSize, totalPages: plan.totalPages ?? 0, listed: listed)
     }
 
     /// The first `wanted` successes in search order, once every earlier candidate is settled.
-    private static func selection(candidates: [SearchWork], outcomes: [Int: Result<Data, CoverDownloader.Failure>], wanted: Int) -> [GatheredBook]? {
+    private static func selection(
+        candidates: [SearchWork], outcomes: [Int: Result<Data, CoverDownloader.Failure>], wanted: Int
+    ) -> [GatheredBook]? {
         var books: [GatheredBook] = []
         for order in candidates.indices {
             guard let outcome = outcomes[order] else { return nil }
-            if case let .success(cover) = outcome {
+            if case .success(let cover) = outcome {
                 books.append(GatheredBook(work: candidates[order], cover: cover))
                 if books.count == wanted { return books }
             }
@@ -160,7 +173,9 @@ public struct Gatherer: Sendable {
 
     /// A random start page for a reroll: any page the results allow except `current`, when
     /// there is more than one.
-    public static func rerollPage(current: Int, totalPages: Int, using generator: inout some RandomNumberGenerator) -> Int {
+    public static func rerollPage(current: Int, totalPages: Int, using generator: inout some RandomNumberGenerator)
+        -> Int
+    {
         guard totalPages > 1 else { return 1 }
         guard (1...totalPages).contains(current) else { return Int.random(in: 1...totalPages, using: &generator) }
         let page = Int.random(in: 1...(totalPages - 1), using: &generator)

@@ -50,7 +50,7 @@ extension GatheringError {
     /// What the reader can change.
     public var advice: Advice? {
         switch self {
-        case let .emptyListing(origin, listed) where origin.year != nil && listed > 0: .anotherYear
+        case .emptyListing(let origin, let listed) where origin.year != nil && listed > 0: .anotherYear
         case .notGatherable: .importTheExportAgain
         default: nil
         }
@@ -58,19 +58,19 @@ extension GatheringError {
 
     public var errorDescription: String? {
         switch self {
-        case let .noBooks(query, source):
+        case .noBooks(let query, let source):
             "\(source.displayName) has no books for \"\(query)\"; nothing was stored: try another tag"
-        case let .wrongSource(tag, source):
+        case .wrongSource(let tag, let source):
             "\"\(tag)\" holds books from \(source.displayName) and can only be gathered from there"
-        case let .emptyListing(origin, listed):
+        case .emptyListing(let origin, let listed):
             if let year = origin.year, listed > 0 {
                 "none of the \(listed) books on \(origin.listingName) was \(origin.datesAreShelved ? "shelved" : "read") in \(year); nothing was stored"
             } else {
                 "\(origin.displayName) has no books: is the shelf's name right and the profile public? nothing was stored"
             }
-        case let .notGatherable(origin):
+        case .notGatherable(let origin):
             "a tag made from a \(origin.displayName) gets new books by importing the export again"
-        case let .noCovers(query, results):
+        case .noCovers(let query, let results):
             "none of the \(results) books found for \"\(query)\" has a cover; nothing was stored: try another tag"
         }
     }

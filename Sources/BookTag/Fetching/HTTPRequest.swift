@@ -38,7 +38,8 @@ public struct HTTPResponse: Sendable, Equatable {
     /// A response (replays and test servers make them).
     public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
     }
 }

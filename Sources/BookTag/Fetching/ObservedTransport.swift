@@ -3,7 +3,8 @@ import Foundation
 /// Passes requests through and tells an observer how each went, for `--verbose` and progress.
 struct ObservedTransport: HTTPTransport {
     let upstream: any HTTPTransport
-    let observe: @Sendable (_ request: HTTPRequest, _ outcome: Result<HTTPResponse, any Error>, _ seconds: Double) -> Void
+    let observe:
+        @Sendable (_ request: HTTPRequest, _ outcome: Result<HTTPResponse, any Error>, _ seconds: Double) -> Void
 
     func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
         let start = ContinuousClock.now

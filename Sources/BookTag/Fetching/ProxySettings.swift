@@ -59,11 +59,15 @@ public struct ProxySettings: Sendable, Equatable {
 
     /// The proxy for `url`, or `nil` for a direct connection.
     public func server(for url: URL) -> Server? {
-        guard let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")) else { return nil }
+        guard let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")) else {
+            return nil
+        }
         for exception in exceptions {
             if exception == "*" { return nil }
             // "example.com" and ".example.com" both cover example.com and its subdomains; a port is ignored.
-            let name = exception.split(separator: ":").first.map(String.init)?.trimmingCharacters(in: CharacterSet(charactersIn: ".[]")) ?? ""
+            let name =
+                exception.split(separator: ":").first.map(String.init)?.trimmingCharacters(
+                    in: CharacterSet(charactersIn: ".[]")) ?? ""
             if !name.isEmpty, host == name || host.hasSuffix("." + name) { return nil }
         }
         return url.scheme?.lowercased() == "https" ? https : http
@@ -73,24 +77,29 @@ public struct ProxySettings: Sendable, Equatable {
     static func server(_ text: String) throws(FetchError) -> Server {
         let withScheme = text.contains("://") ? text : "http://" + text
         guard let components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty else {
-            throw .other("the proxy \"\(Self.shown(text))\" is not an address: set http_proxy/https_proxy to http://HOST:PORT")
+            throw .other(
+                "the proxy \"\(Self.shown(text))\" is not an address: set http_proxy/https_proxy to http://HOST:PORT")
         }
         let kind: Server.Kind
         switch components.scheme?.lowercased() {
         case "http": kind = .http
         case "socks5", "socks5h": kind = .socks5
         default:
-            throw .other("the proxy \"\(Self.shown(text))\" uses \(components.scheme ?? "?")://, which booktag does not speak: use http:// or socks5://")
+            throw .other(
+                "the proxy \"\(Self.shown(text))\" uses \(components.scheme ?? "?")://, which booktag does not speak: use http:// or socks5://"
+            )
         }
-        return Server(kind: kind, host: host, port: components.port ?? 1080,
-                      user: components.user?.removingPercentEncoding, password: components.password?.removingPercentEncoding)
+        return Server(
+            kind: kind, host: host, port: components.port ?? 1080,
+            user: components.user?.removingPercentEncoding, password: components.password?.removingPercentEncoding)
     }
 
     /// A proxy setting as it may be shown: without its password.
     private static func shown(_ text: String) -> String {
         guard let at = text.lastIndex(of: "@") else { return text }
         let prefix = text[..<at]
-        guard let colon = prefix.lastIndex(of: ":"), prefix[colon...].count > 1, !prefix[colon...].hasPrefix("://") else { return text }
+        guard let colon = prefix.lastIndex(of: ":"), prefix[colon...].count > 1, !prefix[colon...].hasPrefix("://")
+        else { return text }
         return text[..<colon] + ":***" + text[at...]
     }
 }

@@ -27,7 +27,9 @@ public enum Recording {
 
     /// How a request is looked up: its URL with the key redacted and the query sorted.
     public static func key(for url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.absoluteString
+        }
         components.percentEncodedQueryItems = components.percentEncodedQueryItems?
             .map { $0.name == "key" ? URLQueryItem(name: "key", value: redacted) : $0 }
             .sorted { ($0.name, $0.value ?? "") < ($1.name, $1.value ?? "") }
@@ -38,7 +40,8 @@ public enum Recording {
     /// Whether `file` is a plain relative path inside the recording (`api/x.xml`, `covers/y.png`).
     static func isSafeFile(_ file: String) -> Bool {
         let parts = file.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0] == "api" || parts[0] == "covers", !parts[1].isEmpty, !parts[1].hasPrefix(".") else {
+        guard parts.count == 2, parts[0] == "api" || parts[0] == "covers", !parts[1].isEmpty, !parts[1].hasPrefix(".")
+        else {
             return false
         }
         return parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }

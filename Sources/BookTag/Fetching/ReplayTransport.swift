@@ -15,7 +15,8 @@ public struct ReplayTransport: HTTPTransport {
         do {
             index = try JSONDecoder().decode(Recording.Index.self, from: FileBytes.read(indexFile))
         } catch let error as DecodingError {
-            throw FetchError.recording("\(indexFile.path) is not a booktag recording index (\(error.localizedDescription))")
+            throw FetchError.recording(
+                "\(indexFile.path) is not a booktag recording index (\(error.localizedDescription))")
         } catch {
             throw FetchError.recording("cannot read \(indexFile.path): is \(folder.path) a recording booktag made?")
         }

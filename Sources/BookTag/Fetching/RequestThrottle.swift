@@ -56,7 +56,7 @@ public struct RequestThrottle: Sendable {
         switch turn.lastRecord {
         // A recorded time in the future can only come from another clock (after a reboot
         // CLOCK_MONOTONIC restarts): ignore it rather than wait for it.
-        case let .sent(last)? where last <= now: earliest = last + spacing
+        case .sent(let last)? where last <= now: earliest = last + spacing
         case .pending?: earliest = now + spacing
         default: earliest = now
         }
@@ -85,7 +85,8 @@ public struct RequestThrottle: Sendable {
     /// A file name for a host: its letters, digits, dots and hyphens only.
     static func fileName(for host: String) -> String {
         let safe = host.lowercased().unicodeScalars.map { scalar -> Character in
-            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "." || scalar == "-" ? Character(scalar) : "_"
+            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || scalar == "." || scalar == "-"
+                ? Character(scalar) : "_"
         }
         let name = String(safe).trimmingCharacters(in: CharacterSet(charactersIn: "."))
         return name.isEmpty ? "host" : String(name.prefix(100))

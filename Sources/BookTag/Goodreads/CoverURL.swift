@@ -24,7 +24,8 @@ public enum CoverURL {
             token.removeLast(2)
             larger.replaceSubrange(range, with: token + "l/")
         }
-        larger = larger.replacingOccurrences(of: #"\._(?:S[XY]\d+_)+(?=\.[A-Za-z]+$)"#, with: "", options: .regularExpression)
+        larger = larger.replacingOccurrences(
+            of: #"\._(?:S[XY]\d+_)+(?=\.[A-Za-z]+$)"#, with: "", options: .regularExpression)
         return larger == url ? [url] : [larger, url]
     }
 

@@ -32,7 +32,8 @@ public struct GoodreadsClient: BookSource {
         self.baseURL = baseURL
         self.apiKey = apiKey
         caller = APICaller(
-            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval, retryPolicy: retryPolicy,
+            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval,
+            retryPolicy: retryPolicy,
             onWait: onWait, onRequest: onRequest)
     }
 

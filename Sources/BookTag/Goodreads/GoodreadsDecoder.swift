@@ -11,7 +11,8 @@ public enum GoodreadsDecoder {
     public static func searchPage(from data: Data) throws(GoodreadsError) -> SearchPage {
         var works: [SearchWork] = []
         var skipped = 0
-        let response = try responseElement(from: data, streamingChildrenOf: ["GoodreadsResponse", "search", "results"]) { work in
+        let response = try responseElement(from: data, streamingChildrenOf: ["GoodreadsResponse", "search", "results"])
+        { work in
             guard work.hasName("work") else { return }
             if let decoded = searchWork(from: work) {
                 works.append(decoded)

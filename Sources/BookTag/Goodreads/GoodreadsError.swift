@@ -24,19 +24,19 @@ extension GoodreadsError {
 
     public var errorDescription: String? {
         switch self {
-        case let .apiError(message):
+        case .apiError(let message):
             "Goodreads answered with an error: \(message.isEmpty ? "(no message)" : message)"
-        case let .notXML(preview) where preview.localizedCaseInsensitiveContains("api key"):
+        case .notXML(let preview) where preview.localizedCaseInsensitiveContains("api key"):
             "Goodreads refused the request (\"\(preview)\"): check goodreads.apiKey in config.json or BOOKTAG_API_KEY"
-        case let .notXML(preview):
+        case .notXML(let preview):
             "Goodreads answered with something that is not XML: \"\(preview)\""
         case .htmlPage:
             "Goodreads answered with an HTML page instead of XML: check goodreads.baseURL, or try again later"
-        case let .unexpectedDocument(root):
+        case .unexpectedDocument(let root):
             "expected a Goodreads response but got a <\(root)> document: check goodreads.baseURL"
-        case let .missingElement(name):
+        case .missingElement(let name):
             "the Goodreads response has no <\(name)> element; it may have changed format"
-        case let .unreadableXML(error):
+        case .unreadableXML(let error):
             "unusable Goodreads response: \(error.localizedDescription)"
         }
     }

@@ -4,14 +4,18 @@ import Foundation
 /// reader: Goodreads' columns, its `="…"` ISBNs, its exclusive shelf first.
 public enum ExportReader {
     /// The columns without which a file is not a Goodreads export.
-    public static let requiredColumns = ["Book Id", "Title", "Author", "ISBN", "ISBN13", "Date Read", "Bookshelves", "Exclusive Shelf"]
+    public static let requiredColumns = [
+        "Book Id", "Title", "Author", "ISBN", "ISBN13", "Date Read", "Bookshelves", "Exclusive Shelf",
+    ]
 
     /// What a read found besides the rows.
     public typealias Summary = LibraryCSV.Summary
 
     /// Reads `file`, handing each well-formed row to `body` in file order.
     public static func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> Summary {
-        try LibraryCSV.read(file, format: .goodreads, requiredColumns: requiredColumns, map: { columns, fields, _ in book(columns, fields) }, body)
+        try LibraryCSV.read(
+            file, format: .goodreads, requiredColumns: requiredColumns,
+            map: { columns, fields, _ in book(columns, fields) }, body)
     }
 
     /// A row's book, or `nil` without a book id or a title.
@@ -34,14 +38,18 @@ public enum ExportReader {
         row.originalPublicationYear = field("Original Publication Year").flatMap(Int.init)
         row.dateRead = field("Date Read").flatMap(ExportReader.day)
         row.dateAdded = field("Date Added").flatMap(ExportReader.day)
-        row.shelves = ImportedBook.shelfNames([field("Exclusive Shelf")].compactMap({ $0 }) + (field("Bookshelves")?.split(separator: ",").map(String.init) ?? []))
+        row.shelves = ImportedBook.shelfNames(
+            [field("Exclusive Shelf")].compactMap({ $0 })
+                + (field("Bookshelves")?.split(separator: ",").map(String.init) ?? []))
         return row
     }
 
     /// `2025/03/14` (Goodreads' form) or `2025-03-14` as `2025-03-14`.
     static func day(_ text: String) -> String? {
         let parts = text.split(whereSeparator: { $0 == "/" || $0 == "-" })
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+            return nil
+        }
         return Reading.day(year: year, month: month, day: day)
     }
 }

@@ -19,14 +19,16 @@ public struct GoodreadsShelfClient: BookListSource {
 
     /// A client for shelf feeds.
     public init(
-        baseURL: URL = URL(string: "https://www.goodreads.com")!, transport: any HTTPTransport, throttle: RequestThrottle?,
+        baseURL: URL = URL(string: "https://www.goodreads.com")!, transport: any HTTPTransport,
+        throttle: RequestThrottle?,
         minimumRequestInterval: Double = 1.0, retryPolicy: RetryPolicy = RetryPolicy(),
         onWait: @escaping @Sendable (Double, APICaller.WaitReason) -> Void = { _, _ in },
         onRequest: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.baseURL = baseURL
         caller = APICaller(
-            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval, retryPolicy: retryPolicy,
+            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval,
+            retryPolicy: retryPolicy,
             onWait: onWait, onRequest: onRequest)
     }
 

@@ -12,7 +12,7 @@ enum ShelfFeedDecoder {
     static func items(from data: Data) throws(ShelfFeedError) -> (items: [ShelfItem], skipped: Int) {
         let body = utf8(data)
         switch BodySniffer.kind(of: body) {
-        case let .text(preview): throw .notXML(preview: preview)
+        case .text(let preview): throw .notXML(preview: preview)
         case .html: throw .htmlPage
         case .markup: break
         }
@@ -81,7 +81,8 @@ enum ShelfFeedDecoder {
     /// The day an RFC 822 date ("Tue, 11 Aug 2026 00:00:00 +0000") names, as written (`2026-08-11`):
     /// the reader's own calendar, not converted to another zone.
     static func readDay(_ text: String?) -> String? {
-        guard let text, let range = text.range(of: #"\b\d{1,2} [A-Za-z]{3} \d{4}\b"#, options: .regularExpression) else { return nil }
+        guard let text, let range = text.range(of: #"\b\d{1,2} [A-Za-z]{3} \d{4}\b"#, options: .regularExpression)
+        else { return nil }
         let parts = text[range].split(separator: " ")
         guard parts.count == 3, let day = Int(parts[0]), let month = months.firstIndex(of: parts[1].lowercased()),
             let year = Int(parts[2])

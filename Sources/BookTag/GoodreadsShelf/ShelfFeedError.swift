@@ -25,13 +25,13 @@ extension ShelfFeedError {
         switch self {
         case .htmlPage:
             "Goodreads answered with a web page, not the shelf's feed: is the profile public, and the user id and shelf right?"
-        case let .notXML(preview):
+        case .notXML(let preview):
             "Goodreads answered with something that is not a feed: \"\(preview)\""
-        case let .notAFeed(root):
+        case .notAFeed(let root):
             "expected the shelf's RSS feed but got a <\(root)> document"
-        case let .noSuchShelf(shelf):
+        case .noSuchShelf(let shelf):
             "Goodreads has no shelf \(shelf): check the user id (the number in the profile's address) and the shelf's name"
-        case let .unreadableXML(error):
+        case .unreadableXML(let error):
             "unusable shelf feed: \(error.localizedDescription)"
         }
     }

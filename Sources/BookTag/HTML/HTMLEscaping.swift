@@ -6,7 +6,9 @@ extension String {
     /// another character's encoding, and pages of a thousand tags escape thousands of strings.
     public var htmlEscaped: String {
         let utf8 = self.utf8
-        let found = utf8.withContiguousStorageIfAvailable { $0.contains(where: Self.needsEscaping) } ?? utf8.contains(where: Self.needsEscaping)
+        let found =
+            utf8.withContiguousStorageIfAvailable { $0.contains(where: Self.needsEscaping) }
+            ?? utf8.contains(where: Self.needsEscaping)
         guard found else { return self }
         var result: [UInt8] = []
         result.reserveCapacity(utf8.count + 16)
@@ -24,6 +26,7 @@ extension String {
     }
 
     private static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 }

@@ -17,13 +17,16 @@ final class HTMLFragment {
         if bytes.count > XMLDocument.maximumSize {
             bytes.removeLast(bytes.count - XMLDocument.maximumSize)
         }
-        document = bytes.isEmpty ? nil : bytes.withUnsafeBufferPointer { buffer in
-            LibXML2.withStructuredErrors(context: nil, handler: { _, _ in }) {
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    booktag_html_read_memory(chars.baseAddress, Int32(chars.count), "UTF-8", options)
+        document =
+            bytes.isEmpty
+            ? nil
+            : bytes.withUnsafeBufferPointer { buffer in
+                LibXML2.withStructuredErrors(context: nil, handler: { _, _ in }) {
+                    buffer.withMemoryRebound(to: CChar.self) { chars in
+                        booktag_html_read_memory(chars.baseAddress, Int32(chars.count), "UTF-8", options)
+                    }
                 }
             }
-        }
     }
 
     deinit {

@@ -31,7 +31,7 @@ public enum HTMLSanitizer {
         var text = PlainTextBuilder()
         HTMLFragment(html).walk { event in
             switch event {
-            case let .enter(name, _):
+            case .enter(let name, _):
                 if droppedWithContent.contains(name) { return false }
                 if name == "br" {
                     text.lineBreak()
@@ -40,9 +40,9 @@ public enum HTMLSanitizer {
                 } else if blockElements.contains(name) {
                     text.lineBreak(paragraph: true)
                 }
-            case let .text(content):
+            case .text(let content):
                 text.append(TextCleaning.clean(content))
-            case let .leave(name):
+            case .leave(let name):
                 if blockElements.contains(name) {
                     text.lineBreak(paragraph: name != "li" && name != "tr" && name != "dt" && name != "dd")
                 }
@@ -60,7 +60,7 @@ public enum HTMLSanitizer {
         var endsWithBreak = true
         HTMLFragment(html).walk { event in
             switch event {
-            case let .enter(name, node):
+            case .enter(let name, let node):
                 if droppedWithContent.contains(name) { return false }
                 switch name {
                 case "br":
@@ -78,11 +78,11 @@ public enum HTMLSanitizer {
                 default:
                     break
                 }
-            case let .text(content):
+            case .text(let content):
                 let cleaned = TextCleaning.clean(content)
                 output += cleaned.htmlEscaped
                 if cleaned.contains(where: { !$0.isWhitespace }) { endsWithBreak = false }
-            case let .leave(name):
+            case .leave(let name):
                 if name == "a" {
                     if openLinks.popLast() == true { output += "</a>" }
                 } else if name != "br", allowedElements.contains(name) {

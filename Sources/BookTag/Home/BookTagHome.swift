@@ -23,11 +23,14 @@ public struct BookTagHome: Sendable, Equatable {
     }
 
     /// The home an invocation uses: `explicit` (from `--home`), else `BOOKTAG_HOME`, else XDG.
-    public static func resolve(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> BookTagHome {
+    public static func resolve(
+        explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> BookTagHome {
         if let folder = explicit ?? environment["BOOKTAG_HOME"], !folder.isEmpty {
             return BookTagHome(folder: URL(fileURLWithPath: folder, isDirectory: true))
         }
-        let userHome = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let userHome =
+            environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         func xdg(_ variable: String, _ fallback: String) -> URL {
             // The XDG spec says relative values are invalid and must be ignored.
@@ -75,10 +78,13 @@ public struct BookTagHome: Sendable, Equatable {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else {
-                throw CocoaError(.fileWriteFileExists, userInfo: [NSLocalizedDescriptionKey: "\(folder.path) exists and is not a folder"])
+                throw CocoaError(
+                    .fileWriteFileExists,
+                    userInfo: [NSLocalizedDescriptionKey: "\(folder.path) exists and is not a folder"])
             }
             return
         }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 }

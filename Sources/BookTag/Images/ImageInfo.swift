@@ -55,7 +55,9 @@ public struct ImageInfo: Equatable, Sendable, Codable {
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) { return .gif }
-        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
         return nil
     }
 
@@ -74,7 +76,9 @@ public struct ImageInfo: Equatable, Sendable, Codable {
         switch Array(b[12..<16]) {
         case Array("VP8 ".utf8):  // lossy: frame tag, start code 9D 01 2A, 14-bit sizes
             guard b[23] == 0x9D, b[24] == 0x01, b[25] == 0x2A else { return nil }
-            return ImageInfo(format: .webp, width: (Int(b[26]) | Int(b[27]) << 8) & 0x3FFF, height: (Int(b[28]) | Int(b[29]) << 8) & 0x3FFF)
+            return ImageInfo(
+                format: .webp, width: (Int(b[26]) | Int(b[27]) << 8) & 0x3FFF,
+                height: (Int(b[28]) | Int(b[29]) << 8) & 0x3FFF)
         case Array("VP8L".utf8):  // lossless: signature 2F, then 14-bit width-1 and height-1
             guard b[20] == 0x2F else { return nil }
             let bits = Int(b[21]) | Int(b[22]) << 8 | Int(b[23]) << 16 | Int(b[24]) << 24
@@ -95,8 +99,14 @@ public struct ImageInfo: Equatable, Sendable, Codable {
         while index + 9 < b.count {
             guard b[index] == 0xFF else { return nil }
             let marker = b[index + 1]
-            if marker == 0xFF { index += 1; continue }  // fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
+            if marker == 0xFF {
+                index += 1
+                continue
+            }  // fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                index += 2
+                continue
+            }
             let length = Int(b[index + 2]) << 8 | Int(b[index + 3])
             guard length >= 2 else { return nil }
             let isStartOfFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC

@@ -11,8 +11,10 @@ struct CSVShape {
         /// What the file has, for `ExportError.beyondLimit`.
         var description: String {
             switch self {
-            case let .field(row): "a field of more than \(ExportLimits.describe(bytes: ExportLimits.fieldBytes)) in row \(GroupedNumber.text(row))"
-            case let .fields(row): "more than \(GroupedNumber.text(ExportLimits.fieldsPerRow)) fields in row \(GroupedNumber.text(row))"
+            case .field(let row):
+                "a field of more than \(ExportLimits.describe(bytes: ExportLimits.fieldBytes)) in row \(GroupedNumber.text(row))"
+            case .fields(let row):
+                "more than \(GroupedNumber.text(ExportLimits.fieldsPerRow)) fields in row \(GroupedNumber.text(row))"
             }
         }
     }

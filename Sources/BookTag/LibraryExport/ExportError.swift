@@ -37,23 +37,23 @@ extension ExportError {
 
     public var errorDescription: String? {
         switch self {
-        case let .cannotOpen(path, reason):
+        case .cannotOpen(let path, let reason):
             "cannot read \(path): \(reason)"
-        case let .empty(path):
+        case .empty(let path):
             "\(path) is empty: export your library again"
-        case let .unknownFormat(path, firstLine):
+        case .unknownFormat(let path, let firstLine):
             "\(path) is no library export booktag knows (\(LibraryFormat.allCases.map(\.fileDescription).joined(separator: ", "))): its first line is \"\(Self.shown(firstLine))\""
-        case let .missingColumns(columns, path, format):
+        case .missingColumns(let columns, let path, let format):
             "\(path) is not a \(format.fileDescription): it has no \(columns.map { "\"\($0)\"" }.joined(separator: ", ")) column\(columns.count == 1 ? "" : "s"); nothing was stored"
-        case let .unreadableText(path):
+        case .unreadableText(let path):
             "\(path) is not UTF-8 text as the services' exports are; nothing was stored"
-        case let .cutOff(path):
+        case .cutOff(let path):
             "\(path) stops before its end (the download was cut short): export your library again; nothing was stored"
-        case let .malformedJSON(path):
+        case .malformedJSON(let path):
             "\(path) is not well-formed JSON; nothing was stored"
-        case let .beyondLimit(path, what):
+        case .beyondLimit(let path, let what):
             "\(path) has \(what), beyond what booktag reads from an export; nothing was stored"
-        case let .noBooks(path, malformed):
+        case .noBooks(let path, let malformed):
             "\(path) has no books\(malformed > 0 ? " (\(malformed) malformed rows skipped)" : ""); nothing was stored"
         }
     }
@@ -61,23 +61,27 @@ extension ExportError {
     /// The same refusal naming `file` as `name` (as the reader named it, not where it is kept; a
     /// file inside a library folder keeps its place in it).
     func naming(_ file: URL, as name: String) -> ExportError {
-        func renamed(_ path: String) -> String { path.hasPrefix(file.path) ? name + path.dropFirst(file.path.count) : path }
+        func renamed(_ path: String) -> String {
+            path.hasPrefix(file.path) ? name + path.dropFirst(file.path.count) : path
+        }
         return switch self {
-        case let .cannotOpen(path, reason): .cannotOpen(path: renamed(path), reason: reason)
-        case let .empty(path): .empty(path: renamed(path))
-        case let .missingColumns(columns, path, format): .missingColumns(columns, path: renamed(path), format: format)
-        case let .unknownFormat(path, firstLine): .unknownFormat(path: renamed(path), firstLine: firstLine)
-        case let .unreadableText(path): .unreadableText(path: renamed(path))
-        case let .noBooks(path, malformed): .noBooks(path: renamed(path), malformed: malformed)
-        case let .cutOff(path): .cutOff(path: renamed(path))
-        case let .beyondLimit(path, what): .beyondLimit(path: renamed(path), what: what)
-        case let .malformedJSON(path): .malformedJSON(path: renamed(path))
+        case .cannotOpen(let path, let reason): .cannotOpen(path: renamed(path), reason: reason)
+        case .empty(let path): .empty(path: renamed(path))
+        case .missingColumns(let columns, let path, let format):
+            .missingColumns(columns, path: renamed(path), format: format)
+        case .unknownFormat(let path, let firstLine): .unknownFormat(path: renamed(path), firstLine: firstLine)
+        case .unreadableText(let path): .unreadableText(path: renamed(path))
+        case .noBooks(let path, let malformed): .noBooks(path: renamed(path), malformed: malformed)
+        case .cutOff(let path): .cutOff(path: renamed(path))
+        case .beyondLimit(let path, let what): .beyondLimit(path: renamed(path), what: what)
+        case .malformedJSON(let path): .malformedJSON(path: renamed(path))
         }
     }
 
     /// At most 80 characters of a line, control characters as spaces: it goes into a message.
     static func shown(_ line: String) -> String {
-        let cleaned = String(line.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        let cleaned = String(
+            line.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
         return cleaned.count > 80 ? cleaned.prefix(80) + "…" : cleaned
     }
 }

@@ -25,7 +25,9 @@ public enum ExportLimits {
         guard size <= wholeFileBytes else {
             throw ExportError.beyondLimit(path: file.path, what: "more than \(describe(bytes: wholeFileBytes))")
         }
-        guard let data = try? FileBytes.read(file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
+        guard let data = try? FileBytes.read(file) else {
+            throw ExportError.cannotOpen(path: file.path, reason: "no such file")
+        }
         return data
     }
 

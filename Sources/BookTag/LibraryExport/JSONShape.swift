@@ -31,7 +31,9 @@ enum JSONShape {
                 stringBytes = 0
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
-                if depth > ExportLimits.nesting { return "arrays or objects nested more than \(ExportLimits.nesting) deep" }
+                if depth > ExportLimits.nesting {
+                    return "arrays or objects nested more than \(ExportLimits.nesting) deep"
+                }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
             default:

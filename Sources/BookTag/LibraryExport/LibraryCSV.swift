@@ -29,7 +29,8 @@ public enum LibraryCSV {
     /// Reads `file` as `format`, which must have `requiredColumns`, handing each row `map` makes a
     /// book of to `body`, in file order.
     static func read(
-        _ file: URL, format: LibraryFormat, requiredColumns: [String], map: (Columns, [String], inout Summary) -> ImportedBook?,
+        _ file: URL, format: LibraryFormat, requiredColumns: [String],
+        map: (Columns, [String], inout Summary) -> ImportedBook?,
         _ body: (ImportedBook) throws -> Void
     ) throws -> Summary {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
@@ -41,7 +42,9 @@ public enum LibraryCSV {
         guard ((attributes[.size] as? NSNumber)?.int64Value ?? 0) > 0 else { throw ExportError.empty(path: file.path) }
         var shape = CSVShape()
         do {
-            guard try isUTF8(file, inspecting: { try shape.consume($0) }) else { throw ExportError.unreadableText(path: file.path) }
+            guard try isUTF8(file, inspecting: { try shape.consume($0) }) else {
+                throw ExportError.unreadableText(path: file.path)
+            }
         } catch let excess as CSVShape.Excess {
             throw ExportError.beyondLimit(path: file.path, what: excess.description)
         }
@@ -55,7 +58,8 @@ public enum LibraryCSV {
     /// not part of a UTF-8 character is read as ISO 8859-1, so a stray byte costs a letter, never
     /// a row. The file is read whole: these exports stopped in 2015, at a few thousand books.
     static func readRepairingText(
-        _ file: URL, format: LibraryFormat, requiredColumns: [String], map: (Columns, [String], inout Summary) -> ImportedBook?,
+        _ file: URL, format: LibraryFormat, requiredColumns: [String],
+        map: (Columns, [String], inout Summary) -> ImportedBook?,
         _ body: (ImportedBook) throws -> Void
     ) throws -> Summary {
         let data = try ExportLimits.readWhole(file)
@@ -67,7 +71,8 @@ public enum LibraryCSV {
         } catch {
             throw ExportError.beyondLimit(path: file.path, what: error.description)
         }
-        return try read(InputStream(data: repaired), file: file, format: format, requiredColumns: requiredColumns, map: map, body)
+        return try read(
+            InputStream(data: repaired), file: file, format: format, requiredColumns: requiredColumns, map: map, body)
     }
 
     /// `data` with every byte outside a valid UTF-8 sequence replaced by its ISO 8859-1 character.
@@ -77,8 +82,11 @@ public enum LibraryCSV {
         var index = data.startIndex
         while index < data.endIndex {
             let byte = data[index]
-            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
-            if length > 0, index + length <= data.endIndex, String(validating: data[index..<index + length], as: UTF8.self) != nil {
+            let length =
+                byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            if length > 0, index + length <= data.endIndex,
+                String(validating: data[index..<index + length], as: UTF8.self) != nil
+            {
                 output.append(data[index..<index + length])
                 index += length
             } else {
@@ -99,7 +107,9 @@ public enum LibraryCSV {
         } catch {
             throw ExportError.empty(path: file.path)
         }
-        guard let header = reader.headerRow, !Self.failedToDecode(reader) else { throw ExportError.unreadableText(path: file.path) }
+        guard let header = reader.headerRow, !Self.failedToDecode(reader) else {
+            throw ExportError.unreadableText(path: file.path)
+        }
         let columns = Columns(header: header)
         let missing = requiredColumns.filter { columns.index[$0] == nil }
         guard missing.isEmpty else { throw ExportError.missingColumns(missing, path: file.path, format: format) }
@@ -173,7 +183,8 @@ public enum LibraryCSV {
             for (position, name) in header.enumerated() {
                 // A byte-order mark the stream left in place is not part of the first name.
                 // LibraryThing's old CSV quotes its names inside the quotes: `'TITLE'`.
-                let trimmed = name.replacingOccurrences(of: "\u{FEFF}", with: "").trimmingCharacters(in: CharacterSet(charactersIn: " '"))
+                let trimmed = name.replacingOccurrences(of: "\u{FEFF}", with: "").trimmingCharacters(
+                    in: CharacterSet(charactersIn: " '"))
                 index[trimmed] = index[trimmed] ?? position
             }
             self.index = index
@@ -198,7 +209,9 @@ public enum LibraryCSV {
 
     /// Reads the file's first line (at most 4 KiB), without a byte-order mark: what names its format.
     static func firstLine(of file: URL) throws -> String {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
+        guard let handle = try? FileHandle(forReadingFrom: file) else {
+            throw ExportError.cannotOpen(path: file.path, reason: "no such file")
+        }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: 4096)) ?? nil ?? Data()
         let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{FEFF}", with: "")

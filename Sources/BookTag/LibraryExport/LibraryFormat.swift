@@ -85,7 +85,8 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
         defer { try? handle.close() }
         let start = String(decoding: (try? handle.read(upToCount: 1 << 16)) ?? nil ?? Data(), as: UTF8.self)
-        return start.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{") && start.contains("\"primaryauthor\"") && start.contains("\"title\"")
+        return start.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("{")
+            && start.contains("\"primaryauthor\"") && start.contains("\"title\"")
     }
 
     /// Reads `file` as this format, handing each book to `body` in file order; refuses a file of
@@ -99,7 +100,8 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         let counted: (ImportedBook) throws -> Void = { book in
             books += 1
             guard books <= maximumBooks else {
-                throw ExportError.beyondLimit(path: file.path, what: "more than \(GroupedNumber.text(maximumBooks)) books")
+                throw ExportError.beyondLimit(
+                    path: file.path, what: "more than \(GroupedNumber.text(maximumBooks)) books")
             }
             try body(book)
         }

@@ -22,7 +22,7 @@ public enum LibraryThingJSONReader {
         var summary = LibraryCSV.Summary()
         let ordered = books.sorted { a, b in
             switch (Int(a.key), Int(b.key)) {
-            case let (x?, y?): x < y
+            case (let x?, let y?): x < y
             case (_?, nil): true
             case (nil, _?): false
             case (nil, nil): a.key < b.key
@@ -68,7 +68,8 @@ public enum LibraryThingJSONReader {
         }
 
         private enum Keys: String, CodingKey {
-            case title, primaryauthor, authors, isbn, ean, date, pages, rating, dateread, entrydate, collections, tags, publication, format
+            case title, primaryauthor, authors, isbn, ean, date, pages, rating, dateread, entrydate, collections, tags,
+                publication, format
         }
 
         init(from decoder: any Decoder) throws {
@@ -97,14 +98,21 @@ public enum LibraryThingJSONReader {
         func imported(id: String) -> ImportedBook? {
             guard let title = title.map(LibraryThingJSONReader.entities), !title.isEmpty else { return nil }
             var book = ImportedBook(key: id, title: title)
-            book.author = (authors.first?.fl ?? primaryAuthor.map(LibraryThingReader.firstLast)).map(LibraryThingJSONReader.entities)
+            book.author = (authors.first?.fl ?? primaryAuthor.map(LibraryThingReader.firstLast)).map(
+                LibraryThingJSONReader.entities)
             let isbn = (isbns + ean).lazy.compactMap { try? ISBN($0.trimmingCharacters(in: .whitespaces)) }.first
             book.isbn13 = isbn?.isbn13
             book.isbn10 = isbn?.isbn10
-            book.stars = rating.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.flatMap { (0.5...5).contains($0) ? $0 : nil }
-            book.pageCount = pages.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 > 0 ? $0 : nil }
+            book.stars = rating.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.flatMap {
+                (0.5...5).contains($0) ? $0 : nil
+            }
+            book.pageCount = pages.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap {
+                $0 > 0 ? $0 : nil
+            }
             book.yearPublished = date.flatMap { Int($0.prefix(4)) }
-            book.publisher = publication.map { LibraryThingJSONReader.entities($0.components(separatedBy: " (").first ?? $0) }
+            book.publisher = publication.map {
+                LibraryThingJSONReader.entities($0.components(separatedBy: " (").first ?? $0)
+            }
             book.readingFormat = format.flatMap(ReadingFormat.init(libraryThing:))
             book.dateRead = dateRead.flatMap(LibraryThingReader.day)
             book.dateAdded = entryDate.flatMap(LibraryThingReader.day)
@@ -124,7 +132,9 @@ extension KeyedDecodingContainer {
     /// A value LibraryThing writes as a string, or now and then as a number.
     fileprivate func text(_ key: Key) -> String? {
         if let text = lenient(String.self, forKey: key) { return text }
-        if let number = lenient(Double.self, forKey: key) { return number == number.rounded() ? String(Int(number)) : String(number) }
+        if let number = lenient(Double.self, forKey: key) {
+            return number == number.rounded() ? String(Int(number)) : String(number)
+        }
         return nil
     }
 
@@ -132,7 +142,8 @@ extension KeyedDecodingContainer {
     fileprivate func texts(_ key: Key) -> [String] {
         if let list = lenient([Lenient<String>].self, forKey: key) { return list.compactMap(\.value) }
         if let object = lenient([String: Lenient<String>].self, forKey: key) {
-            return object.sorted { (Int($0.key) ?? .max, $0.key) < (Int($1.key) ?? .max, $1.key) }.compactMap(\.value.value)
+            return object.sorted { (Int($0.key) ?? .max, $0.key) < (Int($1.key) ?? .max, $1.key) }.compactMap(
+                \.value.value)
         }
         return text(key).map { [$0] } ?? []
     }

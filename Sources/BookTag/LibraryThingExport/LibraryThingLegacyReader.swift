@@ -17,15 +17,19 @@ public enum LibraryThingLegacyReader {
     /// Reads `file`, handing each row with a title to `body` in file order.
     public static func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
         var number = 0
-        return try LibraryCSV.readRepairingText(file, format: .librarything, requiredColumns: requiredColumns, map: { columns, fields, _ in
-            number += 1
-            return book(columns, fields, row: number)
-        }, body)
+        return try LibraryCSV.readRepairingText(
+            file, format: .librarything, requiredColumns: requiredColumns,
+            map: { columns, fields, _ in
+                number += 1
+                return book(columns, fields, row: number)
+            }, body)
     }
 
     static func book(_ columns: LibraryCSV.Columns, _ fields: [String], row: Int) -> ImportedBook? {
         func field(_ name: String) -> String? { columns.field(name, in: fields) }
-        guard let title = field("TITLE")?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else { return nil }
+        guard let title = field("TITLE")?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else {
+            return nil
+        }
         var book = ImportedBook(key: "row \(row)", title: title)
         book.author = field("AUTHOR (first, last)")
         let isbns = (field("ISBNs").map(LibraryThingReader.unbracket) ?? "").components(separatedBy: ",")
@@ -34,9 +38,13 @@ public enum LibraryThingLegacyReader {
         book.isbn10 = isbn?.isbn10
         book.stars = field("RATINGS").flatMap(Double.init).flatMap { (0.5...5).contains($0) ? $0 : nil }
         book.yearPublished = field("DATE").flatMap { Int($0.prefix(4)) }
-        book.publisher = field("PUBLICATION INFO").flatMap { $0 == "Publisher Unknown" ? nil : $0.components(separatedBy: " (").first }
+        book.publisher = field("PUBLICATION INFO").flatMap {
+            $0 == "Publisher Unknown" ? nil : $0.components(separatedBy: " (").first
+        }
         book.dateAdded = field("ENTRY DATE").flatMap { LibraryThingReader.day(String($0.prefix(10))) }
-        book.shelves = ImportedBook.shelfNames((field("COLLECTIONS")?.components(separatedBy: ",") ?? []) + (field("TAGS")?.components(separatedBy: ",") ?? []))
+        book.shelves = ImportedBook.shelfNames(
+            (field("COLLECTIONS")?.components(separatedBy: ",") ?? [])
+                + (field("TAGS")?.components(separatedBy: ",") ?? []))
         return book
     }
 }

@@ -13,14 +13,18 @@ public enum LibraryThingReader {
     /// (`LibraryThingJSONReader`) or the pre-2015 CSV (`LibraryThingLegacyReader`).
     public static func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
         let line = try LibraryCSV.firstLine(of: file)
-        if line.trimmingCharacters(in: .whitespaces).hasPrefix("{") { return try LibraryThingJSONReader.read(file, body) }
+        if line.trimmingCharacters(in: .whitespaces).hasPrefix("{") {
+            return try LibraryThingJSONReader.read(file, body)
+        }
         if LibraryThingLegacyReader.isHeader(line) { return try LibraryThingLegacyReader.read(file, body) }
         return try readTSV(file, body)
     }
 
     /// Reads the TSV export, handing each book to `body` in file order, a line at a time.
     static func readTSV(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { throw ExportError.cannotOpen(path: file.path, reason: "no such file") }
+        guard let handle = try? FileHandle(forReadingFrom: file) else {
+            throw ExportError.cannotOpen(path: file.path, reason: "no such file")
+        }
         defer { try? handle.close() }
         var summary = LibraryCSV.Summary()
         var columns: LibraryCSV.Columns?
@@ -30,19 +34,29 @@ public enum LibraryThingReader {
             var bytes = bytes
             number += 1
             if bytes.last == 0x0D { bytes.removeLast() }
-            let split = bytes.split(separator: 0x09, maxSplits: ExportLimits.fieldsPerRow, omittingEmptySubsequences: false)
+            let split = bytes.split(
+                separator: 0x09, maxSplits: ExportLimits.fieldsPerRow, omittingEmptySubsequences: false)
             if split.count > ExportLimits.fieldsPerRow {
-                throw ExportError.beyondLimit(path: file.path, what: "more than \(GroupedNumber.text(ExportLimits.fieldsPerRow)) fields in line \(GroupedNumber.text(number))")
+                throw ExportError.beyondLimit(
+                    path: file.path,
+                    what:
+                        "more than \(GroupedNumber.text(ExportLimits.fieldsPerRow)) fields in line \(GroupedNumber.text(number))"
+                )
             }
             if split.contains(where: { $0.count > ExportLimits.fieldBytes }) {
                 throw ExportError.beyondLimit(
-                    path: file.path, what: "a field of more than \(ExportLimits.describe(bytes: ExportLimits.fieldBytes)) in line \(GroupedNumber.text(number))")
+                    path: file.path,
+                    what:
+                        "a field of more than \(ExportLimits.describe(bytes: ExportLimits.fieldBytes)) in line \(GroupedNumber.text(number))"
+                )
             }
             let fields = split.map(decode)
             guard let known = columns else {
                 let header = LibraryCSV.Columns(header: fields)
                 let missing = requiredColumns.filter { header.index[$0] == nil }
-                guard missing.isEmpty else { throw ExportError.missingColumns(missing, path: file.path, format: .librarything) }
+                guard missing.isEmpty else {
+                    throw ExportError.missingColumns(missing, path: file.path, format: .librarything)
+                }
                 columns = header
                 return
             }
@@ -69,7 +83,10 @@ public enum LibraryThingReader {
             pending.removeSubrange(pending.startIndex..<start)
             if pending.count > ExportLimits.lineBytes {
                 throw ExportError.beyondLimit(
-                    path: file.path, what: "a line of more than \(ExportLimits.describe(bytes: ExportLimits.lineBytes)) (line \(GroupedNumber.text(number + 1)))")
+                    path: file.path,
+                    what:
+                        "a line of more than \(ExportLimits.describe(bytes: ExportLimits.lineBytes)) (line \(GroupedNumber.text(number + 1)))"
+                )
             }
         }
         if !pending.isEmpty { try line(pending) }
@@ -84,21 +101,29 @@ public enum LibraryThingReader {
 
     /// A line's book, or `nil` without a title.
     static func book(_ columns: LibraryCSV.Columns, _ fields: [String]) -> ImportedBook? {
-        func field(_ name: String) -> String? { columns.field(name, in: fields).map(unbracket).flatMap { $0.isEmpty ? nil : $0 } }
+        func field(_ name: String) -> String? {
+            columns.field(name, in: fields).map(unbracket).flatMap { $0.isEmpty ? nil : $0 }
+        }
         guard let title = field("Title"), let id = field("Book Id") else { return nil }
         var book = ImportedBook(key: id, title: title)
         book.author = field("Primary Author").map(firstLast)
-        let isbns = ([field("ISBN")] + (field("ISBNs")?.components(separatedBy: ",") ?? [])).compactMap { $0.flatMap { try? ISBN($0.trimmingCharacters(in: .whitespaces)) } }
+        let isbns = ([field("ISBN")] + (field("ISBNs")?.components(separatedBy: ",") ?? [])).compactMap {
+            $0.flatMap { try? ISBN($0.trimmingCharacters(in: .whitespaces)) }
+        }
         book.isbn13 = isbns.first?.isbn13
         book.isbn10 = isbns.first?.isbn10
         book.stars = field("Rating").flatMap(Double.init).flatMap { (0.5...5).contains($0) ? $0 : nil }
-        book.pageCount = field("Page Count").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 > 0 ? $0 : nil }
+        book.pageCount = field("Page Count").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap {
+            $0 > 0 ? $0 : nil
+        }
         book.yearPublished = field("Date").flatMap { Int($0.prefix(4)) }
         book.publisher = field("Publication").map { $0.components(separatedBy: " (").first ?? $0 }
         book.readingFormat = field("Media").flatMap(ReadingFormat.init(libraryThing:))
         book.dateRead = field("Date Read").flatMap(day)
         book.dateAdded = field("Entry Date").flatMap(day)
-        book.shelves = ImportedBook.shelfNames((field("Collections")?.components(separatedBy: ",") ?? []) + (field("Tags")?.components(separatedBy: ",") ?? []))
+        book.shelves = ImportedBook.shelfNames(
+            (field("Collections")?.components(separatedBy: ",") ?? [])
+                + (field("Tags")?.components(separatedBy: ",") ?? []))
         return book
     }
 

@@ -24,7 +24,8 @@ public struct CoverSearch: Sendable {
         public var work: BookID?
 
         /// A book to find.
-        public init(key: String, isbn13: String?, isbn10: String?, title: String, author: String?, work: BookID? = nil) {
+        public init(key: String, isbn13: String?, isbn10: String?, title: String, author: String?, work: BookID? = nil)
+        {
             self.key = key
             self.work = work?.source == .openlibrary ? work : nil
             self.isbn13 = isbn13
@@ -81,7 +82,9 @@ public struct CoverSearch: Sendable {
             let by13 = chunk.compactMap { book in book.isbn13.map { (book, $0) } }
             try await resolveByISBN(by13, into: &found)
             let by10 = chunk.filter { found[$0.key] == nil }.compactMap { book -> (Book, String)? in
-                guard let isbn10 = book.isbn10, book.isbn13 == nil || (try? ISBN(isbn10))?.isbn13 != book.isbn13 else { return nil }
+                guard let isbn10 = book.isbn10, book.isbn13 == nil || (try? ISBN(isbn10))?.isbn13 != book.isbn13 else {
+                    return nil
+                }
                 return (book, isbn10)
             }
             try await resolveByISBN(by10, into: &found)
@@ -129,7 +132,9 @@ public struct CoverSearch: Sendable {
             let title = Self.normalized(Self.mainTitle(book.title))
             let surname = Self.surname(book.author).map(Self.normalized)
             let match = docs.first { doc in
-                guard let cover = doc.coverID, cover > 0, let docTitle = doc.title, Self.normalized(Self.mainTitle(docTitle)) == title else { return false }
+                guard let cover = doc.coverID, cover > 0, let docTitle = doc.title,
+                    Self.normalized(Self.mainTitle(docTitle)) == title
+                else { return false }
                 guard let surname else { return true }
                 return doc.authorNames.contains { Self.normalized($0).contains(surname) }
             }
@@ -138,10 +143,14 @@ public struct CoverSearch: Sendable {
     }
 
     private func search(_ query: String, limit: Int) async throws -> [SearchDoc] {
-        guard let body = try await client.call(
-            "search.json",
-            query: [("q", Self.encoded(query)), ("fields", "key,title,author_name,cover_i,isbn,number_of_pages_median"), ("limit", String(limit))],
-            notFound: nil)
+        guard
+            let body = try await client.call(
+                "search.json",
+                query: [
+                    ("q", Self.encoded(query)), ("fields", "key,title,author_name,cover_i,isbn,number_of_pages_median"),
+                    ("limit", String(limit)),
+                ],
+                notFound: nil)
         else { return [] }
         return try OpenLibraryDecoder.decode(SearchResponse.self, from: body).docs.compactMap(\.value)
     }
@@ -151,7 +160,9 @@ public struct CoverSearch: Sendable {
     /// A title without its series (`Dune (Dune, #1)`) or subtitle (`Sapiens: A Brief History`).
     static func mainTitle(_ title: String) -> String {
         var text = Substring(title)
-        if let paren = text.range(of: " (", options: .backwards), text.hasSuffix(")") { text = text[..<paren.lowerBound] }
+        if let paren = text.range(of: " (", options: .backwards), text.hasSuffix(")") {
+            text = text[..<paren.lowerBound]
+        }
         if let colon = text.firstIndex(of: ":") { text = text[..<colon] }
         return text.trimmingCharacters(in: .whitespaces)
     }

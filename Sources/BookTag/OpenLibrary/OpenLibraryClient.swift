@@ -41,18 +41,23 @@ public struct OpenLibraryClient: BookSource {
         self.baseURL = baseURL
         self.coversURL = coversURL
         caller = APICaller(
-            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval, retryPolicy: retryPolicy,
+            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval,
+            retryPolicy: retryPolicy,
             onWait: onWait, onRequest: onRequest)
     }
 
     public func searchPage(for query: String, page: Int) async throws -> SearchPage {
         let offset = (max(1, page) - 1) * pageSize
-        guard let body = try await call(
-            "subjects/\(Self.subjectKey(query)).json", query: [("limit", String(pageSize)), ("offset", String(offset))],
-            notFound: nil)
+        guard
+            let body = try await call(
+                "subjects/\(Self.subjectKey(query)).json",
+                query: [("limit", String(pageSize)), ("offset", String(offset))],
+                notFound: nil)
         else {
             // Open Library answers an unknown subject with no works; a 404 means the same.
-            return SearchPage(query: query, resultsStart: offset + 1, resultsEnd: offset, totalResults: 0, works: [], pageSizeAsked: pageSize)
+            return SearchPage(
+                query: query, resultsStart: offset + 1, resultsEnd: offset, totalResults: 0, works: [],
+                pageSizeAsked: pageSize)
         }
         return try OpenLibraryDecoder.subjectPage(from: body, offset: offset, limit: pageSize, coversURL: coversURL)
     }
@@ -116,7 +121,9 @@ public struct OpenLibraryClient: BookSource {
         let authors = (edition?.authors.isEmpty == false ? edition?.authors : work?.authors) ?? []
         var missing: [String] = []
         for reference in authors.prefix(maximumAuthors) {
-            guard let id = reference.id, let body = try await call("authors/\(id).json", notFound: nil) else { continue }
+            guard let id = reference.id, let body = try await call("authors/\(id).json", notFound: nil) else {
+                continue
+            }
             guard let author = try? OpenLibraryDecoder.author(from: body) else {
                 missing.append("the author \(id)")
                 continue
@@ -141,7 +148,9 @@ public struct OpenLibraryClient: BookSource {
     /// without), else a `BookSourceError.bookNotFound` naming `notFound`.
     func call(_ path: String, query: [(String, String)] = [], notFound: String?) async throws -> Data? {
         let url = url(path: path, query: query)
-        let response = try await caller.get(url, rateLimit: .openLibrary) { OpenLibraryError.rateLimited(retryAfter: $0) }
+        let response = try await caller.get(url, rateLimit: .openLibrary) {
+            OpenLibraryError.rateLimited(retryAfter: $0)
+        }
         switch response.status {
         case 200..<300:
             return response.body

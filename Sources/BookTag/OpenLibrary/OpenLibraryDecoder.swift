@@ -8,7 +8,9 @@ import Foundation
 public enum OpenLibraryDecoder {
     /// Decodes a `/subjects/{subject}.json` page fetched with `offset` and `limit`. Works without
     /// a `/works/OL…W` key or a title are skipped and counted.
-    public static func subjectPage(from data: Data, offset: Int, limit: Int, coversURL: URL) throws(OpenLibraryError) -> SearchPage {
+    public static func subjectPage(from data: Data, offset: Int, limit: Int, coversURL: URL) throws(OpenLibraryError)
+        -> SearchPage
+    {
         let response = try decode(SubjectResponse.self, from: data)
         guard response.workCount >= 0 else { throw .unexpectedShape("work_count is negative") }
         var works: [SearchWork] = []
@@ -20,14 +22,16 @@ public enum OpenLibraryDecoder {
                 skipped += 1
                 continue
             }
-            works.append(SearchWork(
-                id: .openLibrary(id), title: work.title, authorName: work.authorNames.first,
-                imageURL: work.coverID.flatMap { coverURL(id: $0, base: coversURL) },
-                originalPublicationYear: work.firstPublishYear))
+            works.append(
+                SearchWork(
+                    id: .openLibrary(id), title: work.title, authorName: work.authorNames.first,
+                    imageURL: work.coverID.flatMap { coverURL(id: $0, base: coversURL) },
+                    originalPublicationYear: work.firstPublishYear))
         }
         let start = offset + 1
         return SearchPage(
-            query: nil, resultsStart: start, resultsEnd: offset + response.works.count, totalResults: max(response.workCount, offset + response.works.count),
+            query: nil, resultsStart: start, resultsEnd: offset + response.works.count,
+            totalResults: max(response.workCount, offset + response.works.count),
             works: works, skippedWorks: skipped, pageSizeAsked: limit)
     }
 
@@ -58,7 +62,9 @@ public enum OpenLibraryDecoder {
 
     /// The first four-digit year in a date as Open Library writes them ("October 1, 1988", "1988", "c1990").
     static func year(in date: String?) -> Int? {
-        guard let date, let range = date.range(of: #"(?<!\d)\d{4}(?!\d)"#, options: .regularExpression) else { return nil }
+        guard let date, let range = date.range(of: #"(?<!\d)\d{4}(?!\d)"#, options: .regularExpression) else {
+            return nil
+        }
         return Int(date[range])
     }
 
@@ -86,7 +92,7 @@ public enum OpenLibraryDecoder {
         switch kind {
         case nil: return
         case .html: throw .htmlPage
-        case let .text(preview): throw .notJSON(preview: preview)
+        case .text(let preview): throw .notJSON(preview: preview)
         case .markup: throw .notJSON(preview: "an XML document")
         }
     }
@@ -99,11 +105,11 @@ public enum OpenLibraryDecoder {
             return parts.hasPrefix(".") ? String(parts.dropFirst()) : parts
         }
         switch error {
-        case let .keyNotFound(key, context):
+        case .keyNotFound(let key, let context):
             return .unexpectedShape("\(path(context, key)) is missing")
-        case let .valueNotFound(_, context):
+        case .valueNotFound(_, let context):
             return .unexpectedShape("\(path(context)) is null")
-        case let .typeMismatch(type, context):
+        case .typeMismatch(let type, let context):
             let place = path(context)
             let expected: String
             switch type {
@@ -113,7 +119,7 @@ public enum OpenLibraryDecoder {
             default: expected = "an object"
             }
             return .unexpectedShape(place.isEmpty ? "the answer is not a JSON object" : "\(place) is not \(expected)")
-        case let .dataCorrupted(context):
+        case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
                 let detail = (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
                 return .malformedJSON(BodySniffer.printable(detail, limit: 120))

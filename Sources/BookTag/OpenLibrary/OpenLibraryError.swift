@@ -22,15 +22,15 @@ extension OpenLibraryError {
 
     public var errorDescription: String? {
         switch self {
-        case let .notJSON(preview):
+        case .notJSON(let preview):
             "Open Library answered with something that is not JSON: \"\(preview)\""
         case .htmlPage:
             "Open Library answered with an HTML page instead of JSON: check openlibrary.baseURL, or try again later"
-        case let .malformedJSON(detail):
+        case .malformedJSON(let detail):
             "unusable Open Library response: the JSON is malformed (\(detail))"
-        case let .unexpectedShape(detail):
+        case .unexpectedShape(let detail):
             "unusable Open Library response: \(detail); it may have changed format"
-        case let .rateLimited(retryAfter?):
+        case .rateLimited(let retryAfter?):
             "Open Library is limiting requests and asked to wait \(Int(retryAfter.rounded(.up))) s: wait, then try again (setting openlibrary.contact helps)"
         case .rateLimited(nil):
             "Open Library is limiting requests: wait a few minutes, then try again (setting openlibrary.contact in config.json helps)"

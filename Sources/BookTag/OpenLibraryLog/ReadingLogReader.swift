@@ -9,9 +9,11 @@ public enum ReadingLogReader {
 
     /// Reads `file`, handing each row with a work id to `body` in file order.
     public static func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
-        try LibraryCSV.read(file, format: .openlibrary, requiredColumns: requiredColumns, map: { columns, fields, _ in
-            book(columns, fields)
-        }, body)
+        try LibraryCSV.read(
+            file, format: .openlibrary, requiredColumns: requiredColumns,
+            map: { columns, fields, _ in
+                book(columns, fields)
+            }, body)
     }
 
     /// A row's book, or `nil` without a work id.

@@ -23,14 +23,16 @@ public struct OpenLibraryShelfClient: BookListSource {
 
     /// A client for reading logs.
     public init(
-        baseURL: URL = OpenLibraryClient.defaultBaseURL, coversURL: URL = OpenLibraryClient.defaultCoversURL, transport: any HTTPTransport,
+        baseURL: URL = OpenLibraryClient.defaultBaseURL, coversURL: URL = OpenLibraryClient.defaultCoversURL,
+        transport: any HTTPTransport,
         throttle: RequestThrottle?, minimumRequestInterval: Double = 1.0, retryPolicy: RetryPolicy = RetryPolicy(),
         onWait: @escaping @Sendable (Double, APICaller.WaitReason) -> Void = { _, _ in }
     ) {
         self.baseURL = baseURL
         self.coversURL = coversURL
         caller = APICaller(
-            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval, retryPolicy: retryPolicy, onWait: onWait)
+            transport: transport, throttle: throttle, minimumRequestInterval: minimumRequestInterval,
+            retryPolicy: retryPolicy, onWait: onWait)
     }
 
     /// One page of the reading log `query` names (`USER/SHELF`), newest shelved first. A page
@@ -38,7 +40,9 @@ public struct OpenLibraryShelfClient: BookListSource {
     public func searchPage(for query: String, page: Int) async throws -> SearchPage {
         let shelf = try ShelfReference(query, source: .openlibrary)
         let url = url(for: shelf, page: page)
-        let response = try await caller.get(url, rateLimit: .openLibrary) { OpenLibraryError.rateLimited(retryAfter: $0) }
+        let response = try await caller.get(url, rateLimit: .openLibrary) {
+            OpenLibraryError.rateLimited(retryAfter: $0)
+        }
         switch response.status {
         case 200..<300: break
         case 404: throw OpenLibraryShelfError.notPublic(shelf.description)
@@ -49,7 +53,8 @@ public struct OpenLibraryShelfClient: BookListSource {
         var works: [SearchWork] = []
         var skipped = 0
         for entry in log.entries {
-            guard let book = entry.value, book.key.hasPrefix("/works/"), let id = BookID.openLibraryWorkID(book.key.split(separator: "/").last ?? ""),
+            guard let book = entry.value, book.key.hasPrefix("/works/"),
+                let id = BookID.openLibraryWorkID(book.key.split(separator: "/").last ?? ""),
                 !book.title.isEmpty
             else {
                 skipped += 1
@@ -57,15 +62,18 @@ public struct OpenLibraryShelfClient: BookListSource {
             }
             let imageURL = book.coverID.flatMap { OpenLibraryDecoder.coverURL(id: $0, base: coversURL) }
             let details = BookDetails(
-                id: .openLibrary(id), title: book.title, imageURL: imageURL, originalPublicationYear: book.firstPublishYear,
+                id: .openLibrary(id), title: book.title, imageURL: imageURL,
+                originalPublicationYear: book.firstPublishYear,
                 authors: book.authorNames.prefix(3).map { BookAuthor(id: nil, name: $0) },
                 reading: book.loggedDay.map { Reading(dateRead: $0) })
-            works.append(SearchWork(
-                id: .openLibrary(id), title: book.title, authorName: book.authorNames.first, imageURL: imageURL,
-                originalPublicationYear: book.firstPublishYear, details: details))
+            works.append(
+                SearchWork(
+                    id: .openLibrary(id), title: book.title, authorName: book.authorNames.first, imageURL: imageURL,
+                    originalPublicationYear: book.firstPublishYear, details: details))
         }
         return SearchPage(
-            query: shelf.description, resultsStart: 1, resultsEnd: works.count, totalResults: works.count, works: works, skippedWorks: skipped,
+            query: shelf.description, resultsStart: 1, resultsEnd: works.count, totalResults: works.count, works: works,
+            skippedWorks: skipped,
             isOpenEnded: true)
     }
 

@@ -14,7 +14,7 @@ extension OpenLibraryShelfError {
 
     public var errorDescription: String? {
         switch self {
-        case let .notPublic(shelf):
+        case .notPublic(let shelf):
             "Open Library has no public reading log \(shelf): check the username (openlibrary.org/people/NAME) and that the reader made their reading log public"
         }
     }

@@ -22,7 +22,10 @@ public struct PreferencesStore: Sendable {
         do {
             return (try JSONDecoder().decode(Preferences.self, from: data), nil)
         } catch {
-            return (Preferences(), "\(file.path) is not valid preferences JSON; using defaults (it will be replaced on the next change)")
+            return (
+                Preferences(),
+                "\(file.path) is not valid preferences JSON; using defaults (it will be replaced on the next change)"
+            )
         }
     }
 

@@ -32,7 +32,8 @@ public struct ImportReport: Encodable, Sendable {
         malformedRows = summary.malformed
         tags = outcomes.map {
             Entry(
-                tag: $0.tag?.name ?? $0.name.display, books: $0.books, withoutCover: $0.withoutCover, replaced: $0.replaced,
+                tag: $0.tag?.name ?? $0.name.display, books: $0.books, withoutCover: $0.withoutCover,
+                replaced: $0.replaced,
                 collage: $0.collage?.file.path, refused: $0.refusal)
         }
     }

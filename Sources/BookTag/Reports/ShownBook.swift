@@ -67,7 +67,8 @@ public struct ShownBook: Encodable, Sendable {
         pages = details.pageCount
         averageRating = details.averageRating
         ratingsCount = details.ratingsCount
-        description = (book.descriptionText ?? details.descriptionHTML.map(HTMLSanitizer.plainText(fromHTML:))).flatMap { $0.isEmpty ? nil : $0 }
+        description = (book.descriptionText ?? details.descriptionHTML.map(HTMLSanitizer.plainText(fromHTML:))).flatMap
+        { $0.isEmpty ? nil : $0 }
         year = details.publicationYear ?? details.originalPublicationYear
         publisher = details.publisher
         isbn = book.isbn10 ?? details.isbn

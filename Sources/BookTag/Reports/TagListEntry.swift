@@ -25,7 +25,8 @@ public struct TagListEntry: Encodable, Sendable {
         let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
         return tags.map { tag in
             TagListEntry(
-                name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount, lastFetched: tag.lastFetchedAt,
+                name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount,
+                lastFetched: tag.lastFetchedAt,
                 collage: collages[tag.key], collageStyle: collages[tag.key] == nil ? nil : tag.collageStyle)
         }
     }

@@ -16,7 +16,8 @@ struct StatsBook: Equatable, Sendable {
     var pagesFromOpenLibrary: Bool
 
     init(
-        id: BookID, title: String, author: String? = nil, pages: Int? = nil, averageRating: Double? = nil, year: Int? = nil,
+        id: BookID, title: String, author: String? = nil, pages: Int? = nil, averageRating: Double? = nil,
+        year: Int? = nil,
         reading: Reading? = nil, pagesFromOpenLibrary: Bool = false
     ) {
         self.id = id

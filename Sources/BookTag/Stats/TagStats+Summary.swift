@@ -9,7 +9,9 @@ extension TagStats {
     public var headline: String {
         var parts = ["\(GroupedNumber.text(books)) book\(books == 1 ? "" : "s")"]
         if let total = pages.total {
-            parts.append("\(GroupedNumber.text(total)) pages" + (pages.known < books ? " (known for \(pages.known) of \(books))" : ""))
+            parts.append(
+                "\(GroupedNumber.text(total)) pages"
+                    + (pages.known < books ? " (known for \(pages.known) of \(books))" : ""))
         } else {
             parts.append("pages unknown")
         }
@@ -54,8 +56,12 @@ extension TagStats {
     /// The charts worth drawing: books per month and stars given, each only when it has a book.
     public var charts: [(title: String, labels: [String], counts: [Int])] {
         var charts: [(String, [String], [Int])] = []
-        if let months, months.contains(where: { $0 > 0 }) { charts.append((datesAreShelved ? "books per month shelved" : "books per month", Self.monthInitials, months)) }
-        if let stars = ratings.stars, stars.contains(where: { $0 > 0 }) { charts.append(("stars given", ["1★", "2★", "3★", "4★", "5★"], stars)) }
+        if let months, months.contains(where: { $0 > 0 }) {
+            charts.append((datesAreShelved ? "books per month shelved" : "books per month", Self.monthInitials, months))
+        }
+        if let stars = ratings.stars, stars.contains(where: { $0 > 0 }) {
+            charts.append(("stars given", ["1★", "2★", "3★", "4★", "5★"], stars))
+        }
         return charts
     }
 }

@@ -166,7 +166,8 @@ public struct TagStats: Equatable, Sendable {
         pages = Pages(
             total: paged.isEmpty ? nil : totalPages, known: paged.count,
             average: paged.isEmpty ? nil : Int((Double(totalPages) / Double(paged.count)).rounded()),
-            shortest: first({ $0.pages.map(Double.init) }, beating: <), longest: first({ $0.pages.map(Double.init) }, beating: >),
+            shortest: first({ $0.pages.map(Double.init) }, beating: <),
+            longest: first({ $0.pages.map(Double.init) }, beating: >),
             fromOpenLibrary: books.count(where: \.pagesFromOpenLibrary))
 
         let averages = books.compactMap(\.averageRating)
@@ -177,14 +178,17 @@ public struct TagStats: Equatable, Sendable {
             ratings.rated = stars.count
             let whole = books.compactMap { $0.reading?.rating }
             ratings.stars = (1...5).map { value in whole.count { $0 == value } }
-            ratings.versusAverage = Self.mean(books.compactMap { book in
-                guard let mine = book.reading?.stars, let average = book.averageRating else { return nil }
-                return mine - average
-            })
+            ratings.versusAverage = Self.mean(
+                books.compactMap { book in
+                    guard let mine = book.reading?.stars, let average = book.averageRating else { return nil }
+                    return mine - average
+                })
             var months = [Int](repeating: 0, count: 12)
             var undated = 0
             for book in books {
-                if let day = book.reading?.dateRead, let month = Int(day.dropFirst(5).prefix(2)), (1...12).contains(month) {
+                if let day = book.reading?.dateRead, let month = Int(day.dropFirst(5).prefix(2)),
+                    (1...12).contains(month)
+                {
                     months[month - 1] += 1
                 } else {
                     undated += 1
@@ -205,7 +209,8 @@ public struct TagStats: Equatable, Sendable {
             .prefix(5)
         authors = Authors(distinct: counts.count, top: Array(top))
         published = Published(
-            oldest: first({ $0.year.map(Double.init) }, beating: <), newest: first({ $0.year.map(Double.init) }, beating: >))
+            oldest: first({ $0.year.map(Double.init) }, beating: <),
+            newest: first({ $0.year.map(Double.init) }, beating: >))
 
         var formats = Formats(paper: 0, ebook: 0, audio: 0)
         var pace = Pace(slow: 0, medium: 0, fast: 0)
@@ -230,10 +235,13 @@ public struct TagStats: Equatable, Sendable {
         }
         self.formats = formatted ? formats : nil
         self.pace = paced ? pace : nil
-        self.moods = moods.isEmpty ? nil : Array(
-            moods.map { MoodCount(mood: $0.key, books: $0.value) }
-                .sorted { $0.books != $1.books ? $0.books > $1.books : $0.mood < $1.mood }
-                .prefix(5))
+        self.moods =
+            moods.isEmpty
+            ? nil
+            : Array(
+                moods.map { MoodCount(mood: $0.key, books: $0.value) }
+                    .sorted { $0.books != $1.books ? $0.books > $1.books : $0.mood < $1.mood }
+                    .prefix(5))
     }
 
     /// `name` without surrounding whitespace; most names have none, and Foundation's trimming

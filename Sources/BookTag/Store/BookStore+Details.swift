@@ -7,7 +7,9 @@ extension BookStore {
     /// book (`show`), so it stays when no tag holds it; details fetched for a tag's sake (`stats
     /// --fetch`) go with the tag's last hold on the book, unless it was once fetched for itself.
     @discardableResult
-    public func saveBook(_ details: BookDetails, cover: Data?, fetchedAt: Date = Date(), forItself: Bool = true) throws -> StoredBook {
+    public func saveBook(_ details: BookDetails, cover: Data?, fetchedAt: Date = Date(), forItself: Bool = true) throws
+        -> StoredBook
+    {
         let file = try cover.map { try CoverFileStore.describe($0, title: details.title) }
         let stored: StoredBook
         do {
@@ -46,13 +48,15 @@ extension BookStore {
     /// reader's shelf said), for a book `show` never fetched; the first tag's, if several hold it.
     public func tagBook(id: BookID) throws -> TagBookEntry? {
         try read { db in
-            try TagBookEntry.fetchOne(db, sql: """
-                SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readingFormat, book.moods, book.pace
-                FROM tagBook
-                LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
-                WHERE tagBook.source = ? AND tagBook.sourceID = ?
-                ORDER BY tagBook.tagId, tagBook.position LIMIT 1
-                """, arguments: [id.source.rawValue, id.value])
+            try TagBookEntry.fetchOne(
+                db,
+                sql: """
+                    SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readingFormat, book.moods, book.pace
+                    FROM tagBook
+                    LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
+                    WHERE tagBook.source = ? AND tagBook.sourceID = ?
+                    ORDER BY tagBook.tagId, tagBook.position LIMIT 1
+                    """, arguments: [id.source.rawValue, id.value])
         }
     }
 
@@ -76,7 +80,8 @@ extension BookStore {
     public func knowsCover(_ path: String) throws -> Bool {
         guard CoverFileStore.isCoverPath(path) else { return false }
         return try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM coverFile WHERE path = ?)", arguments: [path]) ?? false
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM coverFile WHERE path = ?)", arguments: [path])
+                ?? false
         }
     }
 
@@ -92,10 +97,12 @@ extension BookStore {
     /// The display names of the tags whose current set holds the book, by key.
     public func tagNames(containing id: BookID) throws -> [String] {
         try read { db in
-            try String.fetchAll(db, sql: """
-                SELECT tag.name FROM tag JOIN tagBook ON tagBook.tagId = tag.id
-                WHERE tagBook.source = ? AND tagBook.sourceID = ? ORDER BY tag.key
-                """, arguments: [id.source.rawValue, id.value])
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT tag.name FROM tag JOIN tagBook ON tagBook.tagId = tag.id
+                    WHERE tagBook.source = ? AND tagBook.sourceID = ? ORDER BY tag.key
+                    """, arguments: [id.source.rawValue, id.value])
         }
     }
 }

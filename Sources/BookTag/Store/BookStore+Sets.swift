@@ -26,7 +26,8 @@ extension BookStore {
             guard let tag = try Self.tag(name, in: db) else {
                 throw StoreError.tagNotFound(name.display)
             }
-            let paths = try String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM tagBook WHERE tagId = ?", arguments: [tag.id])
+            let paths = try String.fetchAll(
+                db, sql: "SELECT DISTINCT coverPath FROM tagBook WHERE tagId = ?", arguments: [tag.id])
             try Self.recordChecks(paths, in: db)
             _ = try tag.delete(db)
             try Self.forgetListedBooksNoTagHolds(in: db)
@@ -45,7 +46,9 @@ extension BookStore {
     }
 
     /// Stores a set, its cover files written first, as `change` says.
-    private func storeSet(_ name: TagName, books: [GatheredBook], search: SearchPosition, change: SetChange) throws -> Tag {
+    private func storeSet(_ name: TagName, books: [GatheredBook], search: SearchPosition, change: SetChange) throws
+        -> Tag
+    {
         guard !books.isEmpty else { throw StoreError.emptySet }
         let planned = try books.map { book in
             StagedBook(work: book.work, file: try CoverFileStore.describe(book.cover, title: book.work.title))
@@ -66,7 +69,9 @@ extension BookStore {
 
     /// The transaction that makes `books` (their cover files written and in the intent log) the
     /// tag's set, as `change` says. Call holding the covers lock shared.
-    func commitSet(_ name: TagName, books planned: [StagedBook], search: SearchPosition, change: SetChange) throws -> Tag {
+    func commitSet(_ name: TagName, books planned: [StagedBook], search: SearchPosition, change: SetChange) throws
+        -> Tag
+    {
         var seen = Set<BookID>()
         for book in planned where !seen.insert(book.work.id).inserted {
             throw StoreError.duplicateBook(book.work.id)
@@ -77,19 +82,22 @@ extension BookStore {
     /// `commitSet` for `count` books made one at a time as they are written (an import's
     /// thousands): only the book being written is held. A book twice is refused, as above, by the
     /// schema's unique key, and the transaction rolls back.
-    func commitSet(_ name: TagName, count: Int, book: (Int) throws -> StagedBook, search: SearchPosition, change: SetChange) throws -> Tag {
+    func commitSet(
+        _ name: TagName, count: Int, book: (Int) throws -> StagedBook, search: SearchPosition, change: SetChange
+    ) throws -> Tag {
         guard count > 0 else { throw StoreError.emptySet }
         return try write { db in
             var tag: Tag
             switch (change, try Self.tag(name, in: db)) {
-            case let (.create, existing?):
+            case (.create, let existing?):
                 throw StoreError.tagExists(existing.name)
-            case let (.create(source, origin), nil):
-                tag = Tag(id: nil, key: name.key, name: name.display, source: source, origin: origin,
-                          createdAt: search.fetchedAt.roundedToStorePrecision, lastFetchedAt: nil,
-                          totalResults: 0, pageSize: nil, startPage: 1, bookCount: 0)
+            case (.create(let source, let origin), nil):
+                tag = Tag(
+                    id: nil, key: name.key, name: name.display, source: source, origin: origin,
+                    createdAt: search.fetchedAt.roundedToStorePrecision, lastFetchedAt: nil,
+                    totalResults: 0, pageSize: nil, startPage: 1, bookCount: 0)
                 try tag.insert(db)
-            case let (.replace(origin), existing?):
+            case (.replace(let origin), let existing?):
                 tag = existing
                 if let origin { tag.origin = origin }
             case (.replace, nil):
@@ -98,7 +106,8 @@ extension BookStore {
             guard let tagID = tag.id else { throw StoreError.database("a tag was stored without an id") }
             // Every old cover is checked by the next sweep, which keeps those the new set uses.
             try db.execute(
-                sql: "INSERT OR IGNORE INTO coverCheck (path) SELECT coverPath FROM tagBook WHERE tagId = ?", arguments: [tagID])
+                sql: "INSERT OR IGNORE INTO coverCheck (path) SELECT coverPath FROM tagBook WHERE tagId = ?",
+                arguments: [tagID])
             try TagBook.filter(TagBook.Columns.tagId == tagID).deleteAll(db)
             try faultInjection(.afterRemovingOldSet)
             for position in 0..<count {
@@ -137,7 +146,8 @@ extension BookStore {
     /// listing's; a cover the book already has stays.
     static func keepListing(_ listing: BookDetails, coverPath: String, fetchedAt: Date, in db: Database) throws {
         guard var stored = try StoredBook.fetchOne(db, id: listing.id) else {
-            try StoredBook(details: listing, coverPath: coverPath, fetchedAt: fetchedAt, fetchedForItself: false).insert(db)
+            try StoredBook(details: listing, coverPath: coverPath, fetchedAt: fetchedAt, fetchedForItself: false)
+                .insert(db)
             return
         }
         var details = stored.details
@@ -157,7 +167,8 @@ extension BookStore {
         if details.authors.isEmpty { details.authors = listing.authors }
         details.reading = listing.reading.flatMap { $0.isEmpty ? nil : $0 }
         stored = StoredBook(
-            details: details, coverPath: stored.coverPath ?? coverPath, fetchedAt: stored.fetchedAt, fetchedForItself: stored.fetchedForItself)
+            details: details, coverPath: stored.coverPath ?? coverPath, fetchedAt: stored.fetchedAt,
+            fetchedForItself: stored.fetchedForItself)
         try stored.update(db)
     }
 
@@ -169,7 +180,9 @@ extension BookStore {
             fetchedForItself = 0
             AND NOT EXISTS (SELECT 1 FROM tagBook WHERE tagBook.source = book.source AND tagBook.sourceID = book.sourceID)
             """
-        try recordChecks(String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM book WHERE coverPath IS NOT NULL AND \(unheld)"), in: db)
+        try recordChecks(
+            String.fetchAll(db, sql: "SELECT DISTINCT coverPath FROM book WHERE coverPath IS NOT NULL AND \(unheld)"),
+            in: db)
         try db.execute(sql: "DELETE FROM book WHERE \(unheld)")
     }
 

@@ -28,7 +28,10 @@ extension BookStore {
                     """,
                 arguments: [count])
             while let row = try rows.next() {
-                strips[row["key"], default: []].append(StripCover(title: row["title"], author: row["authorName"], bookID: BookID(row: row), coverPath: row["coverPath"]))
+                strips[row["key"], default: []].append(
+                    StripCover(
+                        title: row["title"], author: row["authorName"], bookID: BookID(row: row),
+                        coverPath: row["coverPath"]))
             }
             return strips
         }

@@ -63,7 +63,8 @@ public final class BookStore: Sendable {
             let lockPath = home.dataFolder.appendingPathComponent(".migrate.lock").path
             let migrator = StoreSchema.migrator
             let openLock = try FileLock(path: lockPath, mode: .shared)
-            let current = try FileManager.default.fileExists(atPath: home.databaseFile.path)
+            let current =
+                try FileManager.default.fileExists(atPath: home.databaseFile.path)
                 ? DatabaseQueue(path: home.databaseFile.path, configuration: configuration) : nil
             let isCurrent = try current?.read { try migrator.hasCompletedMigrations($0) } ?? false
             openLock.unlock()
@@ -83,7 +84,10 @@ public final class BookStore: Sendable {
         }
     }
 
-    private init(home: BookTagHome, writer: any DatabaseWriter, faultInjection: @escaping @Sendable (SetChangeStep) throws -> Void) {
+    private init(
+        home: BookTagHome, writer: any DatabaseWriter,
+        faultInjection: @escaping @Sendable (SetChangeStep) throws -> Void
+    ) {
         self.home = home
         self.writer = writer
         self.covers = CoverFileStore(home: home)
@@ -116,14 +120,16 @@ public final class BookStore: Sendable {
     /// A tag's current set in collage order, with ISBNs where the book's details are known.
     public func books(of name: TagName) throws -> [TagBookEntry] {
         try read { db in
-            try TagBookEntry.fetchAll(db, sql: """
-                SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readingFormat, book.moods, book.pace
-                FROM tag
-                JOIN tagBook ON tagBook.tagId = tag.id
-                LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
-                WHERE tag.key = ?
-                ORDER BY tagBook.position
-                """, arguments: [name.key])
+            try TagBookEntry.fetchAll(
+                db,
+                sql: """
+                    SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readingFormat, book.moods, book.pace
+                    FROM tag
+                    JOIN tagBook ON tagBook.tagId = tag.id
+                    LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
+                    WHERE tag.key = ?
+                    ORDER BY tagBook.position
+                    """, arguments: [name.key])
         }
     }
 

@@ -23,7 +23,9 @@ final class CoverStaging: @unchecked Sendable {
         // takes a share of the batch.
         let described = Locked([Result<CoverFile, StoreError>?](repeating: nil, count: covers.count))
         DispatchQueue.concurrentPerform(iterations: covers.count) { index in
-            let result = Result { () throws(StoreError) in try CoverFileStore.describe(covers[index].data, title: covers[index].title) }
+            let result = Result { () throws(StoreError) in
+                try CoverFileStore.describe(covers[index].data, title: covers[index].title)
+            }
             described.withLock { $0[index] = result }
         }
         let files = try described.withLock { $0 }.map { try $0!.get() }
@@ -37,12 +39,14 @@ final class CoverStaging: @unchecked Sendable {
     func storedCovers(of ids: some Sequence<String>, source: SourceKind) throws -> [String: CoverFile] {
         let list = String(decoding: try JSONEncoder().encode(Array(ids)), as: UTF8.self)
         return try store.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT ids.value AS bookSourceID, coverFile.* FROM json_each(?) AS ids
-                JOIN coverFile ON coverFile.path = COALESCE(
-                    (SELECT coverPath FROM book WHERE source = ? AND sourceID = ids.value),
-                    (SELECT coverPath FROM tagBook WHERE source = ? AND sourceID = ids.value LIMIT 1))
-                """, arguments: [list, source.rawValue, source.rawValue])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT ids.value AS bookSourceID, coverFile.* FROM json_each(?) AS ids
+                    JOIN coverFile ON coverFile.path = COALESCE(
+                        (SELECT coverPath FROM book WHERE source = ? AND sourceID = ids.value),
+                        (SELECT coverPath FROM tagBook WHERE source = ? AND sourceID = ids.value LIMIT 1))
+                    """, arguments: [list, source.rawValue, source.rawValue])
             var covers: [String: CoverFile] = [:]
             for row in rows { covers[row["bookSourceID"]] = try CoverFile(row: row) }
             return covers
@@ -54,15 +58,19 @@ final class CoverStaging: @unchecked Sendable {
     /// exist: one transaction, as `replaceBooks`.
     @discardableResult
     func commit(
-        _ name: TagName, count: Int, book: (Int) throws -> (work: SearchWork, file: CoverFile), origin: TagOrigin, creating: Bool,
+        _ name: TagName, count: Int, book: (Int) throws -> (work: SearchWork, file: CoverFile), origin: TagOrigin,
+        creating: Bool,
         search: SearchPosition
     ) throws -> Tag {
         try store.commitSet(
-            name, count: count, book: { position in
+            name, count: count,
+            book: { position in
                 let made = try book(position)
                 return StagedBook(work: made.work, file: made.file)
             }, search: search,
-            change: creating ? .create(source: origin.libraryFormat?.booksSource ?? .goodreads, origin: origin) : .replace(origin: origin))
+            change: creating
+                ? .create(source: origin.libraryFormat?.booksSource ?? .goodreads, origin: origin)
+                : .replace(origin: origin))
     }
 
     /// Lets the sweep run again and removes staged files no set took.

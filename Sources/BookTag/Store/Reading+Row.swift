@@ -9,7 +9,8 @@ extension Reading {
         let moods: String? = row["moods"]
         let reading = Reading(
             stars: stars, dateRead: row["dateRead"], readDates: days.map(Self.list) ?? [],
-            format: (row["readingFormat"] as String?).flatMap(ReadingFormat.init(rawValue:)), moods: moods.map(Self.list) ?? [],
+            format: (row["readingFormat"] as String?).flatMap(ReadingFormat.init(rawValue:)),
+            moods: moods.map(Self.list) ?? [],
             pace: (row["pace"] as String?).flatMap(ReadingPace.init(rawValue:)))
         guard !reading.isEmpty else { return nil }
         self = reading

@@ -31,7 +31,7 @@ extension StoreError {
     /// What the reader can change.
     public var advice: Advice? {
         switch self {
-        case let .tagExists(name): .rerollInstead(tag: name)
+        case .tagExists(let name): .rerollInstead(tag: name)
         case .tagNotFound: .listTheTags
         default: nil
         }
@@ -39,19 +39,19 @@ extension StoreError {
 
     public var errorDescription: String? {
         switch self {
-        case let .tagExists(name):
+        case .tagExists(let name):
             "the tag \"\(name)\" already exists"
-        case let .tagNotFound(name):
+        case .tagNotFound(let name):
             "there is no tag \"\(name)\""
-        case let .notAnImage(title):
+        case .notAnImage(let title):
             "the cover of \"\(title)\" is not a JPEG, PNG, GIF or WebP image; it was not kept"
-        case let .duplicateBook(id):
+        case .duplicateBook(let id):
             "the book \(id) appears twice in one set"
         case .emptySet:
             "a tag needs at least one book; nothing was stored"
-        case let .database(message):
+        case .database(let message):
             "the store failed: \(message)"
-        case let .files(message):
+        case .files(let message):
             "cannot write cover files: \(message)"
         }
     }

@@ -28,7 +28,9 @@ enum StoreSchema {
             // Listing tags reads this index alone, in key order, with no lookups into the table.
             try db.create(
                 index: "tag_listing", on: "tag",
-                columns: ["key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount"])
+                columns: [
+                    "key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount",
+                ])
             try db.create(table: "tagBook") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.belongsTo("tag", onDelete: .cascade).notNull()
@@ -85,7 +87,10 @@ enum StoreSchema {
             try db.drop(index: "tag_listing")
             try db.create(
                 index: "tag_listing", on: "tag",
-                columns: ["key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount", "source", "origin"])
+                columns: [
+                    "key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount",
+                    "source", "origin",
+                ])
             try db.alter(table: "book") { t in
                 t.add(column: "myRating", .integer)
                 t.add(column: "dateRead", .text)  // YYYY-MM-DD
@@ -100,7 +105,8 @@ enum StoreSchema {
             try db.create(
                 index: "tag_listing", on: "tag",
                 columns: [
-                    "key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount", "source", "origin",
+                    "key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount",
+                    "source", "origin",
                     "collageStyle",
                 ])
         }
@@ -111,7 +117,9 @@ enum StoreSchema {
             try db.alter(table: "book") { t in
                 t.add(column: "fetchedForItself", .boolean).notNull().defaults(to: true)
             }
-            try db.create(index: "book_listed", on: "book", columns: ["source", "sourceID"], condition: Column("fetchedForItself") == false)
+            try db.create(
+                index: "book_listed", on: "book", columns: ["source", "sourceID"],
+                condition: Column("fetchedForItself") == false)
         }
         migrator.registerMigration("v6: a book's numbers readable from an index") { db in
             // `stats` joins a tag's books to their numbers: from this covering index it reads a
@@ -119,7 +127,10 @@ enum StoreSchema {
             // tag: 30 to 18 ms of SQLite), for about 50 bytes a book.
             try db.create(
                 index: "book_numbers", on: "book",
-                columns: ["source", "sourceID", "pageCount", "myRating", "dateRead", "averageRating", "originalPublicationYear", "publicationYear"])
+                columns: [
+                    "source", "sourceID", "pageCount", "myRating", "dateRead", "averageRating",
+                    "originalPublicationYear", "publicationYear",
+                ])
         }
         migrator.registerMigration("v7: a book's description kept as plain text too") { db in
             // `show` prints the plain text; keeping it beside the HTML spares a stored book's
@@ -128,7 +139,8 @@ enum StoreSchema {
             try db.alter(table: "book") { t in
                 t.add(column: "descriptionText", .text)
             }
-            let described = try Row.fetchAll(db, sql: "SELECT source, sourceID, descriptionHTML FROM book WHERE descriptionHTML IS NOT NULL")
+            let described = try Row.fetchAll(
+                db, sql: "SELECT source, sourceID, descriptionHTML FROM book WHERE descriptionHTML IS NOT NULL")
             for row in described {
                 let html: String = row[2]
                 try db.execute(
@@ -150,12 +162,16 @@ enum StoreSchema {
                 t.add(column: "pace", .text)
                 t.add(column: "pageCountSource", .text)
             }
-            try db.execute(sql: "UPDATE book SET myStars = myRating, readDates = dateRead WHERE myRating IS NOT NULL OR dateRead IS NOT NULL")
+            try db.execute(
+                sql:
+                    "UPDATE book SET myStars = myRating, readDates = dateRead WHERE myRating IS NOT NULL OR dateRead IS NOT NULL"
+            )
             try db.drop(index: "book_numbers")
             try db.create(
                 index: "book_numbers", on: "book",
                 columns: [
-                    "source", "sourceID", "pageCount", "myStars", "dateRead", "averageRating", "originalPublicationYear", "publicationYear",
+                    "source", "sourceID", "pageCount", "myStars", "dateRead", "averageRating",
+                    "originalPublicationYear", "publicationYear",
                     "readingFormat", "moods", "pace", "pageCountSource",
                 ])
         }
@@ -173,7 +189,10 @@ enum StoreSchema {
         try db.drop(index: "tag_listing")
         try db.create(
             index: "tag_listing", on: "tag",
-            columns: ["key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount", "source"])
+            columns: [
+                "key", "name", "createdAt", "lastFetchedAt", "totalResults", "pageSize", "startPage", "bookCount",
+                "source",
+            ])
 
         try db.create(table: "tagBook_v2") { t in
             t.autoIncrementedPrimaryKey("id")
@@ -193,13 +212,14 @@ enum StoreSchema {
             t.uniqueKey(["tagId", "position"])
             t.uniqueKey(["tagId", "source", "sourceID"])
         }
-        try db.execute(sql: """
-            INSERT INTO tagBook_v2 (id, tagId, position, source, sourceID, workID, title, authorID, authorName, imageURL,
-                                    averageRating, ratingsCount, originalPublicationYear, coverPath)
-            SELECT id, tagId, position, 'goodreads', CAST(goodreadsID AS TEXT), workID, title, authorID, authorName, imageURL,
-                   averageRating, ratingsCount, originalPublicationYear, coverPath
-            FROM tagBook
-            """)
+        try db.execute(
+            sql: """
+                INSERT INTO tagBook_v2 (id, tagId, position, source, sourceID, workID, title, authorID, authorName, imageURL,
+                                        averageRating, ratingsCount, originalPublicationYear, coverPath)
+                SELECT id, tagId, position, 'goodreads', CAST(goodreadsID AS TEXT), workID, title, authorID, authorName, imageURL,
+                       averageRating, ratingsCount, originalPublicationYear, coverPath
+                FROM tagBook
+                """)
         try db.drop(table: "tagBook")
         try db.rename(table: "tagBook_v2", to: "tagBook")
         try db.create(index: "tagBook_on_tagId", on: "tagBook", columns: ["tagId"])
@@ -232,15 +252,16 @@ enum StoreSchema {
             t.column("coverPath", .text).references("coverFile", onDelete: .restrict)
             t.column("fetchedAt", .integer).notNull()
         }
-        try db.execute(sql: """
-            INSERT INTO book_v2 (source, sourceID, title, isbn, rawISBN13, isbn10, isbn13, imageURL, smallImageURL,
-                                 publicationYear, publicationMonth, publicationDay, originalPublicationYear, workID, publisher,
-                                 descriptionHTML, averageRating, ratingsCount, pageCount, format, authors, coverPath, fetchedAt)
-            SELECT 'goodreads', CAST(goodreadsID AS TEXT), title, isbn, rawISBN13, isbn10, isbn13, imageURL, smallImageURL,
-                   publicationYear, publicationMonth, publicationDay, originalPublicationYear, workID, publisher,
-                   descriptionHTML, averageRating, ratingsCount, pageCount, format, authors, coverPath, fetchedAt
-            FROM book
-            """)
+        try db.execute(
+            sql: """
+                INSERT INTO book_v2 (source, sourceID, title, isbn, rawISBN13, isbn10, isbn13, imageURL, smallImageURL,
+                                     publicationYear, publicationMonth, publicationDay, originalPublicationYear, workID, publisher,
+                                     descriptionHTML, averageRating, ratingsCount, pageCount, format, authors, coverPath, fetchedAt)
+                SELECT 'goodreads', CAST(goodreadsID AS TEXT), title, isbn, rawISBN13, isbn10, isbn13, imageURL, smallImageURL,
+                       publicationYear, publicationMonth, publicationDay, originalPublicationYear, workID, publisher,
+                       descriptionHTML, averageRating, ratingsCount, pageCount, format, authors, coverPath, fetchedAt
+                FROM book
+                """)
         try db.drop(table: "book")
         try db.rename(table: "book_v2", to: "book")
         try db.create(index: "book_on_isbn10", on: "book", columns: ["isbn10"])

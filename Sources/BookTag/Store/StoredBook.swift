@@ -30,7 +30,8 @@ public struct StoredBook: Equatable, Sendable {
         self.details = details
         self.fetchedForItself = fetchedForItself
         descriptionText = details.descriptionHTML.map(HTMLSanitizer.plainText(fromHTML:))
-        let isbn = (details.isbn13 ?? details.isbn).flatMap { try? ISBN($0) }
+        let isbn =
+            (details.isbn13 ?? details.isbn).flatMap { try? ISBN($0) }
             ?? details.isbn.flatMap { try? ISBN($0) }
         isbn13 = isbn?.isbn13
         isbn10 = isbn?.isbn10
@@ -45,7 +46,8 @@ extension StoredBook: FetchableRecord, PersistableRecord {
     /// The book's row, by its primary key in plain SQL: GRDB's look-up by a key dictionary first
     /// reads the table's schema (a third of a stored `show`'s store time).
     static func fetchOne(_ db: Database, id: BookID) throws -> StoredBook? {
-        try fetchOne(db, sql: "SELECT * FROM book WHERE source = ? AND sourceID = ?", arguments: [id.source.rawValue, id.value])
+        try fetchOne(
+            db, sql: "SELECT * FROM book WHERE source = ? AND sourceID = ?", arguments: [id.source.rawValue, id.value])
     }
 
     public init(row: Row) throws {

@@ -39,12 +39,15 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
     static let books = hasMany(TagBook.self)
     /// The columns `init(row:)` reads by position, in its order; the listing index covers them all.
     /// The same columns as SQL, for reads that skip the query builder's schema look-ups.
-    static let selectedColumns = "id, key, name, createdAt, lastFetchedAt, totalResults, pageSize, startPage, bookCount, source, origin, collageStyle"
+    static let selectedColumns =
+        "id, key, name, createdAt, lastFetchedAt, totalResults, pageSize, startPage, bookCount, source, origin, collageStyle"
 
     public static var databaseSelection: [any SQLSelectable] {
         [
-        Column("id"), Column("key"), Column("name"), Column("createdAt"), Column("lastFetchedAt"), Column("totalResults"),
-        Column("pageSize"), Column("startPage"), Column("bookCount"), Column("source"), Column("origin"), Column("collageStyle"),
+            Column("id"), Column("key"), Column("name"), Column("createdAt"), Column("lastFetchedAt"),
+            Column("totalResults"),
+            Column("pageSize"), Column("startPage"), Column("bookCount"), Column("source"), Column("origin"),
+            Column("collageStyle"),
         ]
     }
 
@@ -96,7 +99,9 @@ extension Tag: FetchableRecord, MutablePersistableRecord {
         container["pageSize"] = pageSize
         container["startPage"] = startPage
         container["bookCount"] = bookCount
-        container["collageStyle"] = collageStyle.flatMap { try? CollageStyle.encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        container["collageStyle"] = collageStyle.flatMap { try? CollageStyle.encoder.encode($0) }.map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -13,19 +13,27 @@ public enum StoryGraphReader {
     /// Reads `file`, handing each row with a title to `body` in file order.
     public static func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
         var number = 0
-        return try LibraryCSV.read(file, format: .storygraph, requiredColumns: requiredColumns, map: { columns, fields, summary in
-            number += 1
-            return book(columns, fields, row: number, summary: &summary)
-        }, body)
+        return try LibraryCSV.read(
+            file, format: .storygraph, requiredColumns: requiredColumns,
+            map: { columns, fields, summary in
+                number += 1
+                return book(columns, fields, row: number, summary: &summary)
+            }, body)
     }
 
     /// A row's book, or `nil` without a title (a row of empty fields).
-    static func book(_ columns: LibraryCSV.Columns, _ fields: [String], row: Int, summary: inout LibraryCSV.Summary) -> ImportedBook? {
+    static func book(_ columns: LibraryCSV.Columns, _ fields: [String], row: Int, summary: inout LibraryCSV.Summary)
+        -> ImportedBook?
+    {
         func field(_ name: String) -> String? { columns.field(name, in: fields) }
-        guard let title = field("Title")?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else { return nil }
+        guard let title = field("Title")?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else {
+            return nil
+        }
         // No id in the file: the row is the book's key, and Open Library's work its identity.
         var book = ImportedBook(key: "row \(row)", title: title)
-        book.author = field("Authors").flatMap { $0.components(separatedBy: ", ").first }.map { $0.trimmingCharacters(in: .whitespaces) }
+        book.author = field("Authors").flatMap { $0.components(separatedBy: ", ").first }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         if let code = field("ISBN/UID") {
             if let isbn = try? ISBN(code) {
                 book.isbn13 = isbn.isbn13
@@ -38,10 +46,18 @@ public enum StoryGraphReader {
         book.readingFormat = field("Format").flatMap(ReadingFormat.init(storyGraph:))
         book.readDates = field("Dates Read").map(finishes) ?? []
         book.dateRead = field("Last Date Read").flatMap(day) ?? book.readDates.max()
-        book.moods = field("Moods").map { $0.components(separatedBy: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty } } ?? []
-        book.pace = field("Pace").flatMap { ReadingPace(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
+        book.moods =
+            field("Moods").map {
+                $0.components(separatedBy: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter {
+                    !$0.isEmpty
+                }
+            } ?? []
+        book.pace = field("Pace").flatMap {
+            ReadingPace(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased())
+        }
         book.dateAdded = field("Date Added").flatMap(day)
-        book.shelves = ImportedBook.shelfNames([field("Read Status")].compactMap({ $0 }) + (field("Tags")?.components(separatedBy: ",") ?? []))
+        book.shelves = ImportedBook.shelfNames(
+            [field("Read Status")].compactMap({ $0 }) + (field("Tags")?.components(separatedBy: ",") ?? []))
         return book
     }
 
@@ -49,7 +65,9 @@ public enum StoryGraphReader {
     static func day(_ text: String) -> String? {
         let parts = text.split(separator: "/").compactMap { Int($0) }
         guard parts.count == 3 else { return nil }
-        return parts[0] > 31 ? Reading.day(year: parts[0], month: parts[1], day: parts[2]) : Reading.day(year: parts[2], month: parts[0], day: parts[1])
+        return parts[0] > 31
+            ? Reading.day(year: parts[0], month: parts[1], day: parts[2])
+            : Reading.day(year: parts[2], month: parts[0], day: parts[1])
     }
 
     /// Every finish of `Dates Read`, one per read: `2023/05/23-2023/06/07, 2024/01/02` →

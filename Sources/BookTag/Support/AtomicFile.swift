@@ -69,9 +69,11 @@ package enum AtomicFile {
     }
 
     static func posixError(_ code: Int32, _ action: String, _ url: URL) -> Error {
-        CocoaError(.fileWriteUnknown, userInfo: [
-            NSFilePathErrorKey: url.path,
-            NSLocalizedDescriptionKey: "cannot \(action) \(url.path): \(String(cString: strerror(code)))",
-        ])
+        CocoaError(
+            .fileWriteUnknown,
+            userInfo: [
+                NSFilePathErrorKey: url.path,
+                NSLocalizedDescriptionKey: "cannot \(action) \(url.path): \(String(cString: strerror(code)))",
+            ])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Records written to a file as they come and read back by number: a large import holds 4 bytes
@@ -51,7 +51,9 @@ final class RecordSpill<Record: Codable & Sendable>: Sendable {
 
     /// Record `number`, as it was written.
     func record(_ number: Int32) throws -> Record {
-        let (start, end) = ends.withLock { ends in (Int64(number == 0 ? 0 : ends[Int(number) - 1]), Int64(ends[Int(number)])) }
+        let (start, end) = ends.withLock { ends in
+            (Int64(number == 0 ? 0 : ends[Int(number) - 1]), Int64(ends[Int(number)]))
+        }
         var bytes = Data(count: Int(end - start))
         try bytes.withUnsafeMutableBytes { buffer in
             try whole(buffer.count, "read", ifNone: EIO) { done in
@@ -68,7 +70,9 @@ final class RecordSpill<Record: Codable & Sendable>: Sendable {
         while done < count {
             let result = step(done)
             if result < 0, errno == EINTR { continue }
-            guard result > 0 else { throw AtomicFile.posixError(result < 0 ? errno : ifNone, "\(action) the scratch file in", folder) }
+            guard result > 0 else {
+                throw AtomicFile.posixError(result < 0 ? errno : ifNone, "\(action) the scratch file in", folder)
+            }
             done += result
         }
     }

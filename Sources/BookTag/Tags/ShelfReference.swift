@@ -28,7 +28,9 @@ public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertib
         if source == .openlibrary {
             let user = parts[0]
             guard !user.isEmpty, user.count <= 64,
-                user.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0)) }),
+                user.unicodeScalars.allSatisfy({
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0))
+                }),
                 user != ".", user != ".."
             else {
                 throw .badOpenLibraryUser(String(parts[0].prefix(40)))
@@ -40,12 +42,16 @@ public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertib
             return
         }
         let user = parts[0].prefix { $0 != "-" }
-        guard !user.isEmpty, user.count <= 20, user.allSatisfy({ $0.isASCII && $0.isNumber }), user.contains(where: { $0 != "0" }) else {
+        guard !user.isEmpty, user.count <= 20, user.allSatisfy({ $0.isASCII && $0.isNumber }),
+            user.contains(where: { $0 != "0" })
+        else {
             throw .badUserID(String(parts[0].prefix(40)))
         }
         let shelf = parts.count > 1 ? parts[1].lowercased() : Self.defaultShelf
         guard !shelf.isEmpty, shelf.count <= 64,
-            shelf.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+            shelf.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            })
         else {
             throw .badShelf(String(shelf.prefix(40)))
         }
@@ -96,13 +102,13 @@ extension ShelfReferenceError {
 
     public var errorDescription: String? {
         switch self {
-        case let .badUserID(text):
+        case .badUserID(let text):
             "\"\(text)\" is not a Goodreads user id: use the number in your profile's address (goodreads.com/user/show/12345-name → 12345), as 12345/read"
-        case let .badShelf(text):
+        case .badShelf(let text):
             "\"\(text)\" is not a Goodreads shelf name: use letters, digits, - and _, as in 12345/to-read"
-        case let .badOpenLibraryUser(text):
+        case .badOpenLibraryUser(let text):
             "\"\(text)\" is not an Open Library username: use the name in your profile's address (openlibrary.org/people/NAME), as NAME/already-read"
-        case let .badOpenLibraryShelf(text):
+        case .badOpenLibraryShelf(let text):
             "\"\(text)\" is not an Open Library reading-log shelf: use already-read, currently-reading or want-to-read"
         }
     }

@@ -20,9 +20,9 @@ extension TagNameError {
         switch self {
         case .empty:
             "a tag cannot be empty: give a word such as fantasy"
-        case let .controlCharacter(code):
+        case .controlCharacter(let code):
             "a tag cannot contain control characters (found \(code))"
-        case let .tooLong(count):
+        case .tooLong(let count):
             "a tag can have at most \(TagName.maximumLength) characters, this one has \(count)"
         }
     }

@@ -13,7 +13,7 @@ public enum TagOrigin: Equatable, Sendable, Codable {
 
     /// The service whose export made the tag, for an export's tag.
     public var libraryFormat: LibraryFormat? {
-        if case let .export(format, _, _) = self { return format ?? .goodreads }
+        if case .export(let format, _, _) = self { return format ?? .goodreads }
         return nil
     }
 
@@ -26,7 +26,7 @@ public enum TagOrigin: Equatable, Sendable, Codable {
     /// The year the books were read in, when the tag keeps only one.
     public var year: Int? {
         switch self {
-        case let .shelf(_, year), let .export(_, _, year): year
+        case .shelf(_, let year), .export(_, _, let year): year
         }
     }
 
@@ -39,21 +39,22 @@ public enum TagOrigin: Equatable, Sendable, Codable {
     /// Whether the books' days are the days they were shelved, not finished: Open Library's
     /// reading logs keep no other.
     public var datesAreShelved: Bool {
-        if case let .shelf(reference, _) = self { return reference.source == .openlibrary }
+        if case .shelf(let reference, _) = self { return reference.source == .openlibrary }
         return false
     }
 
     /// The source a shelf's books come from; `nil` for an export.
     public var shelfSource: SourceKind? {
-        if case let .shelf(reference, _) = self { return reference.source }
+        if case .shelf(let reference, _) = self { return reference.source }
         return nil
     }
 
     /// The listing the books come from, without the year: "Goodreads shelf 12345/read".
     public var listingName: String {
         switch self {
-        case let .shelf(reference, _): "\(reference.source.displayName) shelf \(reference)"
-        case let .export(format, shelf, _): (format ?? .goodreads).listingName + (shelf.map { ", shelf \($0)" } ?? "")
+        case .shelf(let reference, _): "\(reference.source.displayName) shelf \(reference)"
+        case .export(let format, let shelf, _):
+            (format ?? .goodreads).listingName + (shelf.map { ", shelf \($0)" } ?? "")
         }
     }
 
@@ -69,7 +70,8 @@ public enum TagOrigin: Equatable, Sendable, Codable {
     }
 
     init?(storedValue: String?) {
-        guard let storedValue, let value = try? JSONDecoder().decode(TagOrigin.self, from: Data(storedValue.utf8)) else { return nil }
+        guard let storedValue, let value = try? JSONDecoder().decode(TagOrigin.self, from: Data(storedValue.utf8))
+        else { return nil }
         self = value
     }
 }

@@ -16,7 +16,8 @@ public struct AddRequest: Sendable, Equatable {
     public var year: Int?
 
     /// The request as given; `checked()` applies the rules.
-    public init(tag: String, count: BookCount? = nil, source: SourceKind? = nil, shelf: String? = nil, year: Int? = nil) {
+    public init(tag: String, count: BookCount? = nil, source: SourceKind? = nil, shelf: String? = nil, year: Int? = nil)
+    {
         self.tag = tag
         self.count = count
         self.source = source
@@ -26,14 +27,18 @@ public struct AddRequest: Sendable, Equatable {
 
     /// The rules that need no store or network, in the order a reader would fix them.
     public func validate() throws(BookTagFailure) {
-        if case let .books(number)? = count, !Self.countRange.contains(number) { throw Self.badCount }
-        if count == .all, shelf == nil { throw BookTagFailure(.usage, "a count of all needs a shelf: a search has no end to take all of") }
+        if case .books(let number)? = count, !Self.countRange.contains(number) { throw Self.badCount }
+        if count == .all, shelf == nil {
+            throw BookTagFailure(.usage, "a count of all needs a shelf: a search has no end to take all of")
+        }
         if year != nil, shelf == nil {
             throw BookTagFailure(.usage, "a year needs a shelf", advice: .importTheExportForTheYear)
         }
         if let year, !Self.yearRange.contains(year) { throw Self.badYear }
         if let source, !SourceKind.searchable.contains(source) {
-            throw BookTagFailure(.usage, "new tags come from goodreads or openlibrary; a Calibre library is imported from its folder", advice: .importTheLibrary)
+            throw BookTagFailure(
+                .usage, "new tags come from goodreads or openlibrary; a Calibre library is imported from its folder",
+                advice: .importTheLibrary)
         }
 
     }

@@ -21,7 +21,7 @@ public enum BookCount: Equatable, Sendable {
     public var wanted: Int {
         switch self {
         case .all: Int.max
-        case let .books(number): number
+        case .books(let number): number
         }
     }
 }

@@ -22,8 +22,8 @@ public struct BookLookup: Sendable {
     /// The book's stored details, or `nil` when they must be fetched.
     public func stored(_ query: Query) throws -> StoredBook? {
         switch query {
-        case let .isbn(isbn): try store.book(isbn: isbn)
-        case let .id(id): try store.book(id: id)
+        case .isbn(let isbn): try store.book(isbn: isbn)
+        case .id(let id): try store.book(id: id)
         }
     }
 
@@ -31,22 +31,26 @@ public struct BookLookup: Sendable {
     /// reused; otherwise it is downloaded, and a book whose cover cannot be had is kept without.
     /// A book the source sent in part (`BookDetails.missingParts`) is returned but not kept.
     /// `forItself` as ``BookStore/saveBook(_:cover:fetchedAt:forItself:)`` takes it.
-    public func fetch(_ query: Query, from source: any BookSource, covers: CoverDownloader, forItself: Bool = true) async throws -> StoredBook {
+    public func fetch(_ query: Query, from source: any BookSource, covers: CoverDownloader, forItself: Bool = true)
+        async throws -> StoredBook
+    {
         let details: BookDetails
         switch query {
-        case let .isbn(isbn): details = try await source.book(isbn: isbn)
-        case let .id(id): details = try await source.book(id: id)
+        case .isbn(let isbn): details = try await source.book(isbn: isbn)
+        case .id(let id): details = try await source.book(id: id)
         }
         var cover: Data?
         if let path = try store.coverPath(ofTagBook: details.id) {
             cover = try? FileBytes.read(store.coverURL(path))
         }
-        if cover == nil, case let .success(data) = try await covers.cover(imageURL: details.imageURL) {
+        if cover == nil, case .success(let data) = try await covers.cover(imageURL: details.imageURL) {
             cover = data
         }
         try Task.checkCancellation()
         // A book with parts the source sent broken is shown, not kept as if complete.
-        if details.missingParts?.isEmpty == false { return StoredBook(details: details, coverPath: nil, fetchedAt: Date()) }
+        if details.missingParts?.isEmpty == false {
+            return StoredBook(details: details, coverPath: nil, fetchedAt: Date())
+        }
         return try store.saveBook(details, cover: cover, forItself: forItself)
     }
 

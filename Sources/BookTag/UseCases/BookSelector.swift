@@ -13,19 +13,29 @@ enum BookSelector {
         return chosen.sorted()
     }
 
-    private static func position(of selector: String, in entries: [TagBookEntry], tag: String) throws(DropError) -> Int {
+    private static func position(of selector: String, in entries: [TagBookEntry], tag: String) throws(DropError) -> Int
+    {
         let text = selector.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.count <= 4, text.allSatisfy(\.isASCIIDigit), let number = Int(text) {
-            guard (1...entries.count).contains(number) else { throw .positionOutOfRange(number, tag: tag, count: entries.count) }
+            guard (1...entries.count).contains(number) else {
+                throw .positionOutOfRange(number, tag: tag, count: entries.count)
+            }
             return number - 1
         }
-        if let isbn = try? ISBN(text), let index = entries.firstIndex(where: { $0.isbn13 == isbn.isbn13 || ($0.isbn10 != nil && $0.isbn10 == isbn.isbn10) }) {
+        if let isbn = try? ISBN(text),
+            let index = entries.firstIndex(where: {
+                $0.isbn13 == isbn.isbn13 || ($0.isbn10 != nil && $0.isbn10 == isbn.isbn10)
+            })
+        {
             return index
         }
         if let id = BookID(parsing: text), let index = entries.firstIndex(where: { $0.book.bookID == id }) {
             return index
         }
-        throw .notInTag(String(text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(40).map(Character.init)), tag: tag)
+        throw .notInTag(
+            String(
+                text.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(40).map(Character.init)),
+            tag: tag)
     }
 }
 
@@ -61,13 +71,13 @@ extension DropError {
 
     public var errorDescription: String? {
         switch self {
-        case let .positionOutOfRange(position, tag, count):
+        case .positionOutOfRange(let position, let tag, let count):
             "\"\(tag)\" has no position \(position): its books are numbered 1 to \(count)"
-        case let .notInTag(text, tag):
+        case .notInTag(let text, let tag):
             "\"\(text)\" is not a book of \"\(tag)\": name a position, a source id or an ISBN"
-        case let .wouldEmpty(tag):
+        case .wouldEmpty(let tag):
             "dropping every book would leave \"\(tag)\" empty"
-        case let .cannotReplaceExport(tag):
+        case .cannotReplaceExport(let tag):
             "\"\(tag)\" comes from a library export, which booktag does not keep"
         }
     }

@@ -28,7 +28,8 @@ public struct CollageRequest: Sendable, Equatable {
     /// Every part that can be checked without the configuration.
     public func validate() throws(BookTagFailure) {
         if let columns, !BookTagConfiguration.collageColumnRange.contains(columns) {
-            throw BookTagFailure(.usage, "columns must be between 1 and \(BookTagConfiguration.collageColumnRange.upperBound)")
+            throw BookTagFailure(
+                .usage, "columns must be between 1 and \(BookTagConfiguration.collageColumnRange.upperBound)")
         }
         if title != nil, noTitle { throw BookTagFailure(.usage, "a title and no title cannot go together") }
         do {
@@ -42,7 +43,8 @@ public struct CollageRequest: Sendable, Equatable {
     }
 
     /// This request over the configured look, in night mode or not.
-    public func resolve(_ configuration: BookTagConfiguration, nightMode: Bool) throws(BookTagFailure) -> CollageOptions {
+    public func resolve(_ configuration: BookTagConfiguration, nightMode: Bool) throws(BookTagFailure) -> CollageOptions
+    {
         try validate()
         var options = configuration.collageOptions(nightMode: nightMode)
         do {

@@ -13,7 +13,9 @@ public struct DropRequest: Sendable, Equatable {
 
     /// At least one book, at most 100.
     public func validate() throws(BookTagFailure) {
-        if books.isEmpty { throw BookTagFailure(.usage, "name at least one book to drop: a position, a source id or an ISBN") }
+        if books.isEmpty {
+            throw BookTagFailure(.usage, "name at least one book to drop: a position, a source id or an ISBN")
+        }
         if books.count > 100 { throw BookTagFailure(.usage, "at most 100 books at a time") }
     }
 }

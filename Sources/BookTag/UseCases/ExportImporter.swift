@@ -100,9 +100,12 @@ public struct ExportImporter: Sendable {
             // service's tag is left alone (`ImportOperations` refuses such an import whole; this
             // keeps the rule for a tag made since by another process).
             if let existing, existing.origin?.libraryFormat != plan.origin.libraryFormat {
-                outcomes.append(TagOutcome(
-                    name: plan.name, books: 0, withoutCover: 0, replaced: false,
-                    refusal: "\"\(existing.name)\" already holds books from \(existing.sourceDescription); left as it is (another tag name keeps both)"))
+                outcomes.append(
+                    TagOutcome(
+                        name: plan.name, books: 0, withoutCover: 0, replaced: false,
+                        refusal:
+                            "\"\(existing.name)\" already holds books from \(existing.sourceDescription); left as it is (another tag name keeps both)"
+                    ))
                 continue
             }
             let wanted = max(1, count)
@@ -117,19 +120,25 @@ public struct ExportImporter: Sendable {
             for index in 0..<rows.count {
                 let book = rows.book(index)
                 if settled.isMissing(book) { withoutCover += 1 }
-                guard chosen.count < wanted, settled.hasCover(book), case let .file(_, identity, _, _)? = try settled.state(book) else { continue }
+                guard chosen.count < wanted, settled.hasCover(book),
+                    case .file(_, let identity, _, _)? = try settled.state(book)
+                else { continue }
                 if identities.insert(identity).inserted { chosen.append(Int32(index)) }
             }
             identities = []
             guard !chosen.isEmpty else {
-                outcomes.append(TagOutcome(
-                    name: plan.name, books: 0, withoutCover: withoutCover, replaced: false,
-                    refusal: rows.isEmpty ? "no book matches" : "none of its \(rows.count) books has a cover at Open Library"))
+                outcomes.append(
+                    TagOutcome(
+                        name: plan.name, books: 0, withoutCover: withoutCover, replaced: false,
+                        refusal: rows.isEmpty
+                            ? "no book matches" : "none of its \(rows.count) books has a cover at Open Library"))
                 continue
             }
             func book(_ chosen: Int32) throws -> (work: SearchWork, file: CoverFile) {
                 var row = try rows.row(Int(chosen))
-                guard case let .file(file, identity, url, named)? = try settled.state(rows.book(Int(chosen))) else {
+                guard
+                    case .file(let file, let identity, let url, let named)? = try settled.state(rows.book(Int(chosen)))
+                else {
                     preconditionFailure("a chosen book has a cover")
                 }
                 if let named {
@@ -140,12 +149,14 @@ public struct ExportImporter: Sendable {
             }
             let prepared = try collage.map { options in
                 try CollageMaker(store: store).prepare(
-                    title: plan.name.display, key: plan.name.key, source: plan.origin.libraryFormat?.booksSource ?? .goodreads,
+                    title: plan.name.display, key: plan.name.key,
+                    source: plan.origin.libraryFormat?.booksSource ?? .goodreads,
                     entries: chosen.prefix(CollageMaker.maximumCovers).map { chosen in
                         let book = try book(chosen)
                         return CollageEntry(
                             bookID: book.work.id, title: book.work.title, author: book.work.authorName,
-                            year: book.work.originalPublicationYear, rating: book.work.averageRating, coverPath: book.file.path)
+                            year: book.work.originalPublicationYear, rating: book.work.averageRating,
+                            coverPath: book.file.path)
                     },
                     options: options)
             }
@@ -153,15 +164,18 @@ public struct ExportImporter: Sendable {
             do {
                 try Task.checkCancellation()
                 tag = try staging.commit(
-                    plan.name, count: chosen.count, book: { try book(chosen[$0]) }, origin: plan.origin, creating: existing == nil,
+                    plan.name, count: chosen.count, book: { try book(chosen[$0]) }, origin: plan.origin,
+                    creating: existing == nil,
                     search: SearchPosition(totalResults: rows.count, pageSize: nil, startPage: 1))
             } catch {
                 prepared?.discard()
                 throw error
             }
             let file = try prepared?.commit()
-            outcomes.append(TagOutcome(
-                name: plan.name, tag: tag, books: chosen.count, withoutCover: withoutCover, replaced: existing != nil, collage: file))
+            outcomes.append(
+                TagOutcome(
+                    name: plan.name, tag: tag, books: chosen.count, withoutCover: withoutCover,
+                    replaced: existing != nil, collage: file))
         }
         return outcomes
     }
@@ -194,15 +208,20 @@ public struct ExportImporter: Sendable {
             var stored: [BookID: CoverFile] = [:]
             let named = fresh.compactMap(\.row.identity)
             for source in Set(named.map(\.source)) {
-                for (value, file) in try staging.storedCovers(of: named.filter { $0.source == source }.map(\.value), source: source) {
+                for (value, file) in try staging.storedCovers(
+                    of: named.filter { $0.source == source }.map(\.value), source: source)
+                {
                     stored[BookID(source: source, value: value)] = file
                 }
             }
             for (index, book, row) in fresh {
                 if let identity = row.identity, let file = stored[identity] {
                     // A book its file does not name keeps the title the store has for it.
-                    let kept = row.needsDetails
-                        ? try store.tagBook(id: identity).map { SettledCovers.Named(title: $0.book.title, author: $0.book.authorName, pages: nil) } : nil
+                    let kept =
+                        row.needsDetails
+                        ? try store.tagBook(id: identity).map {
+                            SettledCovers.Named(title: $0.book.title, author: $0.book.authorName, pages: nil)
+                        } : nil
                     try settled.settle(book, .file(file, identity: identity, url: nil, named: kept))
                     covered += 1
                     progress(.reused)
@@ -232,7 +251,9 @@ public struct ExportImporter: Sendable {
             let row = try rows.row(Int(index))
             guard let identity = row.identity, let file = row.coverFile else { continue }
             if let data = try? FileBytes.read(file), ImageInfo(data) != nil {
-                let cover = PendingCovers.Cover(data: data, title: row.title, book: rows.book(Int(index))) { .file($0, identity: identity, url: nil) }
+                let cover = PendingCovers.Cover(data: data, title: row.title, book: rows.book(Int(index))) {
+                    .file($0, identity: identity, url: nil)
+                }
                 if pending.add(cover) { try writeLibraryCovers() }
             } else {
                 try settled.settle(rows.book(Int(index)), .missing)
@@ -251,7 +272,9 @@ public struct ExportImporter: Sendable {
                 guard let batch = batches.next() else { return }
                 let read = try batch.map { (book: rows.book(Int($0)), row: try rows.row(Int($0))) }
                 let books = read.map(\.row).map {
-                    CoverSearch.Book(key: $0.key, isbn13: $0.isbn13, isbn10: $0.isbn10, title: $0.title, author: $0.author, work: $0.needsDetails ? $0.identity : nil)
+                    CoverSearch.Book(
+                        key: $0.key, isbn13: $0.isbn13, isbn10: $0.isbn10, title: $0.title, author: $0.author,
+                        work: $0.needsDetails ? $0.identity : nil)
                 }
                 lookingUp = true
                 group.addTask { .resolved(read, try await search.matches(for: books)) }
@@ -259,7 +282,7 @@ public struct ExportImporter: Sendable {
             try lookUpNext()
             while let job = try await group.next() {
                 switch job {
-                case let .resolved(read, found):
+                case .resolved(let read, let found):
                     lookingUp = false
                     progress(.resolved(books: read.count, found: found.count))
                     for (book, var row) in read {
@@ -272,24 +295,28 @@ public struct ExportImporter: Sendable {
                         if let match, let identity = row.identity ?? match.work,
                             let url = OpenLibraryDecoder.coverURL(id: match.coverID, base: search.client.coversURL)
                         {
-                            waiting.append(Waiting(book: book, row: row, identity: identity, url: url, pages: row.pageCount == nil ? match.pages : nil))
+                            waiting.append(
+                                Waiting(
+                                    book: book, row: row, identity: identity, url: url,
+                                    pages: row.pageCount == nil ? match.pages : nil))
                         } else {
                             try settled.settle(book, .missing)
                             progress(.skipped(title: row.title, reason: "no cover found at Open Library"))
                         }
                     }
-                case let .downloaded(entry, result):
+                case .downloaded(let entry, let result):
                     downloading -= 1
                     switch result {
-                    case let .success(data):
+                    case .success(let data):
                         covered += 1
                         progress(.downloaded(title: entry.row.title))
-                        let named = SettledCovers.Named(title: entry.row.title, author: entry.row.author, pages: entry.pages)
+                        let named = SettledCovers.Named(
+                            title: entry.row.title, author: entry.row.author, pages: entry.pages)
                         let cover = PendingCovers.Cover(data: data, title: entry.row.title, book: entry.book) {
                             .file($0, identity: entry.identity, url: entry.url, named: named)
                         }
                         if pending.add(cover) { try pending.write(to: staging, settling: settled) }
-                    case let .failure(failure):
+                    case .failure(let failure):
                         try settled.settle(entry.book, .missing)
                         progress(.skipped(title: entry.row.title, reason: failure.reason))
                     }
@@ -304,7 +331,9 @@ public struct ExportImporter: Sendable {
                     break
                 }
                 // At most one look-up's books wait for their downloads.
-                if !lookingUp, covered + downloading + waiting.count < wanted, waiting.count < search.batchSize { try lookUpNext() }
+                if !lookingUp, covered + downloading + waiting.count < wanted, waiting.count < search.batchSize {
+                    try lookUpNext()
+                }
             }
         }
         try pending.write(to: staging, settling: settled)

@@ -34,8 +34,8 @@ final class ExportRows: Sendable {
     /// The row at `position` in the file.
     func row(_ position: Int32) throws -> ImportedBook {
         switch storage {
-        case let .memory(rows): rows[Int(position)]
-        case let .spilled(spill): try spill.record(position)
+        case .memory(let rows): rows[Int(position)]
+        case .spilled(let spill): try spill.record(position)
         }
     }
 

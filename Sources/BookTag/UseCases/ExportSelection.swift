@@ -15,8 +15,13 @@ public struct ExportSelection: Equatable, Sendable {
     public var prefix: String?
 
     /// A selection; with neither shelf nor year, a tag per shelf.
-    public init(format: LibraryFormat = .goodreads, shelf: String? = nil, year: Int? = nil, tagName: String? = nil, prefix: String? = nil) {
-        self.prefix = prefix.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
+    public init(
+        format: LibraryFormat = .goodreads, shelf: String? = nil, year: Int? = nil, tagName: String? = nil,
+        prefix: String? = nil
+    ) {
+        self.prefix = prefix.flatMap {
+            $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces)
+        }
         self.format = format
         self.shelf = shelf?.trimmingCharacters(in: .whitespaces).lowercased()
         self.year = year
@@ -85,20 +90,29 @@ public struct ExportSelection: Equatable, Sendable {
             precondition(rows.count == dates.count, "the rows noted")
             let selection = selection
             if selection.isFiltered {
-                let name = selection.tagName
-                    ?? [selection.prefix, selection.shelf ?? (selection.year != nil ? "read" : "books"), selection.year.map(String.init)].compactMap { $0 }.joined(separator: " ")
-                return [Plan(
-                    name: try TagName(name), origin: .export(format: selection.format, shelf: selection.shelf, year: selection.year),
-                    rows: ImportedRows(rows, positions: ordered(matching)))]
+                let name =
+                    selection.tagName
+                    ?? [
+                        selection.prefix, selection.shelf ?? (selection.year != nil ? "read" : "books"),
+                        selection.year.map(String.init),
+                    ].compactMap { $0 }.joined(separator: " ")
+                return [
+                    Plan(
+                        name: try TagName(name),
+                        origin: .export(format: selection.format, shelf: selection.shelf, year: selection.year),
+                        rows: ImportedRows(rows, positions: ordered(matching)))
+                ]
             }
             let standard = ["read", "currently-reading", "to-read"]
             let names = standard.filter { byShelf[$0] != nil } + byShelf.keys.filter { !standard.contains($0) }.sorted()
             var plans: [Plan] = []
             for shelf in names {
-                plans.append(Plan(
-                    name: try TagName([selection.prefix, spelling[shelf] ?? shelf].compactMap { $0 }.joined(separator: " ")),
-                    origin: .export(format: selection.format, shelf: shelf, year: nil),
-                    rows: ImportedRows(rows, positions: ordered(byShelf[shelf] ?? []))))
+                plans.append(
+                    Plan(
+                        name: try TagName(
+                            [selection.prefix, spelling[shelf] ?? shelf].compactMap { $0 }.joined(separator: " ")),
+                        origin: .export(format: selection.format, shelf: shelf, year: nil),
+                        rows: ImportedRows(rows, positions: ordered(byShelf[shelf] ?? []))))
             }
             return plans
         }

@@ -37,7 +37,8 @@ public struct ImportOperations: Sendable {
         var planner: ExportSelection.Planner
         do {
             format = try request.format ?? LibraryFormat.detect(request.file)
-            selection = ExportSelection(format: format, shelf: request.shelf, year: request.year, tagName: request.tag, prefix: request.prefix)
+            selection = ExportSelection(
+                format: format, shelf: request.shelf, year: request.year, tagName: request.tag, prefix: request.prefix)
             // Each row goes to the scratch file as it is read; the plan keeps its position.
             var writer = try ExportRows.Writer(spillingIn: store.home.dataFolder)
             planner = ExportSelection.Planner(selection)
@@ -52,8 +53,11 @@ public struct ImportOperations: Sendable {
         guard rows.count > 0 else { throw ExportError.noBooks(path: request.fileName, malformed: summary.malformed) }
         let tags = try planner.plans(of: rows)
         if selection.isFiltered, tags.allSatisfy({ $0.rows.isEmpty }) {
-            let filters = [request.shelf.map { "on the shelf \($0)" }, request.year.map { "read in \($0)" }].compactMap { $0 }
-            throw BookTagFailure(.notFound, "no book in \(request.fileName) is \(filters.joined(separator: " and ")); nothing was stored")
+            let filters = [request.shelf.map { "on the shelf \($0)" }, request.year.map { "read in \($0)" }].compactMap
+            { $0 }
+            throw BookTagFailure(
+                .notFound, "no book in \(request.fileName) is \(filters.joined(separator: " and ")); nothing was stored"
+            )
         }
         try refuseClashes(tags, format: format)
         return Plan(request: request, format: format, summary: summary, tags: tags)
@@ -71,9 +75,11 @@ public struct ImportOperations: Sendable {
             if example.isEmpty { example = plan.name.display }
         }
         guard !clashes.isEmpty else { return }
-        let names = clashes.count == 1 ? "the tag \(clashes[0]) exists" : "the tags \(clashes.joined(separator: ", ")) exist"
+        let names =
+            clashes.count == 1 ? "the tag \(clashes[0]) exists" : "the tags \(clashes.joined(separator: ", ")) exist"
         throw BookTagFailure(
-            .usage, "\(names) from another source; nothing was imported", advice: .prefixTheTags(format: format.listingName, example: example))
+            .usage, "\(names) from another source; nothing was imported",
+            advice: .prefixTheTags(format: format.listingName, example: example))
     }
 
     /// Stores the planned tags; at least one must be stored.
@@ -88,7 +94,8 @@ public struct ImportOperations: Sendable {
         let options = configuration.collageOptions(nightMode: nightMode)
         let wanted = plan.request.count?.wanted ?? .max
         let outcomes = try await connection.closing {
-            try await importer.importTags(plan.tags, count: wanted, collage: options, progress: { progress?(.importing($0)) })
+            try await importer.importTags(
+                plan.tags, count: wanted, collage: options, progress: { progress?(.importing($0)) })
         }
         guard outcomes.contains(where: { $0.tag != nil }) else {
             throw BookTagFailure(.notFound, "no tag was stored: no book had a cover, or every tag's name is taken")

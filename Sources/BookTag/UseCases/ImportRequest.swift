@@ -22,7 +22,8 @@ public struct ImportRequest: Sendable, Equatable {
     public var name: String?
     /// The request as given; `validate()` applies the rules.
     public init(
-        file: URL, shelf: String? = nil, year: Int? = nil, tag: String? = nil, count: BookCount? = nil, format: LibraryFormat? = nil,
+        file: URL, shelf: String? = nil, year: Int? = nil, tag: String? = nil, count: BookCount? = nil,
+        format: LibraryFormat? = nil,
         prefix: String? = nil
     ) {
         self.file = file
@@ -37,11 +38,19 @@ public struct ImportRequest: Sendable, Equatable {
     /// The rules that need no file read.
     public func validate() throws(BookTagFailure) {
         // An export's tag may hold every book of a shelf: no upper bound.
-        if case let .books(number)? = count, number < 1 { throw BookTagFailure(.usage, "the count must be a number above 0, or all") }
-        if let year, !AddRequest.yearRange.contains(year) { throw BookTagFailure(.usage, "the year must be a four-digit year such as 2025") }
-        if let shelf, shelf.trimmingCharacters(in: .whitespaces).isEmpty { throw BookTagFailure(.usage, "a shelf needs its name, such as read") }
+        if case .books(let number)? = count, number < 1 {
+            throw BookTagFailure(.usage, "the count must be a number above 0, or all")
+        }
+        if let year, !AddRequest.yearRange.contains(year) {
+            throw BookTagFailure(.usage, "the year must be a four-digit year such as 2025")
+        }
+        if let shelf, shelf.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw BookTagFailure(.usage, "a shelf needs its name, such as read")
+        }
         if let prefix {
-            do { _ = try TagName(prefix + " read") } catch { throw BookTagFailure(.usage, "the prefix cannot make a tag name: \(error.localizedDescription)") }
+            do { _ = try TagName(prefix + " read") } catch {
+                throw BookTagFailure(.usage, "the prefix cannot make a tag name: \(error.localizedDescription)")
+            }
         }
     }
 

@@ -37,7 +37,9 @@ struct PendingCovers {
     }
 
     /// Stages every waiting cover's file and settles its book; `written` hears of each, in order.
-    mutating func write(to staging: CoverStaging, settling settled: SettledCovers, written: (Cover) -> Void = { _ in }) throws {
+    mutating func write(to staging: CoverStaging, settling settled: SettledCovers, written: (Cover) -> Void = { _ in })
+        throws
+    {
         guard !covers.isEmpty else { return }
         let files = try staging.stage(covers.map { ($0.data, $0.title) })
         for (cover, file) in zip(covers, files) {

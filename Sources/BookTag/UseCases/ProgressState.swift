@@ -37,17 +37,17 @@ public struct ProgressState: Sendable, Equatable {
     /// The state after `event`.
     public mutating func apply(_ event: ProgressEvent) {
         switch event {
-        case let .gathering(.page(_, _, _, totalPages)):
+        case .gathering(.page(_, _, _, let totalPages)):
             pages += 1
             self.totalPages = totalPages
             waiting = nil
             retrying = nil
-        case let .gathering(.coverKept(_, found, wanted)):
+        case .gathering(.coverKept(_, let found, let wanted)):
             self.found = found
             self.wanted = wanted
         case .gathering(.coverSkipped):
             skipped += 1
-        case let .importing(.resolved(books, found)):
+        case .importing(.resolved(let books, let found)):
             lookedUp += books
             covered += found
             waiting = nil
@@ -62,10 +62,10 @@ public struct ProgressState: Sendable, Equatable {
             skipped += 1
         case .coverDownloaded:
             downloads += 1
-        case let .waiting(seconds, _):
+        case .waiting(let seconds, _):
             waiting = seconds
             retrying = nil
-        case let .retrying(seconds):
+        case .retrying(let seconds):
             retrying = seconds
         case .request, .note, .warning, .fetchingDetails:
             break
@@ -87,7 +87,10 @@ extension ProgressState {
         var parts: [String] = []
         if copied > 0 { parts.append("import: \(GroupedNumber.text(copied)) covers copied from the library") }
         if lookedUp > 0 || copied == 0 {
-            parts += ["\(parts.isEmpty ? "import: " : "")\(covered)/\(lookedUp) covers found at Open Library", "\(imported) downloaded"]
+            parts += [
+                "\(parts.isEmpty ? "import: " : "")\(covered)/\(lookedUp) covers found at Open Library",
+                "\(imported) downloaded",
+            ]
         }
         if reused > 0 { parts.append("\(reused) already stored") }
         parts.append("\(skipped) skipped")

@@ -63,7 +63,7 @@ final class SettledCovers {
     func settle(_ book: Int32, _ state: State) throws {
         switch state {
         case .missing: slots[Int(book)] = Self.missing
-        case let .file(file, identity, url, named):
+        case .file(let file, let identity, let url, let named):
             slots[Int(book)] = try spill.append(Found(file: file, identity: identity, url: url, named: named))
         }
     }

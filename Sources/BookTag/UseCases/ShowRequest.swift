@@ -20,8 +20,9 @@ public struct ShowRequest: Sendable, Equatable {
         switch (isbn, id) {
         case (nil, nil): throw BookTagFailure(.usage, "give an ISBN, or the id of a Goodreads or Open Library book")
         case (.some, .some): throw BookTagFailure(.usage, "give an ISBN or an id, not both")
-        case let (nil, id?) where BookID(parsing: id) == nil:
-            throw BookTagFailure(.usage, "an id is a Goodreads book id (digits) or an Open Library work id (such as OL45804W)")
+        case (nil, let id?) where BookID(parsing: id) == nil:
+            throw BookTagFailure(
+                .usage, "an id is a Goodreads book id (digits) or an Open Library work id (such as OL45804W)")
         case (nil, .some) where source != nil:
             throw BookTagFailure(.usage, "a source is chosen for an ISBN only: an id names its source")
         default: break

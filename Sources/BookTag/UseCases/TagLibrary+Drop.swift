@@ -28,12 +28,15 @@ extension TagLibrary {
         _ name: TagName, books selectors: [String], replace: Bool, collage options: CollageOptions,
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> DropOutcome {
-        try await Self.drop(name, books: selectors, from: store, refillingFrom: replace ? gatherer : nil, collage: options, progress: progress)
+        try await Self.drop(
+            name, books: selectors, from: store, refillingFrom: replace ? gatherer : nil, collage: options,
+            progress: progress)
     }
 
     /// The same without a source, when nothing is refilled (no network).
     public static func drop(
-        _ name: TagName, books selectors: [String], from store: BookStore, refillingFrom gatherer: Gatherer?, collage options: CollageOptions,
+        _ name: TagName, books selectors: [String], from store: BookStore, refillingFrom gatherer: Gatherer?,
+        collage options: CollageOptions,
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> DropOutcome {
         let replace = gatherer != nil
@@ -44,10 +47,13 @@ extension TagLibrary {
         if !replace, positions.count == entries.count { throw DropError.wouldEmpty(tag: tag.name) }
         var gathering: Gathering?
         if let gatherer {
-            guard gatherer.source.kind == tag.source else { throw GatheringError.wrongSource(tag: tag.name, source: tag.source) }
+            guard gatherer.source.kind == tag.source else {
+                throw GatheringError.wrongSource(tag: tag.name, source: tag.source)
+            }
             gathering = try await gatherer.gather(
                 query: try query(for: tag.key, origin: tag.origin), count: positions.count, startPage: tag.startPage,
-                admits: { tag.origin?.admits($0) ?? true }, excluding: Set(entries.map(\.book.bookID)), progress: progress)
+                admits: { tag.origin?.admits($0) ?? true }, excluding: Set(entries.map(\.book.bookID)),
+                progress: progress)
         }
         var replacements = (gathering?.books ?? [])[...]
         var books: [GatheredBook] = []
@@ -66,7 +72,8 @@ extension TagLibrary {
         let formats = maker.existingFormats(forKey: tag.key)
         let style = options.following(tag.collageStyle)
         let prepared = try formats.first.map { format in
-            try maker.prepare(title: tag.name, key: tag.key, source: tag.source, books: books, options: style.with(format: format))
+            try maker.prepare(
+                title: tag.name, key: tag.key, source: tag.source, books: books, options: style.with(format: format))
         }
         let updated: Tag
         do {
@@ -74,7 +81,9 @@ extension TagLibrary {
             let fetchedAt = gathering == nil ? tag.lastFetchedAt ?? tag.createdAt : Date()
             updated = try store.replaceBooks(
                 of: name, with: books,
-                search: SearchPosition(totalResults: tag.totalResults, pageSize: tag.pageSize, startPage: tag.startPage, fetchedAt: fetchedAt))
+                search: SearchPosition(
+                    totalResults: tag.totalResults, pageSize: tag.pageSize, startPage: tag.startPage,
+                    fetchedAt: fetchedAt))
         } catch {
             prepared?.discard()
             throw error
@@ -83,7 +92,8 @@ extension TagLibrary {
         collages += (try? maker.remakeExisting(tag: name, options: style, except: formats.first)) ?? []
         let filled = books.count - (entries.count - positions.count)
         return DropOutcome(
-            tag: updated, books: try store.books(of: name), dropped: positions.map { entries[$0] }, replacements: filled,
+            tag: updated, books: try store.books(of: name), dropped: positions.map { entries[$0] },
+            replacements: filled,
             unfilled: replace ? positions.count - filled : 0, collages: collages, gathering: gathering)
     }
 }

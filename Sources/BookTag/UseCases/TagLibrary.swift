@@ -46,7 +46,9 @@ public struct TagLibrary: Sendable {
             query: query, count: count, startPage: 1, admits: { origin?.admits($0) ?? true }, progress: progress)
         try Self.checkFoundBooks(gathering, query: name.display, origin: origin)
         return try commit(gathering, title: name.display, key: name.key, collage: collage) {
-            try store.createTag(name, source: gathering.source, origin: origin, books: gathering.books, search: Self.position(of: gathering))
+            try store.createTag(
+                name, source: gathering.source, origin: origin, books: gathering.books,
+                search: Self.position(of: gathering))
         } then: { tag in
             Outcome(tag: tag, books: try store.books(of: name), gathering: gathering)
         }
@@ -57,13 +59,17 @@ public struct TagLibrary: Sendable {
     /// count only when the shelf has no others. The collage is drawn in the style the tag's
     /// collage was last drawn in (`collage` gives night mode, and the style of a tag never drawn).
     public func reroll(
-        _ name: TagName, count: Int = 12, collage: CollageOptions? = nil, using generator: inout some RandomNumberGenerator,
+        _ name: TagName, count: Int = 12, collage: CollageOptions? = nil,
+        using generator: inout some RandomNumberGenerator,
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> Outcome {
         let tag = try store.existingTag(name)
-        guard gatherer.source.kind == tag.source else { throw GatheringError.wrongSource(tag: tag.name, source: tag.source) }
+        guard gatherer.source.kind == tag.source else {
+            throw GatheringError.wrongSource(tag: tag.name, source: tag.source)
+        }
         let query = try Self.query(for: tag.key, origin: tag.origin)
-        let pages = Gatherer.pageCount(totalResults: tag.totalResults, pageSize: tag.pageSize, maximum: gatherer.source.maximumSearchPage)
+        let pages = Gatherer.pageCount(
+            totalResults: tag.totalResults, pageSize: tag.pageSize, maximum: gatherer.source.maximumSearchPage)
         let start = Gatherer.rerollPage(current: tag.startPage, totalPages: pages, using: &generator)
         let current = tag.origin == nil ? [] : try store.books(of: name)
         var gathering = try await gatherer.gather(
@@ -97,7 +103,8 @@ public struct TagLibrary: Sendable {
         store storeSet: () throws -> Tag, then finish: (Tag) throws -> Outcome
     ) throws -> Outcome {
         let prepared = try collage.map {
-            try CollageMaker(store: store).prepare(title: title, key: key, source: gathering.source, books: gathering.books, options: $0)
+            try CollageMaker(store: store).prepare(
+                title: title, key: key, source: gathering.source, books: gathering.books, options: $0)
         }
         let tag: Tag
         do {
@@ -117,7 +124,7 @@ public struct TagLibrary: Sendable {
     static func query(for key: String, origin: TagOrigin?) throws -> String {
         switch origin {
         case nil: key
-        case let .shelf(reference, _)?: reference.description
+        case .shelf(let reference, _)?: reference.description
         case let export?: throw GatheringError.notGatherable(origin: export)
         }
     }
@@ -127,7 +134,8 @@ public struct TagLibrary: Sendable {
         try entries.map { entry in
             let book = entry.book
             let work = SearchWork(
-                workID: book.workID, id: book.bookID, title: book.title, authorID: book.authorID, authorName: book.authorName,
+                workID: book.workID, id: book.bookID, title: book.title, authorID: book.authorID,
+                authorName: book.authorName,
                 imageURL: book.imageURL, averageRating: book.averageRating, ratingsCount: book.ratingsCount,
                 originalPublicationYear: book.originalPublicationYear)
             return GatheredBook(work: work, cover: try FileBytes.read(store.coverURL(book.coverPath)))
@@ -148,6 +156,7 @@ public struct TagLibrary: Sendable {
     private static func position(of gathering: Gathering) -> SearchPosition {
         // An open-ended feed's pages are counted from the books it listed, year or not.
         SearchPosition(
-            totalResults: max(gathering.totalResults, gathering.listed), pageSize: gathering.pageSize, startPage: gathering.startPage)
+            totalResults: max(gathering.totalResults, gathering.listed), pageSize: gathering.pageSize,
+            startPage: gathering.startPage)
     }
 }

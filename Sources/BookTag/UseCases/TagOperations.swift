@@ -44,11 +44,16 @@ public struct TagOperations: Sendable {
     /// books with covers (default `collage.count`), its collage drawn. Throws
     /// `StoreError.tagExists` when another booktag made it meanwhile.
     public func add(
-        _ request: AddRequest, name: TagName, origin: TagOrigin?, configuration: BookTagConfiguration, nightMode: Bool, progress: ProgressHandler? = nil
+        _ request: AddRequest, name: TagName, origin: TagOrigin?, configuration: BookTagConfiguration, nightMode: Bool,
+        progress: ProgressHandler? = nil
     ) async throws -> Gathered {
         let wanted = request.count?.wanted ?? configuration.collageCount
-        let kind = origin?.shelfSource ?? workspace.chooseSource(request.source, configuration: configuration, progress: progress)
-        let outcome = try await gathering(kind, shelf: origin != nil, configuration: configuration, nightMode: nightMode, progress: progress) {
+        let kind =
+            origin?.shelfSource
+            ?? workspace.chooseSource(request.source, configuration: configuration, progress: progress)
+        let outcome = try await gathering(
+            kind, shelf: origin != nil, configuration: configuration, nightMode: nightMode, progress: progress
+        ) {
             library, options, events in
             try await library.add(name, count: wanted, origin: origin, collage: options, progress: events)
         }
@@ -61,8 +66,12 @@ public struct TagOperations: Sendable {
     /// What an add that changed nothing answers: the tag as it is.
     public func existingReport(_ tag: Tag) throws -> TagResult {
         let maker = CollageMaker(store: store)
-        let collage = maker.existingFormats(forKey: tag.key).first.map { maker.defaultFile(forKey: tag.key, format: $0) }
-        return TagResult(tag: tag, outcome: nil, books: rows(try store.books(of: TagName(tag.name))), collage: collage, wanted: tag.bookCount)
+        let collage = maker.existingFormats(forKey: tag.key).first.map {
+            maker.defaultFile(forKey: tag.key, format: $0)
+        }
+        return TagResult(
+            tag: tag, outcome: nil, books: rows(try store.books(of: TagName(tag.name))), collage: collage,
+            wanted: tag.bookCount)
     }
 
     /// The tag a reroll works on; one from a library export cannot be gathered for.
@@ -84,35 +93,45 @@ public struct TagOperations: Sendable {
     /// Replaces `tag`'s books with `count` (default: as many as it has, at least `collage.count`)
     /// books from a random other page of its source.
     public func reroll(
-        _ tag: Tag, count: Int? = nil, configuration: BookTagConfiguration, nightMode: Bool, progress: ProgressHandler? = nil
+        _ tag: Tag, count: Int? = nil, configuration: BookTagConfiguration, nightMode: Bool,
+        progress: ProgressHandler? = nil
     ) async throws -> Gathered {
         let name = try TagName(tag.name)
         let wanted = count ?? max(tag.bookCount, configuration.collageCount)
-        let outcome = try await gathering(tag.source, shelf: tag.origin != nil, configuration: configuration, nightMode: nightMode, progress: progress) {
+        let outcome = try await gathering(
+            tag.source, shelf: tag.origin != nil, configuration: configuration, nightMode: nightMode, progress: progress
+        ) {
             library, options, events in
             var generator = SystemRandomNumberGenerator()
             return try await library.reroll(name, count: wanted, collage: options, using: &generator, progress: events)
         }
-        let report = TagResult(tag: outcome.tag, outcome: outcome, books: rows(outcome.books), collage: outcome.collage?.file, wanted: wanted)
+        let report = TagResult(
+            tag: outcome.tag, outcome: outcome, books: rows(outcome.books), collage: outcome.collage?.file,
+            wanted: wanted)
         return Gathered(outcome: outcome, report: report, wanted: wanted)
     }
 
     /// Takes `request`'s books out of `tag` and draws its collages again; with `replace`, each
     /// place is refilled from the tag's source. Without it nothing goes over the network.
     public func drop(
-        _ tag: Tag, _ request: DropRequest, configuration: BookTagConfiguration, nightMode: Bool, progress: ProgressHandler? = nil
+        _ tag: Tag, _ request: DropRequest, configuration: BookTagConfiguration, nightMode: Bool,
+        progress: ProgressHandler? = nil
     ) async throws -> (outcome: TagLibrary.DropOutcome, report: DropReport) {
         try request.validate()
         let name = try TagName(tag.name)
         let outcome: TagLibrary.DropOutcome
         if request.replace {
-            outcome = try await gathering(tag.source, shelf: tag.origin != nil, configuration: configuration, nightMode: nightMode, progress: progress) {
+            outcome = try await gathering(
+                tag.source, shelf: tag.origin != nil, configuration: configuration, nightMode: nightMode,
+                progress: progress
+            ) {
                 library, options, events in
                 try await library.drop(name, books: request.books, replace: true, collage: options, progress: events)
             }
         } else {
             let options = configuration.collageOptions(nightMode: nightMode)
-            outcome = try await TagLibrary.drop(name, books: request.books, from: store, refillingFrom: nil, collage: options)
+            outcome = try await TagLibrary.drop(
+                name, books: request.books, from: store, refillingFrom: nil, collage: options)
         }
         return (outcome, DropReport(outcome, store: store))
     }
@@ -134,8 +153,11 @@ public struct TagOperations: Sendable {
     /// Runs `work` with a library over the source (its events into `progress`) and the collage
     /// options as configured; the network's connections are closed however it ends.
     private func gathering<Outcome: Sendable>(
-        _ kind: SourceKind, shelf: Bool, configuration: BookTagConfiguration, nightMode: Bool, progress: ProgressHandler?,
-        _ work: @escaping @Sendable (TagLibrary, CollageOptions, @escaping @Sendable (GatheringEvent) -> Void) async throws -> Outcome
+        _ kind: SourceKind, shelf: Bool, configuration: BookTagConfiguration, nightMode: Bool,
+        progress: ProgressHandler?,
+        _ work:
+            @escaping @Sendable (TagLibrary, CollageOptions, @escaping @Sendable (GatheringEvent) -> Void) async throws
+            -> Outcome
     ) async throws -> Outcome {
         let connection = try workspace.connect(kind, shelf: shelf, configuration: configuration, progress: progress)
         let library = TagLibrary(store: store, gatherer: Gatherer(source: connection.source, covers: connection.covers))

@@ -35,7 +35,9 @@ public struct Workspace: Sendable {
     private let network: NetworkFactory
 
     /// A workspace over `home`; `network` is used only for live requests and recordings.
-    public init(home: BookTagHome, configFile: URL? = nil, requests: Requests = .live, network: @escaping NetworkFactory) {
+    public init(
+        home: BookTagHome, configFile: URL? = nil, requests: Requests = .live, network: @escaping NetworkFactory
+    ) {
         self.home = home
         self.configFile = configFile ?? home.configFile
         configNamed = configFile != nil
@@ -62,7 +64,8 @@ public struct Workspace: Sendable {
     /// The settings with the environment applied; unknown keys are in its `warnings`.
     public func configuration() throws -> BookTagConfiguration {
         if configNamed, !FileManager.default.fileExists(atPath: configFile.path) {
-            throw BookTagFailure(.config, "the configuration file \(configFile.path) does not exist: check the path given for it")
+            throw BookTagFailure(
+                .config, "the configuration file \(configFile.path) does not exist: check the path given for it")
         }
         return try BookTagConfiguration.load(file: configFile)
     }
@@ -74,10 +77,15 @@ public struct Workspace: Sendable {
 
     /// The source a new tag or an unknown book uses: `chosen`, else config `source`, else
     /// Goodreads with a key and Open Library without, with a note saying so in that case.
-    public func chooseSource(_ chosen: SourceKind?, configuration: BookTagConfiguration, progress: ProgressHandler? = nil) -> SourceKind {
+    public func chooseSource(
+        _ chosen: SourceKind?, configuration: BookTagConfiguration, progress: ProgressHandler? = nil
+    ) -> SourceKind {
         let (source, fellBack) = configuration.resolveSource(chosen)
         if fellBack {
-            progress?(.note("no Goodreads API key is configured, so books come from Open Library (choose a source for a tag, or set \"source\" in config.json)"))
+            progress?(
+                .note(
+                    "no Goodreads API key is configured, so books come from Open Library (choose a source for a tag, or set \"source\" in config.json)"
+                ))
         }
         return source
     }
@@ -85,21 +93,24 @@ public struct Workspace: Sendable {
     /// A source of books of `kind` and its cover downloader, reporting requests, waits and
     /// covers into `progress`. `shelf` asks for a reader's shelf (no key): Goodreads' feed or
     /// Open Library's reading log, instead of a search.
-    public func connect(_ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: ProgressHandler? = nil) throws -> SourceConnection {
+    public func connect(
+        _ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: ProgressHandler? = nil
+    ) throws -> SourceConnection {
         let base: any HTTPTransport
         var apiKey = ""
         var throttle: RequestThrottle? = RequestThrottle(home: home)
         var network: (any NetworkTransport)?
         switch requests {
-        case let .replay(folder):
+        case .replay(let folder):
             base = try ReplayTransport(folder: folder)
-            apiKey = configuration.goodreads.apiKey ?? Recording.redacted  // a replay looks requests up with the key redacted
+            // A replay looks requests up with the key redacted.
+            apiKey = configuration.goodreads.apiKey ?? Recording.redacted
             throttle = nil
         case .live, .record:
             if kind == .goodreads, !shelf { apiKey = try configuration.requireAPIKey(file: configFile) }
             let transport = try self.network(configuration.userAgent(for: kind))
             network = transport
-            if case let .record(folder) = requests {
+            if case .record(let folder) = requests {
                 base = try RecordingTransport(folder: folder, apiKey: apiKey, upstream: transport)
             } else {
                 base = transport
@@ -109,11 +120,18 @@ public struct Workspace: Sendable {
             guard let progress else { return }
             let line = "\(request.kind == .api ? "GET" : "GET cover") \(request.url.redactingAPIKey) →"
             switch outcome {
-            case let .success(response):
-                progress(.request(String(format: "%@ %d, %d bytes, %.0f ms", line, response.status, response.body.count, seconds * 1000)))
+            case .success(let response):
+                progress(
+                    .request(
+                        String(
+                            format: "%@ %d, %d bytes, %.0f ms", line, response.status, response.body.count,
+                            seconds * 1000)))
                 if request.kind == .cover, (200..<300).contains(response.status) { progress(.coverDownloaded) }
-            case let .failure(error):
-                progress(.request(String(format: "%@ failed after %.0f ms: %@", line, seconds * 1000, error.localizedDescription)))
+            case .failure(let error):
+                progress(
+                    .request(
+                        String(format: "%@ failed after %.0f ms: %@", line, seconds * 1000, error.localizedDescription))
+                )
             }
         }
         let interval = configuration.minimumRequestInterval(for: kind)
@@ -128,17 +146,21 @@ public struct Workspace: Sendable {
         switch kind {
         case .goodreads where shelf:
             var client = GoodreadsShelfClient(
-                baseURL: configuration.goodreads.baseURL, transport: transport, throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
+                baseURL: configuration.goodreads.baseURL, transport: transport, throttle: throttle,
+                minimumRequestInterval: interval, onWait: onWait)
             client.caller.requestTimeout = timeout
             source = client
         case .openlibrary where shelf:
             var client = OpenLibraryShelfClient(
-                baseURL: configuration.openLibrary.baseURL, coversURL: configuration.openLibrary.coversURL, transport: transport,
+                baseURL: configuration.openLibrary.baseURL, coversURL: configuration.openLibrary.coversURL,
+                transport: transport,
                 throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
             client.caller.requestTimeout = timeout
             source = client
         case .calibre:
-            throw BookTagFailure(.usage, "a Calibre library is read from its folder, never searched: import the library again", advice: .importTheLibrary)
+            throw BookTagFailure(
+                .usage, "a Calibre library is read from its folder, never searched: import the library again",
+                advice: .importTheLibrary)
         case .goodreads:
             var client = GoodreadsClient(
                 baseURL: configuration.goodreads.baseURL, apiKey: apiKey, transport: transport, throttle: throttle,
@@ -147,12 +169,14 @@ public struct Workspace: Sendable {
             source = client
         case .openlibrary:
             var client = OpenLibraryClient(
-                baseURL: configuration.openLibrary.baseURL, coversURL: configuration.openLibrary.coversURL, transport: transport,
+                baseURL: configuration.openLibrary.baseURL, coversURL: configuration.openLibrary.coversURL,
+                transport: transport,
                 throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
             client.caller.requestTimeout = timeout
             source = client
         }
-        return SourceConnection(source: source, covers: CoverDownloader(transport: transport, timeout: timeout), network: network)
+        return SourceConnection(
+            source: source, covers: CoverDownloader(transport: transport, timeout: timeout), network: network)
     }
 }
 

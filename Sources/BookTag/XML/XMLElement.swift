@@ -43,7 +43,10 @@ public struct XMLElement {
         var property = node.pointee.properties
         while let candidate = property {
             if Self.bytes(candidate.pointee.name, equal: name) {
-                guard let value = xmlNodeGetContent(UnsafeMutableRawPointer(candidate).assumingMemoryBound(to: xmlNode.self)) else {
+                guard
+                    let value = xmlNodeGetContent(
+                        UnsafeMutableRawPointer(candidate).assumingMemoryBound(to: xmlNode.self))
+                else {
                     return ""
                 }
                 defer { booktag_xml_free(value) }
@@ -86,7 +89,8 @@ public struct XMLElement {
         guard let first = node.pointee.children else {
             return body(UnsafeBufferPointer(start: nil, count: 0))
         }
-        if first.pointee.next == nil, first.pointee.type == XML_TEXT_NODE || first.pointee.type == XML_CDATA_SECTION_NODE,
+        if first.pointee.next == nil,
+            first.pointee.type == XML_TEXT_NODE || first.pointee.type == XML_CDATA_SECTION_NODE,
             let content = first.pointee.content
         {
             return body(Self.trimmed(content))

@@ -29,17 +29,17 @@ extension XMLError {
         switch self {
         case .empty:
             "the response is empty"
-        case let .tooLarge(bytes, limit):
+        case .tooLarge(let bytes, let limit):
             "the response is \(bytes) bytes, over the \(limit)-byte limit; refusing to parse it"
-        case let .doctypeNotAllowed(systemID?):
+        case .doctypeNotAllowed(let systemID?):
             "the response declares an external DTD (\(systemID.prefix(200))); DTDs are refused because they can read local files"
         case .doctypeNotAllowed(nil):
             "the response declares a DTD; DTDs are refused because their entities can expand without bound or read local files"
-        case let .tooDeep(line, column):
+        case .tooDeep(let line, let column):
             "the response nests elements too deeply (line \(line), column \(column)); refusing to parse it"
-        case let .invalidEncoding(line, column):
+        case .invalidEncoding(let line, let column):
             "the response is not valid UTF-8 text (line \(line), column \(column))"
-        case let .malformed(message, line, column):
+        case .malformed(let message, let line, let column):
             "the response is not well-formed XML (line \(line), column \(column)): \(message)"
         }
     }

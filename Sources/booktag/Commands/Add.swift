@@ -25,16 +25,20 @@ extension BookTagCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tag, such as fantasy (any script; at most 100 characters).") var tag: String
-        @Option(help: ArgumentHelp(
-            "Books with covers to gather (1–100; default: collage.count, 12); with --shelf, 'all' takes every covered book of the shelf.",
-            valueName: "n|all")) var count: BookCount?
-        @Option(help: ArgumentHelp(
-            "Where the books come from: goodreads (needs an API key) or openlibrary (default: config source, else goodreads with a key, else openlibrary).",
-            valueName: "source")) var source: SourceKind?
-        @Option(help: ArgumentHelp(
-            "A reader's public Goodreads shelf instead of a search: the user id from the profile's address, and the shelf (default read).",
-            valueName: "user_id[/shelf]")) var shelf: String?
-        @Option(help: ArgumentHelp("With --shelf: only books the reader finished in this year.", valueName: "yyyy")) var year: Int?
+        @Option(
+            help: ArgumentHelp(
+                "Books with covers to gather (1–100; default: collage.count, 12); with --shelf, 'all' takes every covered book of the shelf.",
+                valueName: "n|all")) var count: BookCount?
+        @Option(
+            help: ArgumentHelp(
+                "Where the books come from: goodreads (needs an API key) or openlibrary (default: config source, else goodreads with a key, else openlibrary).",
+                valueName: "source")) var source: SourceKind?
+        @Option(
+            help: ArgumentHelp(
+                "A reader's public Goodreads shelf instead of a search: the user id from the profile's address, and the shelf (default read).",
+                valueName: "user_id[/shelf]")) var shelf: String?
+        @Option(help: ArgumentHelp("With --shelf: only books the reader finished in this year.", valueName: "yyyy"))
+        var year: Int?
         @Flag(help: "Print one JSON document.") var json = false
 
         var request: AddRequest { AddRequest(tag: tag, count: count, source: source, shelf: shelf, year: year) }
@@ -48,37 +52,53 @@ extension BookTagCommand {
             let operations = try session.operations()
             let request = request
             let plan = try operations.plan(request)
-            guard case let .new(name, origin) = plan else {
-                if case let .existing(existing) = plan { try reportExisting(existing, operations: operations, session: session) }
+            guard case .new(let name, let origin) = plan else {
+                if case .existing(let existing) = plan {
+                    try reportExisting(existing, operations: operations, session: session)
+                }
                 return
             }
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
             let added: TagOperations.Gathered
             do {
-                added = try await session.gathering(tag: name.display, wanted: request.count?.wanted ?? configuration.collageCount) { progress in
-                    try await operations.add(request, name: name, origin: origin, configuration: configuration, nightMode: nightMode, progress: progress)
+                added = try await session.gathering(
+                    tag: name.display, wanted: request.count?.wanted ?? configuration.collageCount
+                ) { progress in
+                    try await operations.add(
+                        request, name: name, origin: origin, configuration: configuration, nightMode: nightMode,
+                        progress: progress)
                 }
             } catch StoreError.tagExists {
                 // Another booktag made it meanwhile.
-                guard let existing = try operations.store.tag(name) else { throw CommandFailure(.store, "the tag changed while it was being added: try again") }
+                guard let existing = try operations.store.tag(name) else {
+                    throw CommandFailure(.store, "the tag changed while it was being added: try again")
+                }
                 return try reportExisting(existing, operations: operations, session: session)
             }
             let (outcome, wanted) = (added.outcome, added.wanted)
             let gathering = outcome.gathering
             if gathering.shortfall > 0 {
-                session.reporter.warn("only \(gathering.books.count) of the \(gathering.totalResults) books found for \"\(Terminal.safe(outcome.tag.name))\" have covers (\(wanted) wanted); kept those")
+                session.reporter.warn(
+                    "only \(gathering.books.count) of the \(gathering.totalResults) books found for \"\(Terminal.safe(outcome.tag.name))\" have covers (\(wanted) wanted); kept those"
+                )
             } else if wanted == Int.max, gathering.books.count < gathering.totalResults {
-                session.reporter.warn("\(gathering.totalResults - gathering.books.count) of the \(gathering.totalResults) books have no cover and were left out")
+                session.reporter.warn(
+                    "\(gathering.totalResults - gathering.books.count) of the \(gathering.totalResults) books have no cover and were left out"
+                )
             }
-            session.reporter.note("added \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Self.describePages(gathering, origin: origin))")
+            session.reporter.note(
+                "added \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Self.describePages(gathering, origin: origin))"
+            )
             session.reporter.warnMissingGlyphs(outcome.collage?.missingGlyphs)
             try added.report.print(json: json, palette: session.palette)
         }
 
         private func reportExisting(_ existing: Tag, operations: TagOperations, session: Session) throws {
             let safeName = Terminal.safe(existing.name)
-            session.reporter.note("\"\(safeName)\" already exists with \(existing.bookCount) books; nothing changed: 'booktag reroll \(safeName)' picks other books")
+            session.reporter.note(
+                "\"\(safeName)\" already exists with \(existing.bookCount) books; nothing changed: 'booktag reroll \(safeName)' picks other books"
+            )
             try operations.existingReport(existing).print(json: json, palette: session.palette)
         }
 
@@ -88,11 +108,15 @@ extension BookTagCommand {
             let pages = gathering.pagesFetched.map(String.init).joined(separator: ", ")
             let noun = gathering.pagesFetched.count == 1 ? "page" : "pages"
             if let origin {
-                let kept = origin.year.map { ", \(gathering.totalResults) \(origin.datesAreShelved ? "shelved" : "read") in \($0)" } ?? ""
+                let kept =
+                    origin.year.map {
+                        ", \(gathering.totalResults) \(origin.datesAreShelved ? "shelved" : "read") in \($0)"
+                    } ?? ""
                 return "\(origin.listingName) \(noun) \(pages) (\(gathering.listed) books listed\(kept))"
             }
             let kind = gathering.source == .openlibrary ? "subject" : "search"
-            return "\(gathering.source.displayName) \(kind) \(noun) \(pages) of \(gathering.totalPages) (\(gathering.totalResults) results)"
+            return
+                "\(gathering.source.displayName) \(kind) \(noun) \(pages) of \(gathering.totalPages) (\(gathering.totalResults) results)"
         }
     }
 }

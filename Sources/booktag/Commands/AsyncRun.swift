@@ -19,9 +19,9 @@ enum AsyncRun {
         }
         defer { watcher.cancel() }
         switch await work.result {
-        case let .success(value):
+        case .success(let value):
             return value
-        case let .failure(error):
+        case .failure(let error):
             if interrupted.load(ordering: .sequentiallyConsistent) {
                 throw CommandFailure(.interrupted, "interrupted: nothing was changed")
             }

@@ -7,7 +7,8 @@ package struct BookTagCommand: ParsableCommand {
 
     package static let configuration = CommandConfiguration(
         commandName: "booktag",
-        abstract: "Collages of book covers for a tag, from Open Library, Goodreads, or your own shelf or library export.",
+        abstract:
+            "Collages of book covers for a tag, from Open Library, Goodreads, or your own shelf or library export.",
         discussion: """
             booktag finds books with real covers for a tag such as "fantasy", keeps them with \
             their covers in a local store, and renders a collage of the covers. Books come from \
@@ -16,6 +17,9 @@ package struct BookTagCommand: ParsableCommand {
             shows the same as a web app.
             """,
         version: "\(BookTagVersion.current) (\(buildCommit))",
-        subcommands: [Add.self, Import.self, Reroll.self, Drop.self, Show.self, List.self, Books.self, Collage.self, Stats.self, Serve.self, Remove.self, Night.self, Inspect.self]
+        subcommands: [
+            Add.self, Import.self, Reroll.self, Drop.self, Show.self, List.self, Books.self, Collage.self, Stats.self,
+            Serve.self, Remove.self, Night.self, Inspect.self,
+        ]
     )
 }

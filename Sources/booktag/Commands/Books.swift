@@ -29,7 +29,9 @@ extension BookTagCommand {
             let stored = try store.existingTag(name)
             let rows = try store.books(of: name).map { BookRow($0, store: store) }
             if json { return try JSONOutput.print(rows) }
-            session.reporter.note("\"\(Terminal.safe(stored.name))\": \(rows.count) book\(rows.count == 1 ? "" : "s") from \(stored.sourceDescription)")
+            session.reporter.note(
+                "\"\(Terminal.safe(stored.name))\": \(rows.count) book\(rows.count == 1 ? "" : "s") from \(stored.sourceDescription)"
+            )
             print(BookRow.table(rows, covers: true, palette: session.palette))
         }
     }

@@ -35,7 +35,8 @@ extension BookTagCommand {
 
         @OptionGroup(title: "Look") var style: CollageStyleOptions
 
-        @Option(help: ArgumentHelp("Write here instead of the collages folder.", valueName: "file"), completion: .file())
+        @Option(
+            help: ArgumentHelp("Write here instead of the collages folder.", valueName: "file"), completion: .file())
         var output: String?
 
         @Flag(help: "With --format html: put the covers inside the page as data URLs.")
@@ -44,7 +45,9 @@ extension BookTagCommand {
         @Flag(help: "Print one JSON document.") var json = false
 
         func validate() throws {
-            if all == (tag != nil) { throw ValidationError(all ? "give a tag or --all, not both" : "name a tag, or --all for every tag") }
+            if all == (tag != nil) {
+                throw ValidationError(all ? "give a tag or --all, not both" : "name a tag, or --all for every tag")
+            }
             if all, output != nil { throw ValidationError("--output names one file: it goes with one tag, not --all") }
         }
 
@@ -55,14 +58,17 @@ extension BookTagCommand {
             let configuration = try session.configuration()
             let options = try style.resolve(configuration, nightMode: session.preferences.nightMode)
             if embed, options.format != .html { throw CommandFailure(.usage, "--embed goes with --format html") }
-            if options.format != .html { CollageRenderer.prepareText(fontCacheFolder: CollageMaker.fontCacheFolder(in: session.home)) }
+            if options.format != .html {
+                CollageRenderer.prepareText(fontCacheFolder: CollageMaker.fontCacheFolder(in: session.home))
+            }
             timeline.mark("preferences and config")
             let store = try session.openStore()
             timeline.mark("store")
             let maker = CollageMaker(store: store)
             guard let tag else { return try renderAll(maker, options: options, session: session) }
             let name = try TagName(tag)
-            let result = try maker.make(tag: name, options: options, output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
+            let result = try maker.make(
+                tag: name, options: options, output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
             timeline.mark("collage")
             if let timings = result.timings { session.reporter.detail("collage: \(timings.summary)") }
             session.reporter.detail("timing: \(timeline.summary)")
@@ -85,23 +91,26 @@ extension BookTagCommand {
 
         private func renderAll(_ maker: CollageMaker, options: CollageOptions, session: Session) throws {
             let (collages, gallery) = try maker.makeAll(options: options)
-            guard !collages.isEmpty else { throw CommandFailure(.notFound, "no tags yet: 'booktag add fantasy' makes one") }
+            guard !collages.isEmpty else {
+                throw CommandFailure(.notFound, "no tags yet: 'booktag add fantasy' makes one")
+            }
             var written: [Written] = []
             var failed: [String: String] = [:]
             for collage in collages {
                 switch collage.result {
-                case let .success(result):
+                case .success(let result):
                     session.reporter.warnMissingGlyphs(result.missingGlyphs)
                     written.append(Written(tag: collage.tag, file: result.file.path, style: result.style))
-                case let .failure(error):
+                case .failure(let error):
                     failed[collage.tag] = CommandFailure.classify(error).message
-                    session.reporter.warn("\"\(Terminal.safe(collage.tag))\": \(CommandFailure.classify(error).message)")
+                    session.reporter.warn(
+                        "\"\(Terminal.safe(collage.tag))\": \(CommandFailure.classify(error).message)")
                 }
             }
             if json {
                 try JSONOutput.print(All(collages: written, failed: failed, gallery: gallery?.path))
             } else {
-                written.forEach { print($0.file) }
+                for collage in written { print(collage.file) }
                 if let gallery { print(gallery.path) }
             }
             if written.isEmpty { throw CommandFailure(.data, "no collage could be made") }

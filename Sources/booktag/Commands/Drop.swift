@@ -48,16 +48,23 @@ extension BookTagCommand {
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
             let (outcome, report) = try await session.gathering(tag: current.name, wanted: books.count) { progress in
-                try await operations.drop(current, request, configuration: configuration, nightMode: nightMode, progress: progress)
+                try await operations.drop(
+                    current, request, configuration: configuration, nightMode: nightMode, progress: progress)
             }
-            outcome.collages.forEach { session.reporter.warnMissingGlyphs($0.missingGlyphs) }
+            for collage in outcome.collages { session.reporter.warnMissingGlyphs(collage.missingGlyphs) }
             if outcome.unfilled > 0 {
-                session.reporter.warn("\(current.sourceDescription) has no other book with a cover for \(outcome.unfilled) of the places, so \(outcome.unfilled == 1 ? "it was" : "they were") closed up")
+                session.reporter.warn(
+                    "\(current.sourceDescription) has no other book with a cover for \(outcome.unfilled) of the places, so \(outcome.unfilled == 1 ? "it was" : "they were") closed up"
+                )
             }
-            session.reporter.note("dropped \(outcome.dropped.count) book\(outcome.dropped.count == 1 ? "" : "s") from \"\(Terminal.safe(outcome.tag.name))\"\(replace ? ", \(outcome.replacements) put in their places" : "")")
+            session.reporter.note(
+                "dropped \(outcome.dropped.count) book\(outcome.dropped.count == 1 ? "" : "s") from \"\(Terminal.safe(outcome.tag.name))\"\(replace ? ", \(outcome.replacements) put in their places" : "")"
+            )
             if json { return try JSONOutput.print(report) }
             var text = BookRow.table(report.books, covers: false, palette: session.palette)
-            text += "\n\n" + session.palette.paint("collage:", .heading) + " " + (report.collages.first ?? "none yet: 'booktag collage \(Terminal.safe(outcome.tag.name))' makes it")
+            text +=
+                "\n\n" + session.palette.paint("collage:", .heading) + " "
+                + (report.collages.first ?? "none yet: 'booktag collage \(Terminal.safe(outcome.tag.name))' makes it")
             print(text)
         }
     }

@@ -7,16 +7,26 @@ import Foundation
 package struct GlobalOptions: ParsableArguments {
     package init() {}
 
-    @Option(help: ArgumentHelp("Keep everything in this folder (default: $BOOKTAG_HOME, else the XDG folders).", valueName: "folder"), completion: .directory)
+    @Option(
+        help: ArgumentHelp(
+            "Keep everything in this folder (default: $BOOKTAG_HOME, else the XDG folders).", valueName: "folder"),
+        completion: .directory)
     package var home: String?
 
-    @Option(help: ArgumentHelp("Read settings from this file instead of config.json in the home.", valueName: "file"), completion: .file(extensions: ["json"]))
+    @Option(
+        help: ArgumentHelp("Read settings from this file instead of config.json in the home.", valueName: "file"),
+        completion: .file(extensions: ["json"]))
     var config: String?
 
-    @Option(help: ArgumentHelp("Answer every request from a recording folder, with no network.", valueName: "folder"), completion: .directory)
+    @Option(
+        help: ArgumentHelp("Answer every request from a recording folder, with no network.", valueName: "folder"),
+        completion: .directory)
     var replay: String?
 
-    @Option(help: ArgumentHelp("Make real requests and save them in a recording folder (API key redacted).", valueName: "folder"), completion: .directory)
+    @Option(
+        help: ArgumentHelp(
+            "Make real requests and save them in a recording folder (API key redacted).", valueName: "folder"),
+        completion: .directory)
     var record: String?
 
     @Flag(name: .shortAndLong, help: "Print only data, warnings and errors.")

@@ -31,16 +31,28 @@ extension BookTagCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The export file (goodreads_library_export.csv, a StoryGraph export).") var file: String
-        @Option(help: ArgumentHelp("Only books on this shelf (read, to-read, or one of yours).", valueName: "name")) var shelf: String?
+        @Option(help: ArgumentHelp("Only books on this shelf (read, to-read, or one of yours).", valueName: "name"))
+        var shelf: String?
         @Option(help: ArgumentHelp("Only books read in this year.", valueName: "yyyy")) var year: Int?
-        @Option(help: ArgumentHelp("The tag's name (default: the shelf and the year, as \"read 2025\").", valueName: "name")) var tag: String?
-        @Option(help: ArgumentHelp("Books with covers per tag (default: all).", valueName: "n|all")) var count: BookCount?
-        @Option(help: ArgumentHelp("The service that wrote the file, when its content does not say: goodreads, storygraph, librarything, calibre (a library folder) or openlibrary (a reading log).", valueName: "format")) var format: LibraryFormat?
-        @Option(help: ArgumentHelp("Put before each tag's name made from a shelf, so that another service's shelves do not meet these (\"sg\" makes \"sg read\").", valueName: "text")) var prefix: String?
+        @Option(
+            help: ArgumentHelp("The tag's name (default: the shelf and the year, as \"read 2025\").", valueName: "name")
+        ) var tag: String?
+        @Option(help: ArgumentHelp("Books with covers per tag (default: all).", valueName: "n|all")) var count:
+            BookCount?
+        @Option(
+            help: ArgumentHelp(
+                "The service that wrote the file, when its content does not say: goodreads, storygraph, librarything, calibre (a library folder) or openlibrary (a reading log).",
+                valueName: "format")) var format: LibraryFormat?
+        @Option(
+            help: ArgumentHelp(
+                "Put before each tag's name made from a shelf, so that another service's shelves do not meet these (\"sg\" makes \"sg read\").",
+                valueName: "text")) var prefix: String?
         @Flag(help: "Print one JSON document.") var json = false
 
         var request: ImportRequest {
-            ImportRequest(file: URL(fileURLWithPath: file), shelf: shelf, year: year, tag: tag, count: count, format: format, prefix: prefix)
+            ImportRequest(
+                file: URL(fileURLWithPath: file), shelf: shelf, year: year, tag: tag, count: count, format: format,
+                prefix: prefix)
         }
 
         func validate() throws {
@@ -52,10 +64,14 @@ extension BookTagCommand {
             let operations = ImportOperations(workspace: session.workspace, store: try session.openStore())
             let plan = try operations.plan(request)
             if plan.summary.malformed > 0 {
-                session.reporter.warn("skipped \(plan.summary.malformed) malformed row\(plan.summary.malformed == 1 ? "" : "s") of \(file) (a wrong number of fields, or no book id or title)")
+                session.reporter.warn(
+                    "skipped \(plan.summary.malformed) malformed row\(plan.summary.malformed == 1 ? "" : "s") of \(file) (a wrong number of fields, or no book id or title)"
+                )
             }
             if plan.summary.mangledISBNs > 0 {
-                session.reporter.warn("\(plan.summary.mangledISBNs) ISBN\(plan.summary.mangledISBNs == 1 ? " was" : "s were") turned into numbers such as 9.78053E+12 by a spreadsheet; those books are looked up by title and author")
+                session.reporter.warn(
+                    "\(plan.summary.mangledISBNs) ISBN\(plan.summary.mangledISBNs == 1 ? " was" : "s were") turned into numbers such as 9.78053E+12 by a spreadsheet; those books are looked up by title and author"
+                )
             }
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
@@ -64,7 +80,8 @@ extension BookTagCommand {
             do {
                 defer { session.reporter.endProgress() }
                 (outcomes, report) = try await AsyncRun.run {
-                    try await operations.run(plan, configuration: configuration, nightMode: nightMode, progress: progress.handle)
+                    try await operations.run(
+                        plan, configuration: configuration, nightMode: nightMode, progress: progress.handle)
                 }
             }
             for outcome in outcomes {
@@ -73,16 +90,22 @@ extension BookTagCommand {
                 if let refusal = outcome.refusal {
                     session.reporter.warn("\"\(name)\" was not stored: \(refusal)")
                 } else if outcome.withoutCover > 0 {
-                    session.reporter.warn("\"\(name)\": \(outcome.withoutCover) book\(outcome.withoutCover == 1 ? "" : "s") without a cover at Open Library left out")
+                    session.reporter.warn(
+                        "\"\(name)\": \(outcome.withoutCover) book\(outcome.withoutCover == 1 ? "" : "s") without a cover at Open Library left out"
+                    )
                 }
             }
             let stored = outcomes.filter { $0.tag != nil }
-            session.reporter.note("imported \(stored.count) tag\(stored.count == 1 ? "" : "s") from \(plan.summary.rows) rows of \(file)")
+            session.reporter.note(
+                "imported \(stored.count) tag\(stored.count == 1 ? "" : "s") from \(plan.summary.rows) rows of \(file)")
             if json { return try JSONOutput.print(report) }
             let table = TextTable(
                 headers: ["TAG", "BOOKS", "NO COVER", "", "COLLAGE"],
                 rows: report.tags.filter { $0.refused == nil }.map { entry in
-                    [Terminal.safe(entry.tag), String(entry.books), String(entry.withoutCover), entry.replaced ? "replaced" : "new", entry.collage ?? "—"]
+                    [
+                        Terminal.safe(entry.tag), String(entry.books), String(entry.withoutCover),
+                        entry.replaced ? "replaced" : "new", entry.collage ?? "—",
+                    ]
                 },
                 flexibleColumns: [4, 0])
             print(table.render(width: Terminal.width, palette: session.palette))

@@ -33,9 +33,11 @@ extension BookTagCommand {
             }
             // A search answer, else a book answer; the first error that is not "this is the
             // other kind" is the one reported.
-            let decoded: Result<SearchPage, GoodreadsError> = Result { () throws(GoodreadsError) in try GoodreadsDecoder.searchPage(from: data) }
+            let decoded: Result<SearchPage, GoodreadsError> = Result { () throws(GoodreadsError) in
+                try GoodreadsDecoder.searchPage(from: data)
+            }
             switch decoded {
-            case let .success(page):
+            case .success(let page):
                 if json { return try JSONOutput.print(page) }
                 print(describe(page))
             case .failure(.missingElement("search")):
@@ -47,7 +49,7 @@ extension BookTagCommand {
                 }
                 if json { return try JSONOutput.print(book) }
                 print(describe(book))
-            case let .failure(error):
+            case .failure(let error):
                 throw CommandFailure(.data, error.localizedDescription)
             }
         }
@@ -59,7 +61,8 @@ extension BookTagCommand {
             for work in page.works {
                 let cover = work.hasPlaceholderCover ? "no cover" : "cover"
                 let year = work.originalPublicationYear.map(String.init) ?? "—"
-                lines.append("  \(work.id.value)\t\(year)\t\(cover)\t\(work.title) — \(work.authorName ?? "unknown author")")
+                lines.append(
+                    "  \(work.id.value)\t\(year)\t\(cover)\t\(work.title) — \(work.authorName ?? "unknown author")")
             }
             if page.skippedWorks > 0 {
                 lines.append("  (\(page.skippedWorks) work(s) without a book id or title skipped)")

@@ -47,7 +47,8 @@ extension BookTagCommand {
                 headers: ["TAG", "SOURCE", "BOOKS", "FETCHED", "COLLAGE", "STYLE"],
                 rows: entries.map {
                     [
-                        Terminal.safe($0.name), $0.from ?? $0.source.displayName, String($0.books), $0.lastFetched.map(LocalTimestamp.string(from:)) ?? "—",
+                        Terminal.safe($0.name), $0.from ?? $0.source.displayName, String($0.books),
+                        $0.lastFetched.map(LocalTimestamp.string(from:)) ?? "—",
                         $0.collage ?? "—", $0.collageStyle.map { Terminal.safe($0.summary) } ?? "—",
                     ]
                 },

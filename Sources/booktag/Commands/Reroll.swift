@@ -22,12 +22,16 @@ extension BookTagCommand {
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tag.") var tag: String
-        @Option(help: ArgumentHelp("Books with covers to gather (1–100; default: as many as the tag has).", valueName: "n")) var count: Int?
+        @Option(
+            help: ArgumentHelp("Books with covers to gather (1–100; default: as many as the tag has).", valueName: "n"))
+        var count: Int?
         @Flag(help: "Print one JSON document.") var json = false
 
         func validate() throws {
             // The same rule as a new tag's count.
-            do { try AddRequest(tag: tag, count: count.map(BookCount.books)).validate() } catch { throw ValidationError(error.commandLineMessage) }
+            do { try AddRequest(tag: tag, count: count.map(BookCount.books)).validate() } catch {
+                throw ValidationError(error.commandLineMessage)
+            }
         }
 
         func run() async throws {
@@ -39,22 +43,30 @@ extension BookTagCommand {
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
             let count = count
-            let rerolled = try await session.gathering(tag: current.name, wanted: count ?? max(current.bookCount, configuration.collageCount)) { progress in
-                try await operations.reroll(current, count: count, configuration: configuration, nightMode: nightMode, progress: progress)
+            let rerolled = try await session.gathering(
+                tag: current.name, wanted: count ?? max(current.bookCount, configuration.collageCount)
+            ) { progress in
+                try await operations.reroll(
+                    current, count: count, configuration: configuration, nightMode: nightMode, progress: progress)
             }
             let (outcome, wanted) = (rerolled.outcome, rerolled.wanted)
             let gathering = outcome.gathering
             if current.origin != nil {
                 if Set(outcome.books.map(\.book.bookID)) == Set(previous) {
-                    session.reporter.warn("\(current.sourceDescription) has no other books with covers, so the books are the same")
+                    session.reporter.warn(
+                        "\(current.sourceDescription) has no other books with covers, so the books are the same")
                 }
             } else if gathering.totalPages <= 1 {
-                session.reporter.warn("\"\(Terminal.safe(current.name))\" has only one page of results, so the books may be the same")
+                session.reporter.warn(
+                    "\"\(Terminal.safe(current.name))\" has only one page of results, so the books may be the same")
             }
             if gathering.shortfall > 0 {
-                session.reporter.warn("only \(gathering.books.count) books with covers were found (\(wanted) wanted); kept those")
+                session.reporter.warn(
+                    "only \(gathering.books.count) books with covers were found (\(wanted) wanted); kept those")
             }
-            session.reporter.note("rerolled \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Add.describePages(gathering, origin: current.origin)), was page \(current.startPage)")
+            session.reporter.note(
+                "rerolled \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Add.describePages(gathering, origin: current.origin)), was page \(current.startPage)"
+            )
             session.reporter.warnMissingGlyphs(outcome.collage?.missingGlyphs)
             try rerolled.report.print(json: json, palette: session.palette)
         }

@@ -31,7 +31,10 @@ extension BookTagCommand {
         )
 
         @OptionGroup package var global: GlobalOptions
-        @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1; another one lets other machines in, with the token).", valueName: "host"))
+        @Option(
+            help: ArgumentHelp(
+                "The address to listen on (default 127.0.0.1; another one lets other machines in, with the token).",
+                valueName: "host"))
         package var host = "127.0.0.1"
         @Option(help: ArgumentHelp("The port (default 8080; 0 picks a free one).", valueName: "port"))
         package var port = 8080
@@ -40,7 +43,9 @@ extension BookTagCommand {
 
         package func validate() throws {
             if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
-            if host.isEmpty || host.contains("/") || host.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if host.isEmpty || host.contains("/")
+                || host.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
                 throw ValidationError("--host must be an address such as 127.0.0.1")
             }
         }
@@ -58,8 +63,9 @@ extension BookTagCommand {
             do {
                 lock = try ServeLock(home: session.home)
             } catch let taken as ServeLock.Taken {
-                let where_ = taken.address.map { "at \($0)" } ?? "(it is starting)"
-                throw CommandFailure(.usage, "booktag serve is already running on this home \(where_): use it, or stop it first")
+                let place = taken.address.map { "at \($0)" } ?? "(it is starting)"
+                throw CommandFailure(
+                    .usage, "booktag serve is already running on this home \(place): use it, or stop it first")
             } catch {
                 throw CommandFailure.classify(error)
             }
@@ -69,13 +75,19 @@ extension BookTagCommand {
                 if let warning { session.reporter.warn(warning) }
                 token = kept
             } catch let .unreadable(path, reason) {
-                throw CommandFailure(.store, "cannot read the access token in \(path) (\(reason)): make it this user's, or replace it with --new-token")
+                throw CommandFailure(
+                    .store,
+                    "cannot read the access token in \(path) (\(reason)): make it this user's, or replace it with --new-token"
+                )
             } catch let .unwritable(path, reason) {
                 throw CommandFailure(.store, "cannot keep the access token in \(path): \(reason)")
             }
-            let server = ServeServer(operations: operations, host: host, port: port, token: token, lock: lock, logger: logger)
+            let server = ServeServer(
+                operations: operations, host: host, port: port, token: token, lock: lock, logger: logger)
             if !server.isLoopback {
-                session.reporter.warn("serving beyond this machine on \(host): anyone who can reach it and has the token can change your tags")
+                session.reporter.warn(
+                    "serving beyond this machine on \(host): anyone who can reach it and has the token can change your tags"
+                )
             }
             do {
                 try await server.run()
@@ -85,4 +97,3 @@ extension BookTagCommand {
         }
     }
 }
-

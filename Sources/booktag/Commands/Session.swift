@@ -13,12 +13,16 @@ struct Session {
     init(_ options: GlobalOptions) {
         self.options = options
         let requests: Workspace.Requests =
-            if let replay = options.replay { .replay(URL(fileURLWithPath: replay, isDirectory: true)) }
-            else if let record = options.record { .record(URL(fileURLWithPath: record, isDirectory: true)) }
-            else { .live }
+            if let replay = options.replay {
+                .replay(URL(fileURLWithPath: replay, isDirectory: true))
+            } else if let record = options.record { .record(URL(fileURLWithPath: record, isDirectory: true)) } else {
+                .live
+            }
         workspace = Workspace(
             home: options.resolvedHome, configFile: options.config.map { URL(fileURLWithPath: $0) }, requests: requests,
-            network: { userAgent in try HTTPClientTransport(environment: ProcessInfo.processInfo.environment, userAgent: userAgent) })
+            network: { userAgent in
+                try HTTPClientTransport(environment: ProcessInfo.processInfo.environment, userAgent: userAgent)
+            })
         let (preferences, warning) = workspace.preferences()
         self.preferences = preferences
         reporter = Reporter(verbosity: options.verbosity, nightMode: preferences.nightMode)
@@ -60,7 +64,9 @@ struct Session {
 
     /// A source of books and its covers, its requests and waits reported on stderr (and into
     /// `progress`'s line).
-    func connect(_ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: ProgressHandler? = nil) throws -> SourceConnection {
+    func connect(
+        _ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: ProgressHandler? = nil
+    ) throws -> SourceConnection {
         try workspace.connect(kind, shelf: shelf, configuration: configuration, progress: progress ?? reporter.handle)
     }
 

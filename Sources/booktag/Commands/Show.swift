@@ -28,9 +28,12 @@ extension BookTagCommand {
         @Argument(help: "The book's ISBN-10 or ISBN-13.") var isbn: String?
         @Option(
             name: .customLong("id"),
-            help: ArgumentHelp("Look the book up by id instead: Goodreads digits, or an Open Library work (OL45804W).", valueName: "id"))
+            help: ArgumentHelp(
+                "Look the book up by id instead: Goodreads digits, or an Open Library work (OL45804W).", valueName: "id"
+            ))
         var id: String?
-        @Option(help: ArgumentHelp("For an ISBN booktag does not know: ask goodreads or openlibrary.", valueName: "source"))
+        @Option(
+            help: ArgumentHelp("For an ISBN booktag does not know: ask goodreads or openlibrary.", valueName: "source"))
         package var source: SourceKind?
         @Flag(help: "Print one JSON document.") var json = false
 
@@ -47,7 +50,9 @@ extension BookTagCommand {
             let reporter = session.reporter
             let (book, shown) = try await AsyncRun.run { try await operations.show(request, progress: reporter.handle) }
             if let missing = book.details.missingParts, !missing.isEmpty {
-                session.reporter.warn("\(book.details.id.source.displayName) sent \(missing.joined(separator: ", ")) malformed: shown without \(missing.count == 1 ? "it" : "them") and not kept, so the next 'booktag show' asks again")
+                session.reporter.warn(
+                    "\(book.details.id.source.displayName) sent \(missing.joined(separator: ", ")) malformed: shown without \(missing.count == 1 ? "it" : "them") and not kept, so the next 'booktag show' asks again"
+                )
             }
             if json { return try JSONOutput.print(shown) }
             print(shown.text(width: Terminal.width, palette: session.palette))

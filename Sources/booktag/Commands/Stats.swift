@@ -25,7 +25,10 @@ extension BookTagCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tag.") var tag: String
         @Flag(help: "Print one JSON document.") var json = false
-        @Flag(help: "First fetch the details of the books whose page count is unknown, as show does (through the throttle), and keep them.")
+        @Flag(
+            help:
+                "First fetch the details of the books whose page count is unknown, as show does (through the throttle), and keep them."
+        )
         var fetch = false
 
         func run() async throws {
@@ -44,7 +47,9 @@ extension BookTagCommand {
             let operations = BookOperations(workspace: session.workspace, store: store)
             let reporter = session.reporter
             defer { reporter.endProgress() }
-            let (missing, unavailable) = try await AsyncRun.run { try await operations.fetchMissingPages(of: name, progress: reporter.handle) }
+            let (missing, unavailable) = try await AsyncRun.run {
+                try await operations.fetchMissingPages(of: name, progress: reporter.handle)
+            }
             if let first = unavailable.first {
                 reporter.warn("\(unavailable.count) of \(missing) books' details could not be had (first: \(first))")
             }

@@ -18,7 +18,12 @@ extension BookRow {
                     String(row.position), row.id, Terminal.safe(row.title), Terminal.safe(row.author ?? "—"),
                     row.year.map(String.init) ?? "—", row.rating.map { String(format: "%.2f", $0) } ?? "—",
                 ]
-                if showsReading { cells += [row.myStars.map { "\($0.formatted(.number.precision(.fractionLength(0...2))))/5" } ?? "—", row.dateRead ?? "—"] }
+                if showsReading {
+                    cells += [
+                        row.myStars.map { "\($0.formatted(.number.precision(.fractionLength(0...2))))/5" } ?? "—",
+                        row.dateRead ?? "—",
+                    ]
+                }
                 if showsISBN { cells.append(row.isbn13 ?? "—") }
                 if covers { cells.append(row.cover) }
                 return cells

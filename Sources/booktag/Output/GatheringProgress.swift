@@ -22,7 +22,9 @@ final class GatheringProgress: Sendable {
         default: break
         }
         var parts = ["\(tag): page \(state.pages)\(state.totalPages > 0 ? " of \(state.totalPages)" : "")"]
-        parts.append(state.wanted == Int.max ? "\(state.found) books with covers" : "\(state.found)/\(state.wanted) books with covers")
+        parts.append(
+            state.wanted == Int.max
+                ? "\(state.found) books with covers" : "\(state.found)/\(state.wanted) books with covers")
         parts.append("\(state.downloads) cover\(state.downloads == 1 ? "" : "s") downloaded")
         if let retrying = state.retrying {
             parts.append(String(format: "no answer; retrying in %.1f s", retrying))

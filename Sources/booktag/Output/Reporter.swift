@@ -28,13 +28,18 @@ package final class Reporter: Sendable {
     /// Text a collage drew as boxes: one warning a run, naming the font packages to install.
     func warnMissingGlyphs(_ missing: MissingGlyphs?) {
         guard let missing, !missing.characters.isEmpty || missing.textUnavailable != nil,
-            warnedAboutFonts.withLock({ warned in defer { warned = true }; return !warned })
+            warnedAboutFonts.withLock({ warned in
+                defer { warned = true }
+                return !warned
+            })
         else { return }
         if let reason = missing.textUnavailable {
             return warn("the collage was drawn without its text: \(reason)")
         }
         let shown = missing.characters.prefix(8).map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
-        warn("no installed font has glyphs for \(shown)\(missing.characters.count > 8 ? " …" : ""), drawn as boxes: install \(missing.packages.joined(separator: " "))")
+        warn(
+            "no installed font has glyphs for \(shown)\(missing.characters.count > 8 ? " …" : ""), drawn as boxes: install \(missing.packages.joined(separator: " "))"
+        )
     }
 
     /// Always shown.
@@ -52,16 +57,17 @@ package final class Reporter: Sendable {
     /// page and skipped result. The progress line itself is drawn by the command's display.
     @Sendable func handle(_ event: ProgressEvent) {
         switch event {
-        case let .note(message): note(message)
-        case let .warning(message): warn(message)
-        case let .request(line): detail(line)
-        case let .waiting(seconds, interval): detail(String(format: "waiting %.2f s: API calls are at least %.1f s apart", seconds, interval))
-        case let .retrying(seconds): detail(String(format: "retrying in %.1f s", seconds))
-        case let .gathering(.page(number, works, withCovers, totalPages)):
+        case .note(let message): note(message)
+        case .warning(let message): warn(message)
+        case .request(let line): detail(line)
+        case .waiting(let seconds, let interval):
+            detail(String(format: "waiting %.2f s: API calls are at least %.1f s apart", seconds, interval))
+        case .retrying(let seconds): detail(String(format: "retrying in %.1f s", seconds))
+        case .gathering(.page(let number, let works, let withCovers, let totalPages)):
             detail("page \(number) of \(totalPages): \(works) results, \(withCovers) with cover images")
-        case let .gathering(.coverSkipped(title, reason)), let .importing(.skipped(title, reason)):
+        case .gathering(.coverSkipped(let title, let reason)), .importing(.skipped(let title, let reason)):
             detail("skipped \"\(Terminal.safe(title))\": \(reason)")
-        case let .fetchingDetails(book, total): progress("details: \(book) of \(total) books without pages")
+        case .fetchingDetails(let book, let total): progress("details: \(book) of \(total) books without pages")
         case .gathering(.coverKept), .importing, .coverDownloaded: break
         }
     }

@@ -9,7 +9,9 @@ extension ShownBook {
             rating = "\(shown) (\(GroupedNumber.text(count)) rating\(count == 1 ? "" : "s"))"
         }
         let optional: Set = ["read as", "moods", "pace"]
-        let shownPages: String? = pages.map { count in pagesFrom.map { "\(count) (\($0.displayName)'s count)" } ?? String(count) }
+        let shownPages: String? = pages.map { count in
+            pagesFrom.map { "\(count) (\($0.displayName)'s count)" } ?? String(count)
+        }
         let stars: String? = myStars.map { "\($0.formatted(.number.precision(.fractionLength(0...2))))/5" }
         let all: [(String, String?)] = [
             ("cover", cover),

@@ -18,13 +18,21 @@ struct StatsReport {
         let pages = stats.pages
         if let total = pages.total, let average = pages.average {
             let known = pages.known == stats.books ? "" : " (known for \(pages.known) of \(stats.books))"
-            let borrowed = pages.fromOpenLibrary > 0 ? " · \(GroupedNumber.text(pages.fromOpenLibrary)) counts from Open Library" : ""
-            lines.append(row("pages", "\(GroupedNumber.text(total))\(known) · average \(GroupedNumber.text(average))\(borrowed)"))
+            let borrowed =
+                pages.fromOpenLibrary > 0
+                ? " · \(GroupedNumber.text(pages.fromOpenLibrary)) counts from Open Library" : ""
+            lines.append(
+                row("pages", "\(GroupedNumber.text(total))\(known) · average \(GroupedNumber.text(average))\(borrowed)")
+            )
         } else {
             lines.append(row("pages", "unknown"))
         }
-        if let shortest = pages.shortest { lines.append(row("shortest", "\(GroupedNumber.text(Int(shortest.value))) pages: \(describe(shortest))")) }
-        if let longest = pages.longest { lines.append(row("longest", "\(GroupedNumber.text(Int(longest.value))) pages: \(describe(longest))")) }
+        if let shortest = pages.shortest {
+            lines.append(row("shortest", "\(GroupedNumber.text(Int(shortest.value))) pages: \(describe(shortest))"))
+        }
+        if let longest = pages.longest {
+            lines.append(row("longest", "\(GroupedNumber.text(Int(longest.value))) pages: \(describe(longest))"))
+        }
         let ratings = stats.ratings
         lines.append(row("average rating", ratings.average.map { String(format: "%.2f", $0) } ?? "unknown"))
         if let rated = ratings.rated {
@@ -36,7 +44,9 @@ struct StatsReport {
                 lines.append(row("my stars", "none given"))
             }
         }
-        if let highest = ratings.highest { lines.append(row("highest rated", String(format: "%.2f: ", highest.value) + describe(highest))) }
+        if let highest = ratings.highest {
+            lines.append(row("highest rated", String(format: "%.2f: ", highest.value) + describe(highest)))
+        }
         if stats.authors.distinct > 0 {
             let top = stats.authors.top.map { "\(Terminal.safe($0.name)) (\($0.books))" }.joined(separator: ", ")
             lines.append(row("authors", "\(GroupedNumber.text(stats.authors.distinct)) · most read: \(top)"))
@@ -60,7 +70,11 @@ struct StatsReport {
         }
         if let months = stats.months, months.contains(where: { $0 > 0 }) {
             lines.append("")
-            lines.append(palette.paint(stats.datesAreShelved ? "books per month shelved (Open Library keeps no finish date)" : "books per month read", .heading) + (stats.undated.map { $0 > 0 ? palette.paint(" (\($0) undated)", .muted) : "" } ?? ""))
+            lines.append(
+                palette.paint(
+                    stats.datesAreShelved
+                        ? "books per month shelved (Open Library keeps no finish date)" : "books per month read",
+                    .heading) + (stats.undated.map { $0 > 0 ? palette.paint(" (\($0) undated)", .muted) : "" } ?? ""))
             lines += bars(zip(Self.months, months).map { ($0, $1) })
         } else if stats.months != nil {
             lines.append(row("months read", "unknown"))
@@ -68,7 +82,10 @@ struct StatsReport {
         if let stars = ratings.stars, stars.contains(where: { $0 > 0 }) {
             lines.append("")
             lines.append(palette.paint("stars given", .heading))
-            lines += bars((1...5).reversed().map { (String(repeating: "★", count: $0).padding(toLength: 5, withPad: " ", startingAt: 0), stars[$0 - 1]) })
+            lines += bars(
+                (1...5).reversed().map {
+                    (String(repeating: "★", count: $0).padding(toLength: 5, withPad: " ", startingAt: 0), stars[$0 - 1])
+                })
         }
         return lines.joined(separator: "\n")
     }
@@ -86,7 +103,8 @@ struct StatsReport {
         let largest = max(1, values.map(\.count).max() ?? 1)
         return values.map { label, count in
             let cells = count == 0 ? 0 : max(1, Int((Double(count) / Double(largest) * 30).rounded()))
-            return "  \(label)  " + palette.paint(String(repeating: "█", count: cells), .accent) + (count > 0 ? " " : "") + "\(count)"
+            return "  \(label)  " + palette.paint(String(repeating: "█", count: cells), .accent)
+                + (count > 0 ? " " : "") + "\(count)"
         }
     }
 }

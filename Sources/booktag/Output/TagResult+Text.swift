@@ -6,7 +6,9 @@ extension TagResult {
         if json { return try JSONOutput.print(self) }
         var text = BookRow.table(books, covers: false, palette: palette)
         text += "\n\n" + palette.paint("books:", .heading) + " from " + (from ?? source.displayName)
-        text += "\n" + palette.paint("collage:", .heading) + " " + (collage ?? "none yet: 'booktag collage \(Terminal.safe(tag))' makes it")
+        text +=
+            "\n" + palette.paint("collage:", .heading) + " "
+            + (collage ?? "none yet: 'booktag collage \(Terminal.safe(tag))' makes it")
         Swift.print(text)
     }
 }

@@ -3,12 +3,16 @@ import Foundation
 /// What the command knows about where its output goes.
 enum Terminal {
     /// A terminal that can take escape sequences (not TERM=dumb).
-    static func isTerminal(_ descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    static func isTerminal(_ descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Bool
+    {
         isatty(descriptor) == 1 && environment["TERM"] != "dumb"
     }
 
     /// Colour only on a terminal, and never with NO_COLOR set (https://no-color.org).
-    static func usesColor(for descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    static func usesColor(for descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Bool
+    {
         isTerminal(descriptor, environment: environment) && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
@@ -34,9 +38,11 @@ enum Terminal {
     static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
         // Printable ASCII (most names) has nothing to remove: no Unicode tables needed.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.filter {
-            ($0.properties.generalCategory != .control || (keepingLineBreaks && $0 == "\n"))
-                && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
-        }))
+        return String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    ($0.properties.generalCategory != .control || (keepingLineBreaks && $0 == "\n"))
+                        && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
+                }))
     }
 }

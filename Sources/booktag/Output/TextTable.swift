@@ -7,12 +7,6 @@ struct TextTable {
     /// The columns that give up width, first to last (paths, titles, names).
     var flexibleColumns: [Int]
 
-    init(headers: [String], rows: [[String]], flexibleColumns: [Int]) {
-        self.headers = headers
-        self.rows = rows
-        self.flexibleColumns = flexibleColumns
-    }
-
     func render(width: Int, palette: Palette = .plain) -> String {
         let all = [headers] + rows
         let cellWidths = all.map { $0.map { DisplayWidth.of($0) } }
@@ -35,14 +29,17 @@ struct TextTable {
                 var cellWidth = cellWidths[index][column]
                 if cellWidth > widths[column] {
                     let keep = widths[column] - 1
-                    cell = cell.contains("/") && keep > 8
-                        ? DisplayWidth.prefix(cell, width: keep - keep / 2) + "…" + DisplayWidth.suffix(cell, width: keep / 2)
+                    cell =
+                        cell.contains("/") && keep > 8
+                        ? DisplayWidth.prefix(cell, width: keep - keep / 2) + "…"
+                            + DisplayWidth.suffix(cell, width: keep / 2)
                         : DisplayWidth.prefix(cell, width: keep) + "…"
                     cellWidth = DisplayWidth.of(cell)
                 }
                 line.append(contentsOf: cell.utf8)
                 if column < row.count - 1 {
-                    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[column] - cellWidth) + 2))
+                    line.append(
+                        contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[column] - cellWidth) + 2))
                 }
             }
             if index > 0 { text.append(UInt8(ascii: "\n")) }

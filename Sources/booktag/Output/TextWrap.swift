@@ -11,7 +11,11 @@ enum TextWrap {
                 var wordWidth = DisplayWidth.of(word)
                 // A word longer than a line is cut where the line ends.
                 while wordWidth > limit {
-                    if !current.isEmpty { lines.append(current); current = ""; currentWidth = 0 }
+                    if !current.isEmpty {
+                        lines.append(current)
+                        current = ""
+                        currentWidth = 0
+                    }
                     let head = DisplayWidth.prefix(word, width: limit)
                     lines.append(head)
                     word = String(word.dropFirst(head.count))

@@ -20,10 +20,13 @@ struct Timeline {
 
     var summary: String {
         let total = parts.reduce(Duration.zero) { $0 + $1.duration }
-        return (parts.map { "\($0.name) \(Self.format($0.duration))" } + ["from main \(Self.format(total))"]).joined(separator: ", ")
+        return (parts.map { "\($0.name) \(Self.format($0.duration))" } + ["from main \(Self.format(total))"]).joined(
+            separator: ", ")
     }
 
     static func format(_ duration: Duration) -> String {
-        String(format: "%.2f ms", Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+        String(
+            format: "%.2f ms",
+            Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
     }
 }
