@@ -4,7 +4,7 @@ import Testing
 
 @testable import BookTag
 
-/// The promises of SPEC.md proved against the built binary and a synthetic Goodreads on the
+/// The promises of the contract (docs/contract.md) proved against the built binary and a synthetic Goodreads on the
 /// loopback interface: the throttle under load, faults, crashes, hostile input, secrets and
 /// paths. Figures are printed as `FIGURE:` lines; RELIABILITY.md quotes the last run.
 @Suite(.serialized) struct FaultTests {

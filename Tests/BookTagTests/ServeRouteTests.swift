@@ -9,7 +9,7 @@ import Testing
 @testable import BookTagServe
 
 /// `booktag serve`'s routes, answered in process (HummingbirdTesting), over a temporary home
-/// whose tags come from the bundled Open Library recording: every route of SPEC.md's Serve, its
+/// whose tags come from the bundled Open Library recording: every route of the contract's serve section, its
 /// statuses, and its refusals, each checked to change nothing.
 @Suite("Serve routes")
 struct ServeRouteTests {

@@ -269,7 +269,7 @@ extension TagStats: Encodable {
         case distinct, top, oldest, newest
     }
 
-    /// SPEC.md's shape: every key present, unknowns as `null`.
+    /// The contract's shape (docs/contract.md, Stats): every key present, unknowns as `null`.
     public func encode(to encoder: any Encoder) throws {
         var root = encoder.container(keyedBy: Keys.self)
         try root.encode(tag, forKey: .tag)
