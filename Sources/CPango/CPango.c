@@ -75,6 +75,21 @@ static void load(void) {
         snprintf(error, sizeof error, "Pango could not start: is fontconfig installed (fontconfig-config)?");
         return;
     }
+    // With no font at all, Pango 1.5x draws text as nothing (not as boxes, which the glyph
+    // check would catch): the collage is drawn without its text and the reader told why.
+    FcPattern *any = api.FcPatternCreate();
+    FcObjectSet *family = api.FcObjectSetCreate();
+    if (family) api.FcObjectSetAdd(family, "family");
+    FcFontSet *fonts = any && family ? api.FcFontList(NULL, any, family) : NULL;
+    int count = fonts ? fonts->nfont : 0;
+    if (fonts) api.FcFontSetDestroy(fonts);
+    if (family) api.FcObjectSetDestroy(family);
+    if (any) api.FcPatternDestroy(any);
+    if (count == 0) {
+        snprintf(error, sizeof error,
+                 "no font is installed: install fonts-dejavu-core (Debian, Ubuntu), dejavu-sans-fonts (Fedora) or ttf-dejavu (Arch)");
+        return;
+    }
     loaded = 0;
 }
 
