@@ -62,22 +62,22 @@ struct APIController: Sendable {
 
     private var store: BookStore { operations.store }
 
-    @Sendable func tags(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func tags(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         try await work.read { [self] in
-            ServeResponse.json(try tagList.json { JSONFragment(try TagListEntry.entries(store: store)) })
+            JSONAnswer(try tagList.json { JSONFragment(try TagListEntry.entries(store: store)) })
         }
     }
 
-    @Sendable func add(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func add(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let body = try await request.decode(as: AddBody.self, context: context)
-        return ServeResponse.json(["job": try tagJobs.add(body.request).job], status: .accepted)
+        return JSONAnswer(["job": try tagJobs.add(body.request).job], status: .accepted)
     }
 
-    @Sendable func books(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func books(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let name = try ServeRoutes.tagName(context)
         return try await work.read { [self] in
             _ = try store.existingTag(name)
-            return ServeResponse.json(operations.rows(try store.books(of: name)))
+            return JSONAnswer(operations.rows(try store.books(of: name)))
         }
     }
 
@@ -87,30 +87,30 @@ struct APIController: Sendable {
         return Response(status: .noContent)
     }
 
-    @Sendable func reroll(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func reroll(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         // The body is optional; when given, it must be a JSON object.
         var request = request
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         if body.readableBytes > 0 { _ = try await request.decode(as: EmptyBody.self, context: context) }
-        return ServeResponse.json(["job": try tagJobs.reroll(try ServeRoutes.tagName(context))], status: .accepted)
+        return JSONAnswer(["job": try tagJobs.reroll(try ServeRoutes.tagName(context))], status: .accepted)
     }
 
-    @Sendable func drop(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func drop(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let body = try await request.decode(as: DropBody.self, context: context)
         let job = try tagJobs.drop(
             try ServeRoutes.tagName(context), DropRequest(books: body.books, replace: body.replace == true))
-        return ServeResponse.json(["job": job], status: .accepted)
+        return JSONAnswer(["job": job], status: .accepted)
     }
 
-    @Sendable func stats(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func stats(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let name = try ServeRoutes.tagName(context)
-        return try await work.read { [store] in ServeResponse.json(try store.stats(of: name)) }
+        return try await work.read { [store] in JSONAnswer(try store.stats(of: name)) }
     }
 
     @Sendable func collage(_ request: Request, context: ServeContext) async throws -> Response {
         let name = try ServeRoutes.tagName(context)
         let format: CollageFormat
-        switch context.parameters.get("file") {
+        switch try context.parameters.require("file") {
         case "collage.png": format = .png
         case "collage.jpeg", "collage.jpg": format = .jpeg
         default: throw ServeError.notFound("no such file: a tag has collage.png and collage.jpeg")
@@ -134,38 +134,38 @@ struct APIController: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    @Sendable func book(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func book(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let parameters = context.parameters
         return try await work.read { [store] in
             let book = try ServeRoutes.storedBook(parameters, store: store)
-            return ServeResponse.json(
+            return JSONAnswer(
                 ShownBook(book, tags: try BookLookup(store: store).tags(of: book), store: store, fromStore: true))
         }
     }
 
-    @Sendable func night(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func night(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let workspace = operations.workspace
-        return try await work.read { ServeResponse.json(NightBody(night: workspace.nightMode)) }
+        return try await work.read { JSONAnswer(NightBody(night: workspace.nightMode)) }
     }
 
-    @Sendable func setNight(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func setNight(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let body = try await request.decode(as: NightBody.self, context: context)
         let workspace = operations.workspace
         return try await work.read {
             try workspace.setNightMode(body.night)
-            return ServeResponse.json(NightBody(night: workspace.nightMode))
+            return JSONAnswer(NightBody(night: workspace.nightMode))
         }
     }
 
-    @Sendable func job(_ request: Request, context: ServeContext) throws -> Response {
-        guard let job = tagJobs.jobs.snapshot(context.parameters.get("id") ?? "") else {
+    @Sendable func job(_ request: Request, context: ServeContext) throws -> JSONAnswer {
+        guard let job = tagJobs.jobs.snapshot(try context.parameters.require("id")) else {
             throw ServeError.notFound("no such job")
         }
-        return ServeResponse.json(job.json)
+        return JSONAnswer(job.json)
     }
 
     @Sendable func events(_ request: Request, context: ServeContext) throws -> Response {
-        guard let events = tagJobs.jobs.events(context.parameters.get("id") ?? "") else {
+        guard let events = tagJobs.jobs.events(try context.parameters.require("id")) else {
             throw ServeError.notFound("no such job")
         }
         var headers = HTTPFields()

@@ -8,23 +8,23 @@ struct FilesController: Sendable {
     let store: BookStore
     let work: ServeWork
 
-    func addRoutes(to router: Router<ServeContext>) {
+    func addRoutes(to router: RouterGroup<ServeContext>) {
         let css = ByteBuffer(string: ServeAssets.css)
         let script = ByteBuffer(string: ServeAssets.script)
         let cssTag = ServeAssets.etag(ServeAssets.css)
         let scriptTag = ServeAssets.etag(ServeAssets.script)
-        router.get("/assets/app.css") { request, _ in
-            ServeResponse.immutable(css, type: "text/css; charset=utf-8", etag: cssTag, request: request)
+        router.get("/assets/app.css") { _, _ in
+            ImmutableFile(bytes: css, type: "text/css; charset=utf-8", etag: cssTag)
         }
-        router.get("/assets/app.js") { request, _ in
-            ServeResponse.immutable(script, type: "text/javascript; charset=utf-8", etag: scriptTag, request: request)
+        router.get("/assets/app.js") { _, _ in
+            ImmutableFile(bytes: script, type: "text/javascript; charset=utf-8", etag: scriptTag)
         }
         router.get("/covers/{name}", use: cover)
     }
 
-    @Sendable func cover(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func cover(_ request: Request, context: ServeContext) async throws -> ImmutableFile {
         // The name must be one the store recorded; the file's path is made from it, never from the request.
-        let name = context.parameters.get("name") ?? ""
+        let name = try context.parameters.require("name")
         let path = "covers/\(name.prefix(2))/\(name)"
         let store = store
         let data = try await work.read {
@@ -32,7 +32,6 @@ struct FilesController: Sendable {
             return try FileBytes.read(store.coverURL(path))
         }
         let type = ImageInfo(data).map { "image/\($0.format.rawValue)" } ?? "application/octet-stream"
-        return ServeResponse.immutable(
-            ByteBuffer(bytes: data), type: type, etag: String(name.prefix(64)), request: request)
+        return ImmutableFile(bytes: ByteBuffer(bytes: data), type: type, etag: String(name.prefix(64)))
     }
 }

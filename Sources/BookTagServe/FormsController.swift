@@ -26,7 +26,7 @@ struct FormsController: Sendable {
         var back: String?
     }
 
-    func addRoutes(to router: Router<ServeContext>) {
+    func addRoutes(to router: RouterGroup<ServeContext>) {
         router.post("/tags", use: add)
         router.post("/tags/{tag}/reroll", use: reroll)
         router.post("/tags/{tag}/drop", use: drop)
@@ -34,34 +34,34 @@ struct FormsController: Sendable {
         router.post("/night", use: night)
     }
 
-    @Sendable func add(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func add(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let form = try await request.decode(as: AddForm.self, context: context)
         let asked = try Self.addRequest(form)
         let (job, name) = try await work.read { [tagJobs] in try tagJobs.add(asked) }
-        return ServeResponse.redirect(to: ServePages.tagPath(name.display) + "?job=" + job)
+        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job)
     }
 
-    @Sendable func reroll(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func reroll(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let name = try ServeRoutes.tagName(context)
         let job = try await work.read { [tagJobs] in try tagJobs.reroll(name) }
-        return ServeResponse.redirect(to: ServePages.tagPath(name.display) + "?job=" + job)
+        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job)
     }
 
-    @Sendable func drop(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func drop(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let name = try ServeRoutes.tagName(context)
         let form = try await request.decode(as: DropForm.self, context: context)
         let asked = DropRequest(books: form.book.map { [$0] } ?? [], replace: form.replace != nil)
         let job = try await work.read { [tagJobs] in try tagJobs.drop(name, asked) }
-        return ServeResponse.redirect(to: ServePages.tagPath(name.display) + "?job=" + job)
+        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job)
     }
 
-    @Sendable func delete(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func delete(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let name = try ServeRoutes.tagName(context)
         try await work.read { [tagJobs] in try tagJobs.remove(name) }
-        return ServeResponse.redirect(to: "/")
+        return SeeOther("/")
     }
 
-    @Sendable func night(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func night(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let form = try await request.decode(as: NightForm.self, context: context)
         let workspace = operations.workspace
         try await work.read {
@@ -71,7 +71,7 @@ struct FormsController: Sendable {
             default: try workspace.setNightMode(!workspace.nightMode)
             }
         }
-        return ServeResponse.redirect(to: ServeRoutes.localPath(form.back))
+        return SeeOther(ServeRoutes.localPath(form.back))
     }
 
     /// The add form's text fields as the library's request, whose rules refuse what is wrong.

@@ -10,29 +10,34 @@ struct ImportController: Sendable {
     let tagJobs: TagJobs
     let uploads: UploadFolder
 
-    func addRoutes(to router: Router<ServeContext>) {
-        router.get("/import", use: page)
-        router.post("/import", use: form)
-        router.post("/api/imports", use: api)
+    /// The page and its form, whose body is `multipart/form-data`.
+    func addPageRoutes(to pages: RouterGroup<ServeContext>) {
+        pages.get("/import", use: page)
+        pages.post("/import", use: form)
     }
 
-    @Sendable func page(_ request: Request, context: ServeContext) throws -> Response {
+    /// `/api/imports`, whose body is the export file.
+    func addAPIRoutes(to api: RouterGroup<ServeContext>) {
+        api.post("imports", use: upload)
+    }
+
+    @Sendable func page(_ request: Request, context: ServeContext) throws -> PageAnswer {
         let job = request.uri.queryParameters["job"].flatMap { tagJobs.jobs.snapshot(String($0)) }.flatMap {
             $0.kind == "import" ? $0 : nil
         }
         let made = try (job?.state == .done ? job!.tagNames : []).compactMap { try operations.store.tag(TagName($0)) }
-        return ServeResponse.page(ServePages.importPage(job: job, made: made, night: operations.workspace.nightMode))
+        return PageAnswer(html: ServePages.importPage(job: job, made: made, night: operations.workspace.nightMode))
     }
 
-    @Sendable func form(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func form(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let form = try await ImportForm.receive(request, uploads: uploads)
         let (job, _) = try await tagJobs.importUpload(
             form.file!, name: UploadFolder.displayName(form.fileName), fields: form.fields)
-        return ServeResponse.redirect(to: "/import?job=" + job)
+        return SeeOther("/import?job=" + job)
     }
 
     /// `POST /api/imports?format=&shelf=&year=&tag=&prefix=`, the file as the body: 202 and the job.
-    @Sendable func api(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func upload(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         var fields: [String: String] = [:]
         for name in ["format", "shelf", "year", "tag", "prefix", "name"] {
             if let value = request.uri.queryParameters[name[...]] { fields[name] = String(value) }
@@ -43,7 +48,7 @@ struct ImportController: Sendable {
             request.body, declaredLength: request.headers[.contentLength].flatMap(Int.init))
         let (job, tags) = try await tagJobs.importUpload(
             file, name: UploadFolder.displayName(fields["name"]), fields: fields)
-        return ServeResponse.json(ImportStarted(job: job, tags: tags.map(\.display)), status: .accepted)
+        return JSONAnswer(ImportStarted(job: job, tags: tags.map(\.display)), status: .accepted)
     }
 
     private struct ImportStarted: Encodable {

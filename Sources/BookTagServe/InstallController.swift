@@ -22,16 +22,16 @@ struct InstallController: Sendable {
         return result
     }()
 
-    func addRoutes(to router: Router<ServeContext>) {
+    func addRoutes(to router: RouterGroup<ServeContext>) {
         router.get("/manifest.webmanifest", use: manifest)
         for icon in Self.icons {
-            router.get(RouterPath(icon.path)) { request, _ in
+            router.get(RouterPath(icon.path)) { _, _ in
                 guard let data = Self.drawn[icon.path] else {
                     throw ServeError(.internalServerError, "the icon could not be drawn")
                 }
-                return ServeResponse.immutable(
-                    ByteBuffer(bytes: data), type: "image/png",
-                    etag: ServeAssets.etag(BookTagVersion.current + icon.path), request: request)
+                return ImmutableFile(
+                    bytes: ByteBuffer(bytes: data), type: "image/png",
+                    etag: ServeAssets.etag(BookTagVersion.current + icon.path))
             }
         }
     }
@@ -64,15 +64,15 @@ struct InstallController: Sendable {
         }
     }
 
-    @Sendable func manifest(_ request: Request, context: ServeContext) throws -> Response {
+    @Sendable func manifest(_ request: Request, context: ServeContext) throws -> JSONAnswer {
         let theme = CollageTheme.forNightMode(workspace.nightMode)
         let manifest = Manifest(
             backgroundColor: theme.background.hex, themeColor: theme.background.hex,
             icons: Self.icons.filter { $0.path != "/icons/apple-touch-icon.png" }.map {
                 Manifest.Icon(src: $0.path, sizes: "\($0.size)x\($0.size)", purpose: $0.maskable ? "maskable" : "any")
             })
-        var response = ServeResponse.json(manifest)
-        response.headers[.contentType] = "application/manifest+json"
-        return response
+        var answer = JSONAnswer(manifest)
+        answer.contentType = "application/manifest+json"
+        return answer
     }
 }

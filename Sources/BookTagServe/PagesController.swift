@@ -8,7 +8,7 @@ struct PagesController: Sendable {
     let jobs: JobRegistry
     let work: ServeWork
 
-    func addRoutes(to router: Router<ServeContext>) {
+    func addRoutes(to router: RouterGroup<ServeContext>) {
         router.get("/", use: tags)
         router.get("/tags/{tag}", use: tag)
         router.get("/books/{source}/{id}", use: book)
@@ -17,42 +17,42 @@ struct PagesController: Sendable {
     private var store: BookStore { operations.store }
     private var night: Bool { operations.workspace.nightMode }
 
-    @Sendable func tags(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func tags(_ request: Request, context: ServeContext) async throws -> PageAnswer {
         try await work.read { [self] in
             let tags = try store.tags()
             let strips = try store.coverStrips(first: 5)
             var running: [String: JobRegistry.Snapshot] = [:]
             for tag in tags { running[tag.key] = jobs.running(forKey: tag.key) }
-            return ServeResponse.page(ServePages.tagsPage(tags: tags, strips: strips, running: running, night: night))
+            return PageAnswer(html: ServePages.tagsPage(tags: tags, strips: strips, running: running, night: night))
         }
     }
 
-    @Sendable func tag(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func tag(_ request: Request, context: ServeContext) async throws -> PageAnswer {
         let name = try ServeRoutes.tagName(context)
         let named = request.uri.queryParameters["job"].flatMap { jobs.snapshot(String($0)) }
         return try await work.read { [self] in try tagPage(name, named: named) }
     }
 
-    private func tagPage(_ name: TagName, named: JobRegistry.Snapshot?) throws -> Response {
+    private func tagPage(_ name: TagName, named: JobRegistry.Snapshot?) throws -> PageAnswer {
         // The tag's running job, else the job the address names if it was this tag's (its outcome, an error).
         let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKeys.contains(name.key) ? $0 : nil }
         guard let tag = try store.tag(name) else {
             if let job {
-                return ServeResponse.page(
+                return PageAnswer(html: 
                     ServePages.pendingTagPage(job: job, night: night), status: job.state == .failed ? .notFound : .ok)
             }
             throw ServeError.notFound("there is no tag \"\(name.display)\": add it on the tags page")
         }
         let stats = try store.stats(of: name)
-        return ServeResponse.page(
+        return PageAnswer(html: 
             ServePages.tagPage(tag: tag, books: try store.books(of: name), stats: stats, job: job, night: night))
     }
 
-    @Sendable func book(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func book(_ request: Request, context: ServeContext) async throws -> PageAnswer {
         let parameters = context.parameters
         return try await work.read { [self] in
             let book = try ServeRoutes.storedBook(parameters, store: store)
-            return ServeResponse.page(
+            return PageAnswer(html: 
                 ServePages.bookPage(book, tags: try BookLookup(store: store).tags(of: book), night: night))
         }
     }

@@ -2,11 +2,16 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The outermost middleware: any route's or check's error becomes `{"error"}` on the API and a
-/// page elsewhere, and every answer gets the security headers and its time inside booktag.
+/// The outermost middleware: every answer gets the security headers and its time inside
+/// booktag, and an error no group answered (a page's, a check's) becomes an error page.
 struct ResponseMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let night: @Sendable () -> Bool
+
+    /// No inline script or style, nothing from elsewhere, no framing.
+    static let contentSecurityPolicy =
+        "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+        + "manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -16,19 +21,27 @@ struct ResponseMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            let refusal = ServeError(error)
-            if refusal.status.code >= 500, !(error is CancellationError) {
-                context.logger.error("\(request.method) \(request.uri.path): \(refusal.message)")
-            }
-            response = ServeResponse.error(refusal, api: ServeRoutes.isAPI(request.uri.path), night: night())
+            let refusal = ServeError(error, logging: request, to: context.logger)
+            response = try PageAnswer(html: ServePages.errorPage(refusal, night: night()), status: refusal.status)
+                .response(from: request, context: context)
         }
-        ServeResponse.secure(&response)
+        Self.secure(&response)
         // The time inside booktag (a streamed body's is not in it), for the browser's tools and the benchmark.
         let elapsed = ContinuousClock.now - started
         response.headers[.serverTiming] = String(
             format: "app;dur=%.2f",
             Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         return response
+    }
+
+    /// The headers every answer gets: referrers only to this server (with none at all, a
+    /// browser's form posts say `Origin: null`), no caching of what changes, no sniffing.
+    static func secure(_ response: inout Response) {
+        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.referrerPolicy] = "same-origin"
+        response.headers[.init("X-Frame-Options")!] = "DENY"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
     }
 }
 

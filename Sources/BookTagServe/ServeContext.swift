@@ -6,6 +6,8 @@ struct ServeContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The request carried the token in `Authorization: Bearer`, as scripts send it.
     var bearer = false
+    /// Set by `APIMiddleware`: the request is the API's, so its body is JSON and errors are too.
+    var answersInJSON = false
 
     init(source: Source) {
         coreContext = .init(source: source)
@@ -15,5 +17,5 @@ struct ServeContext: RequestContext {
     static let maximumBody = 64 * 1024
     var maxUploadSize: Int { Self.maximumBody }
 
-    var requestDecoder: ServeRequestDecoder { ServeRequestDecoder() }
+    var requestDecoder: ServeRequestDecoder { ServeRequestDecoder(json: answersInJSON) }
 }

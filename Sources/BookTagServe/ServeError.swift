@@ -1,5 +1,6 @@
 import BookTag
 import Hummingbird
+import Logging
 
 /// A refusal or failure as `serve` answers it: a status and the one line the command line would
 /// print (without `error: `), as `{"error"}` on the API and in the page on the pages.
@@ -40,9 +41,17 @@ struct ServeError: HTTPResponseError {
         }
     }
 
-    /// As the API answers it; `ResponseMiddleware` gives pages theirs.
+    /// As an error is answered, with a failure of booktag's own (5xx) in the server's log.
+    init(_ error: any Error, logging request: Request, to logger: Logger) {
+        self.init(error)
+        if status.code >= 500, !(error is CancellationError) {
+            logger.error("\(request.method) \(request.uri.path): \(message)")
+        }
+    }
+
+    /// As the API answers it; a page's group answers with a page before this is asked.
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        ServeResponse.json(["error": message], status: status)
+        try JSONAnswer(["error": message], status: status).response(from: request, context: context)
     }
 
     static func message(for error: any Error) -> String { ServeError(error).message }

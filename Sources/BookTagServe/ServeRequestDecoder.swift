@@ -4,11 +4,13 @@ import Hummingbird
 /// Request bodies by their content type: JSON on the API, forms on the pages; what cannot be
 /// read is one `ServeError` that says which field is wrong.
 struct ServeRequestDecoder: RequestDecoder {
+    /// The API's bodies are JSON; one without a `Content-Type` is refused.
+    let json: Bool
+
     func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let body = try await request.body.collect(upTo: context.maxUploadSize)
-        let api = ServeRoutes.isAPI(request.uri.path)
         let contentType = request.headers[.contentType]
-        if contentType.map(Self.isJSON) == true || (api && contentType == nil) {
+        if json {
             guard contentType != nil else {
                 throw ServeError(.unsupportedMediaType, "the API takes JSON: send Content-Type: application/json")
             }
@@ -23,10 +25,6 @@ struct ServeRequestDecoder: RequestDecoder {
         } catch {
             throw ServeError(.badRequest, "the form is incomplete: fill in every field it asks for")
         }
-    }
-
-    static func isJSON(_ type: String) -> Bool {
-        type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 
     static func describe(_ error: DecodingError) -> String {

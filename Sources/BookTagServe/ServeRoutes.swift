@@ -11,30 +11,42 @@ enum ServeRoutes {
         let router = Router(context: ServeContext.self)
         let workspace = operations.workspace
         router.add(middleware: ResponseMiddleware(night: { workspace.nightMode }))
-        router.add(middleware: HostMiddleware(access: access))
-        router.add(middleware: TokenMiddleware(access: access))
-        router.add(middleware: SameOriginMiddleware(access: access))
-        router.add(middleware: BodyTypeMiddleware())
+        // The API's group answers in JSON, its refusals by the checks included, so it comes first.
+        let api = checked(router.group("api").add(middleware: APIMiddleware()), access: access)
+        let pages = checked(router.group(), access: access)
         let tagJobs = TagJobs(operations: operations, jobs: jobs, work: work)
-        PagesController(operations: operations, jobs: jobs, work: work).addRoutes(to: router)
-        FormsController(operations: operations, tagJobs: tagJobs, work: work).addRoutes(to: router)
         let uploads = UploadFolder(home: operations.store.home)
         uploads.sweep()
-        ImportController(operations: operations, tagJobs: tagJobs, uploads: uploads).addRoutes(to: router)
-        APIController(operations: operations, tagJobs: tagJobs, work: work).addRoutes(to: router.group("api"))
-        FilesController(store: operations.store, work: work).addRoutes(to: router)
-        InstallController(workspace: workspace).addRoutes(to: router)
+        let forms = pages.group().add(middleware: BodyTypeMiddleware.form)
+        PagesController(operations: operations, jobs: jobs, work: work).addRoutes(to: forms)
+        FormsController(operations: operations, tagJobs: tagJobs, work: work).addRoutes(to: forms)
+        FilesController(store: operations.store, work: work).addRoutes(to: forms)
+        InstallController(workspace: workspace).addRoutes(to: forms)
+        APIController(operations: operations, tagJobs: tagJobs, work: work)
+            .addRoutes(to: api.group().add(middleware: BodyTypeMiddleware.json))
+        let imports = ImportController(operations: operations, tagJobs: tagJobs, uploads: uploads)
+        imports.addPageRoutes(to: pages.group().add(middleware: BodyTypeMiddleware.formWithFile))
+        imports.addAPIRoutes(to: api.group().add(middleware: BodyTypeMiddleware.exportFile))
+        // What no route takes is refused after the checks, in the group's own form.
+        for group in [api, pages] {
+            for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch] {
+                group.on("**", method: method) { _, _ -> Response in throw ServeError.notFound("nothing is at this address") }
+            }
+        }
         return router
     }
 
-    /// The API's paths, which answer in JSON, errors included.
-    static func isAPI(_ path: String) -> Bool {
-        path == "/api" || path.hasPrefix("/api/")
+    /// Every request passes these first, in order: the host (DNS rebinding), the token, and for
+    /// a change, that it comes from booktag's own pages.
+    private static func checked(_ group: RouterGroup<ServeContext>, access: ServeAccess) -> RouterGroup<ServeContext> {
+        group.add(middleware: HostMiddleware(access: access))
+            .add(middleware: TokenMiddleware(access: access))
+            .add(middleware: SameOriginMiddleware(access: access))
     }
 
     /// The tag in the address, checked as every tag is.
     static func tagName(_ context: ServeContext) throws -> TagName {
-        let raw = context.parameters.get("tag") ?? ""
+        let raw = try context.parameters.require("tag")
         guard let decoded = raw.removingPercentEncoding else {
             throw ServeError(.badRequest, "the tag in the address is not valid percent-encoding")
         }
@@ -44,8 +56,8 @@ enum ServeRoutes {
     /// The book in the address, as `show` keeps it or, for a tag's book `show` never fetched,
     /// what the tag keeps of it.
     static func storedBook(_ parameters: Parameters, store: BookStore) throws -> StoredBook {
-        let source = parameters.get("source").flatMap(SourceKind.init(rawValue:))
-        let value = parameters.get("id")?.removingPercentEncoding ?? ""
+        let source = SourceKind(rawValue: try parameters.require("source"))
+        let value = try parameters.require("id").removingPercentEncoding ?? ""
         guard let source, let id = BookID(parsing: value), id.source == source else {
             throw ServeError.notFound("no such book: books are /books/goodreads/DIGITS or /books/openlibrary/OL…W")
         }

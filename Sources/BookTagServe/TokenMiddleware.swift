@@ -31,9 +31,9 @@ struct TokenMiddleware: RouterMiddleware {
                     .unauthorized, "a token is needed: open the address booktag serve printed (it ends in ?token=…)")
             }
         }
-        if fromQuery, request.method == .get, !ServeRoutes.isAPI(request.uri.path) {
+        if fromQuery, request.method == .get, !context.answersInJSON {
             // Out of the address bar and the history: the cookie carries it from here on.
-            var response = ServeResponse.redirect(to: Self.removingToken(from: request.uri))
+            var response = try SeeOther(Self.removingToken(from: request.uri)).response(from: request, context: context)
             response.setCookie(cookie)
             return response
         }

@@ -102,7 +102,7 @@ struct ServeRouteTests {
         try await server.test { client in
             for (uri, method) in [
                 ("/", HTTPRequest.Method.get), ("/api/tags", .get), ("/assets/app.css", .get), ("/api/night", .put),
-                ("/tags/x/delete", .post),
+                ("/tags/x/delete", .post), ("/nowhere", .get), ("/api/nowhere", .delete),
             ] {
                 let response = try await client.execute(uri: uri, method: method)
                 #expect(response.status == .unauthorized, "\(method) \(uri)")
@@ -323,6 +323,7 @@ struct ServeRouteTests {
             for uri in [
                 "/api/tags/nothing", "/api/tags/nothing/stats", "/api/tags/nothing/collage.png",
                 "/api/books/openlibrary/OL1W", "/api/books/goodreads/5", "/api/jobs/0123", "/api/jobs/0123/events",
+                "/api/nowhere", "/api",
             ] {
                 let response = try await client.execute(uri: uri, method: .get, headers: Self.bearer)
                 #expect(response.status == .notFound, "\(uri)")
