@@ -6,16 +6,18 @@ import Hummingbird
 /// The JSON API under `/api`: the shapes of `--json` (the library's reports), jobs for the work
 /// that takes a while, and their progress as Server-Sent Events.
 struct APIController: Sendable {
-    let operations: TagOperations
+    let workspace: Workspace
+    let store: BookStore
     let tagJobs: TagJobs
     let tagList: TagListCache
     let work: ServeWork
 
-    init(operations: TagOperations, tagJobs: TagJobs, work: ServeWork) {
-        self.operations = operations
+    init(workspace: Workspace, store: BookStore, tagJobs: TagJobs, work: ServeWork) {
+        self.workspace = workspace
+        self.store = store
         self.tagJobs = tagJobs
         self.work = work
-        tagList = TagListCache(home: operations.store.home)
+        tagList = TagListCache(home: store.home)
     }
 
     /// `POST /api/tags`'s body.
@@ -60,8 +62,6 @@ struct APIController: Sendable {
         api.get("jobs/{id}/events", use: events)
     }
 
-    private var store: BookStore { operations.store }
-
     @Sendable func tags(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         try await work.read { [self] in
             JSONAnswer(try tagList.json { JSONFragment(try TagListEntry.entries(store: store)) })
@@ -77,7 +77,7 @@ struct APIController: Sendable {
         let name = try ServeRoutes.tagName(context)
         return try await work.read { [self] in
             _ = try store.existingTag(name)
-            return JSONAnswer(operations.rows(try store.books(of: name)))
+            return JSONAnswer(BookRow.rows(try store.books(of: name), store: store))
         }
     }
 
@@ -115,7 +115,7 @@ struct APIController: Sendable {
         case "collage.jpeg", "collage.jpg": format = .jpeg
         default: throw ServeError.notFound("no such file: a tag has collage.png and collage.jpeg")
         }
-        let workspace = operations.workspace
+        let workspace = workspace
         let store = store
         let asked = try CollageQuery.request(request.uri.queryParameters, format: format)
         let options = try await work.read {
@@ -144,13 +144,13 @@ struct APIController: Sendable {
     }
 
     @Sendable func night(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
-        let workspace = operations.workspace
+        let workspace = workspace
         return try await work.read { JSONAnswer(NightBody(night: workspace.nightMode)) }
     }
 
     @Sendable func setNight(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let body = try await request.decode(as: NightBody.self, context: context)
-        let workspace = operations.workspace
+        let workspace = workspace
         return try await work.read {
             try workspace.setNightMode(body.night)
             return JSONAnswer(NightBody(night: workspace.nightMode))

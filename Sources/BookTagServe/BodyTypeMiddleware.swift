@@ -14,7 +14,9 @@ struct BodyTypeMiddleware: RouterMiddleware {
     static let json = BodyTypeMiddleware(
         accepted: ["application/json"], refusal: "the API takes JSON: send Content-Type: application/json")
     static let exportFile = BodyTypeMiddleware(
-        accepted: ["text/csv", "text/tab-separated-values", "application/json", "application/octet-stream", "text/plain"],
+        accepted: [
+            "text/csv", "text/tab-separated-values", "application/json", "application/octet-stream", "text/plain",
+        ],
         refusal: "an import's body is the export file: send Content-Type: text/csv, text/tab-separated-values, "
             + "application/json or application/octet-stream")
     static let formWithFile = BodyTypeMiddleware(

@@ -4,7 +4,8 @@ import Hummingbird
 /// The pages' forms: each posts, then redirects (303) to the page that shows what it started.
 /// Their fields become the library's requests, whose rules refuse what is wrong.
 struct FormsController: Sendable {
-    let operations: TagOperations
+    let workspace: Workspace
+    let store: BookStore
     let tagJobs: TagJobs
     let work: ServeWork
 
@@ -63,7 +64,7 @@ struct FormsController: Sendable {
 
     @Sendable func night(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let form = try await request.decode(as: NightForm.self, context: context)
-        let workspace = operations.workspace
+        let workspace = workspace
         try await work.read {
             switch form.night {
             case "on": try workspace.setNightMode(true)

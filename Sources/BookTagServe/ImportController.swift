@@ -6,7 +6,8 @@ import Hummingbird
 /// (`multipart/form-data`), and `POST /api/imports` with the file as the body. Both stream the
 /// file to the home's `uploads/` and run the library's one importer as a job.
 struct ImportController: Sendable {
-    let operations: TagOperations
+    let workspace: Workspace
+    let store: BookStore
     let tagJobs: TagJobs
     let uploads: UploadFolder
 
@@ -25,8 +26,8 @@ struct ImportController: Sendable {
         let job = request.uri.queryParameters["job"].flatMap { tagJobs.jobs.snapshot(String($0)) }.flatMap {
             $0.kind == "import" ? $0 : nil
         }
-        let made = try (job?.state == .done ? job!.tagNames : []).compactMap { try operations.store.tag(TagName($0)) }
-        return PageAnswer(html: ServePages.importPage(job: job, made: made, night: operations.workspace.nightMode))
+        let made = try (job?.state == .done ? job!.tagNames : []).compactMap { try store.tag(TagName($0)) }
+        return PageAnswer(html: ServePages.importPage(job: job, made: made, night: workspace.nightMode))
     }
 
     @Sendable func form(_ request: Request, context: ServeContext) async throws -> SeeOther {

@@ -4,7 +4,8 @@ import Hummingbird
 /// The three screens: `/` (the tags), `/tags/{tag}` (a collage as a page) and
 /// `/books/{source}/{id}`.
 struct PagesController: Sendable {
-    let operations: TagOperations
+    let workspace: Workspace
+    let store: BookStore
     let jobs: JobRegistry
     let work: ServeWork
 
@@ -14,8 +15,7 @@ struct PagesController: Sendable {
         router.get("/books/{source}/{id}", use: book)
     }
 
-    private var store: BookStore { operations.store }
-    private var night: Bool { operations.workspace.nightMode }
+    private var night: Bool { workspace.nightMode }
 
     @Sendable func tags(_ request: Request, context: ServeContext) async throws -> PageAnswer {
         try await work.read { [self] in
@@ -38,22 +38,26 @@ struct PagesController: Sendable {
         let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKeys.contains(name.key) ? $0 : nil }
         guard let tag = try store.tag(name) else {
             if let job {
-                return PageAnswer(html: 
-                    ServePages.pendingTagPage(job: job, night: night), status: job.state == .failed ? .notFound : .ok)
+                return PageAnswer(
+                    html:
+                        ServePages.pendingTagPage(job: job, night: night),
+                    status: job.state == .failed ? .notFound : .ok)
             }
             throw ServeError.notFound("there is no tag \"\(name.display)\": add it on the tags page")
         }
         let stats = try store.stats(of: name)
-        return PageAnswer(html: 
-            ServePages.tagPage(tag: tag, books: try store.books(of: name), stats: stats, job: job, night: night))
+        return PageAnswer(
+            html:
+                ServePages.tagPage(tag: tag, books: try store.books(of: name), stats: stats, job: job, night: night))
     }
 
     @Sendable func book(_ request: Request, context: ServeContext) async throws -> PageAnswer {
         let parameters = context.parameters
         return try await work.read { [self] in
             let book = try ServeRoutes.storedBook(parameters, store: store)
-            return PageAnswer(html: 
-                ServePages.bookPage(book, tags: try BookLookup(store: store).tags(of: book), night: night))
+            return PageAnswer(
+                html:
+                    ServePages.bookPage(book, tags: try BookLookup(store: store).tags(of: book), night: night))
         }
     }
 }

@@ -6,31 +6,35 @@ import Hummingbird
 /// pages and their forms, the JSON API under `/api`, covers and assets.
 enum ServeRoutes {
     static func buildRouter(
-        access: ServeAccess, operations: TagOperations, jobs: JobRegistry, work: ServeWork = .shared
+        access: ServeAccess, workspace: Workspace, store: BookStore, jobs: JobRegistry, work: ServeWork = .shared
     ) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
-        let workspace = operations.workspace
+        let workspace = workspace
         router.add(middleware: ResponseMiddleware(night: { workspace.nightMode }))
         // The API's group answers in JSON, its refusals by the checks included, so it comes first.
         let api = checked(router.group("api").add(middleware: APIMiddleware()), access: access)
         let pages = checked(router.group(), access: access)
-        let tagJobs = TagJobs(operations: operations, jobs: jobs, work: work)
-        let uploads = UploadFolder(home: operations.store.home)
+        let tagJobs = TagJobs(workspace: workspace, store: store, jobs: jobs, work: work)
+        let uploads = UploadFolder(home: store.home)
         uploads.sweep()
         let forms = pages.group().add(middleware: BodyTypeMiddleware.form)
-        PagesController(operations: operations, jobs: jobs, work: work).addRoutes(to: forms)
-        FormsController(operations: operations, tagJobs: tagJobs, work: work).addRoutes(to: forms)
-        FilesController(store: operations.store, work: work).addRoutes(to: forms)
+        PagesController(workspace: workspace, store: store, jobs: jobs, work: work).addRoutes(to: forms)
+        FormsController(workspace: workspace, store: store, tagJobs: tagJobs, work: work).addRoutes(to: forms)
+        FilesController(store: store, work: work).addRoutes(to: forms)
         InstallController(workspace: workspace).addRoutes(to: forms)
-        APIController(operations: operations, tagJobs: tagJobs, work: work)
+        APIController(workspace: workspace, store: store, tagJobs: tagJobs, work: work)
             .addRoutes(to: api.group().add(middleware: BodyTypeMiddleware.json))
-        let imports = ImportController(operations: operations, tagJobs: tagJobs, uploads: uploads)
+        let imports = ImportController(workspace: workspace, store: store, tagJobs: tagJobs, uploads: uploads)
         imports.addPageRoutes(to: pages.group().add(middleware: BodyTypeMiddleware.formWithFile))
         imports.addAPIRoutes(to: api.group().add(middleware: BodyTypeMiddleware.exportFile))
         // What no route takes is refused after the checks, in the group's own form.
-        for group in [api, pages] {
-            for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch] {
-                group.on("**", method: method) { _, _ -> Response in throw ServeError.notFound("nothing is at this address") }
+        for (group, paths) in [(api, ["", "**"]), (pages, ["**"])] {
+            for path in paths {
+                for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch] {
+                    group.on(RouterPath(path), method: method) { _, _ -> Response in
+                        throw ServeError.notFound("nothing is at this address")
+                    }
+                }
             }
         }
         return router

@@ -12,16 +12,20 @@ import ServiceLifecycle
 /// serves, then cancels the running jobs (their work rolls back) before the connections close.
 public struct ServeServer: Sendable {
     /// The workspace the server's use cases run in.
-    public let operations: TagOperations
+    public let workspace: Workspace
+    let store: BookStore
     let access: ServeAccess
     let lock: ServeLock
     let logger: Logger
 
     /// A server on `host`:`port` (0: any free port) over `operations`' home, which `lock` claims,
     /// asking for `token`; `logger` gets the server's own messages.
-    public init(operations: TagOperations, host: String, port: Int, token: ServeToken, lock: ServeLock, logger: Logger)
-    {
-        self.operations = operations
+    public init(
+        workspace: Workspace, store: BookStore, host: String, port: Int, token: ServeToken, lock: ServeLock,
+        logger: Logger
+    ) {
+        self.workspace = workspace
+        self.store = store
         access = ServeAccess(host: host, port: port, token: token.value)
         self.lock = lock
         self.logger = logger
@@ -51,7 +55,7 @@ public struct ServeServer: Sendable {
         do {
             let application = Application(
                 router: ServeRoutes.buildRouter(
-                    access: access, operations: operations, jobs: jobs, work: ServeWork(renders: renders)),
+                    access: access, workspace: workspace, store: store, jobs: jobs, work: ServeWork(renders: renders)),
                 configuration: .init(address: .hostname(access.host, port: access.port), serverName: nil),
                 onServerRunning: { channel in
                     // --port 0: the port is known once bound.

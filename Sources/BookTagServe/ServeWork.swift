@@ -1,3 +1,4 @@
+import BookTag
 import NIOPosix
 
 /// Where serve's blocking work runs, so that the threads answering requests (Swift's
@@ -15,6 +16,9 @@ struct ServeWork: Sendable {
     func read<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await NIOThreadPool.singleton.runIfActive(work)
     }
+
+    /// The render pool, as the library's use cases take it for the collages their jobs draw.
+    var renderPool: some BlockingWork { ThreadPoolWork(pool: renders) }
 
     /// A collage drawn: up to seconds of both cores, on the render pool.
     func render<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {

@@ -4,24 +4,30 @@ import Foundation
 /// The library's tag use cases as serve's jobs: each request checked by the library's rules
 /// before a job starts (so a refusal is an answer, not a failed job), one job per tag.
 struct TagJobs: Sendable {
-    let operations: TagOperations
+    let workspace: Workspace
+    let store: BookStore
     let jobs: JobRegistry
     let work: ServeWork
 
+    /// The use cases, their collages drawn on the render pool rather than the request threads.
+    private var addTag: AddTag { AddTag(workspace: workspace, store: store, drawing: work.renderPool) }
+    private var rerollTag: RerollTag { RerollTag(workspace: workspace, store: store, drawing: work.renderPool) }
+    private var dropBooks: DropBooks { DropBooks(workspace: workspace, store: store, drawing: work.renderPool) }
+
     func add(_ request: AddRequest) throws -> (job: String, name: TagName) {
-        switch try operations.plan(request) {
+        let addTag = addTag
+        switch try addTag.plan(request) {
         case .existing(let existing):
             throw ServeError(
                 .conflict,
                 "\"\(existing.name)\" already exists with \(existing.bookCount) books: reroll picks other books")
         case .new(let name, let origin):
-            let operations = operations
             let job = try start("add", name) { report in
-                let configuration = try operations.workspace.configuration()
-                let progress = JobProgress(wanted: request.count?.wanted ?? configuration.collageCount, report: report)
-                let added = try await operations.add(
+                let configuration = try addTag.workspace.configuration()
+                let progress = JobProgress(wanted: AddTag.wanted(request, configuration: configuration), report: report)
+                let added = try await addTag.run(
                     request, name: name, origin: origin, configuration: configuration,
-                    nightMode: operations.workspace.nightMode, progress: progress.handle)
+                    nightMode: addTag.workspace.nightMode, progress: progress.handle)
                 return JSONFragment(added.report)
             }
             return (job, name)
@@ -29,25 +35,26 @@ struct TagJobs: Sendable {
     }
 
     func reroll(_ name: TagName) throws -> String {
-        let tag = try operations.tagToReroll(name)
-        let operations = operations
+        let rerollTag = rerollTag
+        let tag = try rerollTag.check(name)
         return try start("reroll", name) { report in
-            let configuration = try operations.workspace.configuration()
-            let progress = JobProgress(wanted: max(tag.bookCount, configuration.collageCount), report: report)
-            let rerolled = try await operations.reroll(
-                tag, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle)
+            let configuration = try rerollTag.workspace.configuration()
+            let wanted = RerollTag.wanted(tag, count: nil, configuration: configuration)
+            let progress = JobProgress(wanted: wanted, report: report)
+            let rerolled = try await rerollTag.run(
+                tag, configuration: configuration, nightMode: rerollTag.workspace.nightMode, progress: progress.handle)
             return JSONFragment(rerolled.report)
         }
     }
 
     func drop(_ name: TagName, _ request: DropRequest) throws -> String {
-        let tag = try operations.tagToDrop(name, request)
-        let operations = operations
+        let dropBooks = dropBooks
+        let tag = try dropBooks.check(name, request)
         return try start("drop", name) { report in
-            let configuration = try operations.workspace.configuration()
+            let configuration = try dropBooks.workspace.configuration()
             let progress = JobProgress(wanted: request.books.count, report: report)
-            let dropped = try await operations.drop(
-                tag, request, configuration: configuration, nightMode: operations.workspace.nightMode,
+            let dropped = try await dropBooks.run(
+                tag, request, configuration: configuration, nightMode: dropBooks.workspace.nightMode,
                 progress: progress.handle)
             return JSONFragment(dropped.report)
         }
@@ -64,8 +71,8 @@ struct TagJobs: Sendable {
         var asked = try Self.importRequest(fields, file: upload)
         asked.name = name
         let request = asked
-        let imports = ImportOperations(workspace: operations.workspace, store: operations.store)
-        let plan: ImportOperations.Plan
+        let imports = ImportLibrary(workspace: workspace, store: store)
+        let plan: ImportLibrary.Plan
         do {
             // A large export takes a moment to read: off the pool that answers requests.
             plan = try await work.read { try imports.plan(request) }
@@ -82,14 +89,14 @@ struct TagJobs: Sendable {
             )
         }
         let names = plan.tags.map(\.name)
-        let operations = operations
+        let workspace = workspace
         let id = try start("import", names) { report in
             defer { unlink(upload.path) }
-            let configuration = try operations.workspace.configuration()
+            let configuration = try workspace.configuration()
             let progress = JobProgress(
                 wanted: plan.tags.reduce(0) { $0 + $1.rows.count }, importing: true, report: report)
             let (_, result) = try await imports.run(
-                plan, configuration: configuration, nightMode: operations.workspace.nightMode, progress: progress.handle
+                plan, configuration: configuration, nightMode: workspace.nightMode, progress: progress.handle
             )
             return JSONFragment(result)
         }
@@ -121,7 +128,7 @@ struct TagJobs: Sendable {
     /// Deleting waits for the tag's job: its work would otherwise store into a tag just removed.
     func remove(_ name: TagName) throws {
         try checkIdle(name)
-        _ = try operations.remove(name, nightMode: operations.workspace.nightMode)
+        _ = try RemoveTag(store: store).run(name, nightMode: workspace.nightMode)
     }
 
     private func start(

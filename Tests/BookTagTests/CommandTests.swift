@@ -16,7 +16,7 @@ import Testing
     static func filledHome() async throws -> TemporaryHome {
         let temporary = try TemporaryHome()
         let (gatherer, _) = try GatheringTests.gatherer()
-        let library = TagLibrary(store: try BookStore.open(home: temporary.home), gatherer: gatherer)
+        let library = TagMaker(store: try BookStore.open(home: temporary.home), gatherer: gatherer)
         _ = try await library.add(TagName("Fantasy"))
         _ = try await library.add(TagName("tiny"))
         return temporary

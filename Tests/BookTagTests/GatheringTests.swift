@@ -113,9 +113,9 @@ import Testing
 
 /// `add` and `reroll` over the replay and a real store.
 @Suite struct TagLibraryTests {
-    static func library(home: TemporaryHome) throws -> (TagLibrary, CountingTransport) {
+    static func library(home: TemporaryHome) throws -> (TagMaker, CountingTransport) {
         let (gatherer, transport) = try GatheringTests.gatherer()
-        return (TagLibrary(store: try BookStore.open(home: home.home), gatherer: gatherer), transport)
+        return (TagMaker(store: try BookStore.open(home: home.home), gatherer: gatherer), transport)
     }
 
     @Test func addStoresTwelveBooksAndASecondAddMakesNoRequest() async throws {
@@ -170,7 +170,7 @@ import Testing
         let files = try temporary.coverFileContents()
         // A source whose pages all fail.
         let broken = GoodreadsClient(apiKey: "k", transport: ScriptedTransport([:]), throttle: nil)
-        let failing = TagLibrary(
+        let failing = TagMaker(
             store: library.store,
             gatherer: Gatherer(source: broken, covers: CoverDownloader(transport: ScriptedTransport([:]))))
         var generator = SeededGenerator(seed: 3)

@@ -59,7 +59,7 @@ import Testing
             format = .goodreads
         }
         let year = kind == "goodreads year" ? 2024 : nil
-        let plan = try ImportOperations(workspace: workspace, store: store).plan(ImportRequest(file: file, year: year))
+        let plan = try ImportLibrary(workspace: workspace, store: store).plan(ImportRequest(file: file, year: year))
         let inMemory = try ExportSelection(format: format, year: year).plans(for: rows)
         #expect(plan.tags.count == inMemory.count && !plan.tags.isEmpty)
         for (spilled, held) in zip(plan.tags, inMemory) {

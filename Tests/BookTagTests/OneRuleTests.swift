@@ -89,10 +89,9 @@ import Testing
         let workspace = Workspace(
             home: home.home, requests: .replay(Fixtures.openLibraryReplay),
             network: { _ in throw FetchError.cannotReach(host: "the network, which these tests never use") })
-        let operations = TagOperations(workspace: workspace, store: try workspace.openStore())
         let router = ServeRoutes.buildRouter(
-            access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), operations: operations,
-            jobs: JobRegistry())
+            access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), workspace: workspace,
+            store: try workspace.openStore(), jobs: JobRegistry())
         let answer = try await Application(router: router).test(.router) { client in
             try await client.execute(
                 uri: rule.uri, method: rule.method, headers: ServeRouteTests.jsonHeaders,

@@ -22,22 +22,21 @@ struct ServeImportTests {
         let home: TemporaryHome
         let store: BookStore
         let jobs = JobRegistry()
-        let operations: TagOperations
+        let workspace: Workspace
         let transport = HTTPClientTransport()
 
         init(openLibrary: URL) throws {
             home = try TemporaryHome()
             try ImportEndToEndTests.configure(home, openLibrary: openLibrary)
             let transport = transport
-            let workspace = Workspace(home: home.home, network: { _ in transport })
+            workspace = Workspace(home: home.home, network: { _ in transport })
             store = try workspace.openStore()
-            operations = TagOperations(workspace: workspace, store: store)
         }
 
         func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
             let router = ServeRoutes.buildRouter(
-                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), operations: operations,
-                jobs: jobs)
+                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), workspace: workspace,
+                store: store, jobs: jobs)
             do {
                 try await Application(router: router).test(.router, body)
             } catch {

@@ -20,22 +20,21 @@ struct ServeRouteTests {
         let home: TemporaryHome
         let store: BookStore
         let jobs = JobRegistry()
-        let operations: TagOperations
+        let workspace: Workspace
 
         init() throws {
             home = try TemporaryHome()
-            let workspace = Workspace(
+            workspace = Workspace(
                 home: home.home, requests: .replay(Fixtures.openLibraryReplay),
                 network: { _ in throw FetchError.cannotReach(host: "the network, which these tests never use") })
             store = try workspace.openStore()
-            operations = TagOperations(workspace: workspace, store: store)
         }
 
         func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
             // The router test client names itself `localhost` (port 80).
             let router = ServeRoutes.buildRouter(
-                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), operations: operations,
-                jobs: jobs)
+                access: ServeAccess(host: "127.0.0.1", port: 80, token: ServeRouteTests.token), workspace: workspace,
+                store: store, jobs: jobs)
             try await Application(router: router).test(.router, body)
         }
     }
@@ -593,7 +592,7 @@ struct ServeRouteTests {
             }
             let unauthorised = try await client.execute(uri: "/manifest.webmanifest", method: .get) { $0.status }
             #expect(unauthorised == .unauthorized, "the manifest passes the same checks as every request")
-            try server.operations.workspace.setNightMode(true)
+            try server.workspace.setNightMode(true)
             let night = try await client.execute(uri: "/manifest.webmanifest", method: .get, headers: Self.bearer) {
                 try Self.json($0)
             }

@@ -181,9 +181,9 @@ struct LibraryChild: AsyncParsableCommand {
         let transport = HTTPClientTransport()
         let workspace = Workspace(home: home, network: { _ in transport })
         let start = DispatchTime.now().uptimeNanoseconds
-        let operations = ImportOperations(workspace: workspace, store: try BookStore.open(home: home))
-        let plan = try operations.plan(ImportRequest(file: URL(fileURLWithPath: file)))
-        let (outcomes, _) = try await operations.run(
+        let importLibrary = ImportLibrary(workspace: workspace, store: try BookStore.open(home: home))
+        let plan = try importLibrary.plan(ImportRequest(file: URL(fileURLWithPath: file)))
+        let (outcomes, _) = try await importLibrary.run(
             plan, configuration: try workspace.configuration(), nightMode: false)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         await transport.shutdown()

@@ -30,6 +30,11 @@ public struct BookRow: Encodable, Sendable {
     /// The cover file's path.
     public let cover: String
 
+    /// A tag's books as both faces show them.
+    public static func rows(_ books: [TagBookEntry], store: BookStore) -> [BookRow] {
+        books.map { BookRow($0, store: store) }
+    }
+
     /// The row for `entry`, its cover's path from `store`.
     public init(_ entry: TagBookEntry, store: BookStore) {
         position = entry.book.position + 1

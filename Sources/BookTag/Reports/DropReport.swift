@@ -14,7 +14,7 @@ public struct DropReport: Encodable, Sendable {
     public let collages: [String]
 
     /// The report of `outcome`, rows made with `store`'s cover paths.
-    public init(_ outcome: TagLibrary.DropOutcome, store: BookStore) {
+    public init(_ outcome: TagMaker.DropOutcome, store: BookStore) {
         tag = outcome.tag.name
         dropped = outcome.dropped.map { BookRow($0, store: store) }
         replacements = outcome.replacements

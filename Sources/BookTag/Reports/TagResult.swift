@@ -25,7 +25,7 @@ public struct TagResult: Encodable, Sendable {
     public let collageStyle: CollageStyle?
 
     /// The result of a gathering (`outcome`), or of an `add` that found the tag there (`nil`).
-    public init(tag: Tag, outcome: TagLibrary.Outcome?, books: [BookRow], collage: URL?, wanted: Int) {
+    public init(tag: Tag, outcome: TagMaker.Outcome?, books: [BookRow], collage: URL?, wanted: Int) {
         self.tag = tag.name
         source = tag.source
         from = tag.origin?.displayName

@@ -49,32 +49,32 @@ extension BookTagCommand {
 
         func run() async throws {
             let session = Session(global)
-            let operations = try session.operations()
+            let addTag = AddTag(workspace: session.workspace, store: try session.openStore())
             let request = request
-            let plan = try operations.plan(request)
+            let plan = try addTag.plan(request)
             guard case .new(let name, let origin) = plan else {
                 if case .existing(let existing) = plan {
-                    try reportExisting(existing, operations: operations, session: session)
+                    try reportExisting(existing, addTag: addTag, session: session)
                 }
                 return
             }
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
-            let added: TagOperations.Gathered
+            let added: TagGathered
             do {
                 added = try await session.gathering(
-                    tag: name.display, wanted: request.count?.wanted ?? configuration.collageCount
+                    tag: name.display, wanted: AddTag.wanted(request, configuration: configuration)
                 ) { progress in
-                    try await operations.add(
+                    try await addTag.run(
                         request, name: name, origin: origin, configuration: configuration, nightMode: nightMode,
                         progress: progress)
                 }
             } catch StoreError.tagExists {
                 // Another booktag made it meanwhile.
-                guard let existing = try operations.store.tag(name) else {
+                guard let existing = try addTag.store.tag(name) else {
                     throw CommandFailure(.store, "the tag changed while it was being added: try again")
                 }
-                return try reportExisting(existing, operations: operations, session: session)
+                return try reportExisting(existing, addTag: addTag, session: session)
             }
             let (outcome, wanted) = (added.outcome, added.wanted)
             let gathering = outcome.gathering
@@ -94,12 +94,12 @@ extension BookTagCommand {
             try added.report.print(json: json, palette: session.palette)
         }
 
-        private func reportExisting(_ existing: Tag, operations: TagOperations, session: Session) throws {
+        private func reportExisting(_ existing: Tag, addTag: AddTag, session: Session) throws {
             let safeName = Terminal.safe(existing.name)
             session.reporter.note(
                 "\"\(safeName)\" already exists with \(existing.bookCount) books; nothing changed: 'booktag reroll \(safeName)' picks other books"
             )
-            try operations.existingReport(existing).print(json: json, palette: session.palette)
+            try addTag.existingReport(existing).print(json: json, palette: session.palette)
         }
 
         /// "Goodreads search page 1 of 3 (52 results)", "Open Library subject pages 1, 2 of 40 (…)",

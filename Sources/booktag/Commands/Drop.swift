@@ -41,14 +41,14 @@ extension BookTagCommand {
 
         package func run() async throws {
             let session = Session(global)
-            let operations = try session.operations()
+            let dropBooks = DropBooks(workspace: session.workspace, store: try session.openStore())
             let name = try TagName(tag)
             let request = request
-            let current = try operations.tagToDrop(name, request)
+            let current = try dropBooks.check(name, request)
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
             let (outcome, report) = try await session.gathering(tag: current.name, wanted: books.count) { progress in
-                try await operations.drop(
+                try await dropBooks.run(
                     current, request, configuration: configuration, nightMode: nightMode, progress: progress)
             }
             for collage in outcome.collages { session.reporter.warnMissingGlyphs(collage.missingGlyphs) }

@@ -61,8 +61,8 @@ extension BookTagCommand {
 
         func run() async throws {
             let session = Session(global)
-            let operations = ImportOperations(workspace: session.workspace, store: try session.openStore())
-            let plan = try operations.plan(request)
+            let importLibrary = ImportLibrary(workspace: session.workspace, store: try session.openStore())
+            let plan = try importLibrary.plan(request)
             if plan.summary.malformed > 0 {
                 session.reporter.warn(
                     "skipped \(plan.summary.malformed) malformed row\(plan.summary.malformed == 1 ? "" : "s") of \(file) (a wrong number of fields, or no book id or title)"
@@ -80,7 +80,7 @@ extension BookTagCommand {
             do {
                 defer { session.reporter.endProgress() }
                 (outcomes, report) = try await AsyncRun.run {
-                    try await operations.run(
+                    try await importLibrary.run(
                         plan, configuration: configuration, nightMode: nightMode, progress: progress.handle)
                 }
             }

@@ -25,8 +25,8 @@ extension BookTagCommand {
         package func run() throws {
             let name = try TagName(tag)
             let session = Session(global)
-            let operations = try session.operations()
-            let removed = try operations.remove(name, nightMode: session.preferences.nightMode)
+            let removed = try RemoveTag(store: try session.openStore()).run(
+                name, nightMode: session.preferences.nightMode)
             session.reporter.note("removed \"\(Terminal.safe(removed))\"")
         }
     }

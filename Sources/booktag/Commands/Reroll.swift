@@ -36,17 +36,17 @@ extension BookTagCommand {
 
         func run() async throws {
             let session = Session(global)
-            let operations = try session.operations()
+            let rerollTag = RerollTag(workspace: session.workspace, store: try session.openStore())
             let name = try TagName(tag)
-            let current = try operations.tagToReroll(name)
-            let previous = try operations.store.books(of: name).map(\.book.bookID)
+            let current = try rerollTag.check(name)
+            let previous = try rerollTag.store.books(of: name).map(\.book.bookID)
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
             let count = count
             let rerolled = try await session.gathering(
-                tag: current.name, wanted: count ?? max(current.bookCount, configuration.collageCount)
+                tag: current.name, wanted: RerollTag.wanted(current, count: count, configuration: configuration)
             ) { progress in
-                try await operations.reroll(
+                try await rerollTag.run(
                     current, count: count, configuration: configuration, nightMode: nightMode, progress: progress)
             }
             let (outcome, wanted) = (rerolled.outcome, rerolled.wanted)

@@ -55,7 +55,7 @@ extension BookTagCommand {
         package func run() async throws {
             let session = Session(global)
             // Not memory-mapped: a server's resident memory must not grow with the store.
-            let operations = try session.operations(memoryMapped: false)
+            let store = try session.openStore(memoryMapped: false)
             _ = try session.configuration()
             var logger = Logger(label: "booktag.serve")
             logger.logLevel = global.verbose ? .info : .error
@@ -83,7 +83,8 @@ extension BookTagCommand {
                 throw CommandFailure(.store, "cannot keep the access token in \(path): \(reason)")
             }
             let server = ServeServer(
-                operations: operations, host: host, port: port, token: token, lock: lock, logger: logger)
+                workspace: session.workspace, store: store, host: host, port: port, token: token, lock: lock,
+                logger: logger)
             if !server.isLoopback {
                 session.reporter.warn(
                     "serving beyond this machine on \(host): anyone who can reach it and has the token can change your tags"

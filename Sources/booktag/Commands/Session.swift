@@ -45,11 +45,6 @@ struct Session {
         try workspace.openStore(memoryMapped: memoryMapped)
     }
 
-    /// The use cases over this run's store (`memoryMapped: false` for a process that stays).
-    func operations(memoryMapped: Bool = true) throws -> TagOperations {
-        TagOperations(workspace: workspace, store: try openStore(memoryMapped: memoryMapped))
-    }
-
     /// The tag a command changes: its name checked, the store opened, the tag found (else exit 66).
     func existingTag(_ text: String) throws -> (name: TagName, store: BookStore, tag: Tag) {
         let name = try TagName(text)

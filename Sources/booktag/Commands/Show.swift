@@ -45,10 +45,10 @@ extension BookTagCommand {
 
         func run() async throws {
             let session = Session(global)
-            let operations = BookOperations(workspace: session.workspace, store: try session.openStore())
+            let showBook = ShowBook(workspace: session.workspace, store: try session.openStore())
             let request = request
             let reporter = session.reporter
-            let (book, shown) = try await AsyncRun.run { try await operations.show(request, progress: reporter.handle) }
+            let (book, shown) = try await AsyncRun.run { try await showBook.run(request, progress: reporter.handle) }
             if let missing = book.details.missingParts, !missing.isEmpty {
                 session.reporter.warn(
                     "\(book.details.id.source.displayName) sent \(missing.joined(separator: ", ")) malformed: shown without \(missing.count == 1 ? "it" : "them") and not kept, so the next 'booktag show' asks again"

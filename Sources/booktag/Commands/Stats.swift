@@ -44,11 +44,11 @@ extension BookTagCommand {
         /// `show`'s path for every book without a page count; a book the source does not have
         /// is counted and named once.
         private func fetchMissingPages(of name: TagName, store: BookStore, session: Session) async throws {
-            let operations = BookOperations(workspace: session.workspace, store: store)
+            let fetchMissing = FetchMissingPages(workspace: session.workspace, store: store)
             let reporter = session.reporter
             defer { reporter.endProgress() }
             let (missing, unavailable) = try await AsyncRun.run {
-                try await operations.fetchMissingPages(of: name, progress: reporter.handle)
+                try await fetchMissing.run(of: name, progress: reporter.handle)
             }
             if let first = unavailable.first {
                 reporter.warn("\(unavailable.count) of \(missing) books' details could not be had (first: \(first))")

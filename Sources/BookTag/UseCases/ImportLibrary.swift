@@ -2,13 +2,12 @@ import Foundation
 
 /// The import use case: a reader's library export read, its tags planned, their covers found at
 /// Open Library and downloaded, and each tag stored with its collage.
-public struct ImportOperations: Sendable {
+public struct ImportLibrary: Sendable {
     /// The home, its settings and sources.
     public let workspace: Workspace
     /// The home's store.
     public let store: BookStore
 
-    /// Operations on `store`, in `workspace`.
     public init(workspace: Workspace, store: BookStore) {
         self.workspace = workspace
         self.store = store

@@ -82,7 +82,7 @@ public struct ExportImporter: Sendable {
         case downloaded(Waiting, Result<Data, CoverDownloader.Failure>)
     }
 
-    /// Imports `plans` (of one export: one `ImportOperations.plan` or `ExportSelection.plans`),
+    /// Imports `plans` (of one export: one `ImportLibrary.plan` or `ExportSelection.plans`),
     /// each with at most `count` books (`Int.max`: all), in order.
     public func importTags(
         _ plans: [ExportSelection.Plan], count: Int = .max, collage: CollageOptions?,
@@ -97,7 +97,7 @@ public struct ExportImporter: Sendable {
         for plan in plans {
             let existing = try store.tag(plan.name)
             // Only an export of the same service is replaced; a search's, a shelf's or another
-            // service's tag is left alone (`ImportOperations` refuses such an import whole; this
+            // service's tag is left alone (`ImportLibrary` refuses such an import whole; this
             // keeps the rule for a tag made since by another process).
             if let existing, existing.origin?.libraryFormat != plan.origin.libraryFormat {
                 outcomes.append(

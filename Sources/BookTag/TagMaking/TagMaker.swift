@@ -1,19 +1,21 @@
 import Foundation
 
-/// The main job: adding a tag and rerolling it. Gathers from the source, renders the collage,
+/// Makes and remakes a tag's set, under the use cases: gathers from the source, renders the collage,
 /// then stores.
 ///
 /// Nothing is stored until a gathering has succeeded and its collage is rendered, and a reroll
 /// replaces the old set in one store transaction before the new collage is renamed over the old
 /// one, so a failure or a cancellation (Ctrl-C) at any point before the commit leaves what the
 /// user had, collage included.
-public struct TagLibrary: Sendable {
+public struct TagMaker: Sendable {
     /// Where tags are kept.
     public var store: BookStore
     /// Where new books come from.
     public var gatherer: Gatherer
+    /// Where collages are drawn.
+    public var drawing: any BlockingWork = .inPlace
 
-    /// A library over `store`, gathering with `gatherer`.
+    /// Makes tags in `store`, gathering with `gatherer`.
     public init(store: BookStore, gatherer: Gatherer) {
         self.store = store
         self.gatherer = gatherer
@@ -45,7 +47,7 @@ public struct TagLibrary: Sendable {
         let gathering = try await gatherer.gather(
             query: query, count: count, startPage: 1, admits: { origin?.admits($0) ?? true }, progress: progress)
         try Self.checkFoundBooks(gathering, query: name.display, origin: origin)
-        return try commit(gathering, title: name.display, key: name.key, collage: collage) {
+        return try await commit(gathering, title: name.display, key: name.key, collage: collage) {
             try store.createTag(
                 name, source: gathering.source, origin: origin, books: gathering.books,
                 search: Self.position(of: gathering))
@@ -85,14 +87,16 @@ public struct TagLibrary: Sendable {
             let recorded = options.following(tag.collageStyle)
             return formats.isEmpty || formats.contains(recorded.format) ? recorded : recorded.with(format: formats[0])
         }
-        let outcome = try commit(gathering, title: tag.name, key: tag.key, collage: drawn) {
+        let outcome = try await commit(gathering, title: tag.name, key: tag.key, collage: drawn) {
             try store.replaceBooks(of: name, with: gathering.books, search: Self.position(of: gathering))
         } then: { updated in
             Outcome(tag: updated, books: try store.books(of: name), gathering: gathering)
         }
         // Collages of the tag in other formats would now show the old set: render them again.
         if let drawn {
-            _ = try? CollageMaker(store: store).remakeExisting(tag: name, options: drawn, except: drawn.format)
+            _ = try? await drawing.run { [store] in
+                try CollageMaker(store: store).remakeExisting(tag: name, options: drawn, except: drawn.format)
+            }
         }
         return outcome
     }
@@ -101,10 +105,14 @@ public struct TagLibrary: Sendable {
     private func commit(
         _ gathering: Gathering, title: String, key: String, collage: CollageOptions?,
         store storeSet: () throws -> Tag, then finish: (Tag) throws -> Outcome
-    ) throws -> Outcome {
-        let prepared = try collage.map {
-            try CollageMaker(store: store).prepare(
-                title: title, key: key, source: gathering.source, books: gathering.books, options: $0)
+    ) async throws -> Outcome {
+        let store = store
+        var prepared: PreparedCollage?
+        if let collage {
+            prepared = try await drawing.run {
+                try CollageMaker(store: store).prepare(
+                    title: title, key: key, source: gathering.source, books: gathering.books, options: collage)
+            }
         }
         let tag: Tag
         do {

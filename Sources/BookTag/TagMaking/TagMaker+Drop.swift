@@ -1,6 +1,6 @@
 import Foundation
 
-extension TagLibrary {
+extension TagMaker {
     /// What `drop` did.
     public struct DropOutcome: Sendable {
         /// The tag after the change.
@@ -30,13 +30,13 @@ extension TagLibrary {
     ) async throws -> DropOutcome {
         try await Self.drop(
             name, books: selectors, from: store, refillingFrom: replace ? gatherer : nil, collage: options,
-            progress: progress)
+            drawing: drawing, progress: progress)
     }
 
     /// The same without a source, when nothing is refilled (no network).
     public static func drop(
         _ name: TagName, books selectors: [String], from store: BookStore, refillingFrom gatherer: Gatherer?,
-        collage options: CollageOptions,
+        collage options: CollageOptions, drawing: any BlockingWork = .inPlace,
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> DropOutcome {
         let replace = gatherer != nil
@@ -71,9 +71,14 @@ extension TagLibrary {
         let maker = CollageMaker(store: store)
         let formats = maker.existingFormats(forKey: tag.key)
         let style = options.following(tag.collageStyle)
-        let prepared = try formats.first.map { format in
-            try maker.prepare(
-                title: tag.name, key: tag.key, source: tag.source, books: books, options: style.with(format: format))
+        let drawnBooks = books
+        var prepared: PreparedCollage?
+        if let format = formats.first {
+            prepared = try await drawing.run {
+                try maker.prepare(
+                    title: tag.name, key: tag.key, source: tag.source, books: drawnBooks,
+                    options: style.with(format: format))
+            }
         }
         let updated: Tag
         do {
@@ -89,7 +94,9 @@ extension TagLibrary {
             throw error
         }
         var collages = try prepared.map { [try $0.commit()] } ?? []
-        collages += (try? maker.remakeExisting(tag: name, options: style, except: formats.first)) ?? []
+        collages +=
+            (try? await drawing.run { try maker.remakeExisting(tag: name, options: style, except: formats.first) })
+            ?? []
         let filled = books.count - (entries.count - positions.count)
         return DropOutcome(
             tag: updated, books: try store.books(of: name), dropped: positions.map { entries[$0] },
