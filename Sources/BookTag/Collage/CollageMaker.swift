@@ -225,80 +225,6 @@ public struct CollageMaker: Sendable {
 }
 
 extension CollageMaker {
-    /// The gallery's file in the collages folder.
-    public var galleryFile: URL { store.home.collagesFolder.appendingPathComponent(CollageGallery.fileName) }
-
-    /// Whether a gallery was made (tag pages then link to it).
-    var galleryExists: Bool { FileManager.default.fileExists(atPath: galleryFile.path) }
-
-    /// One tag's collage in `collageAll`: written, or why not.
-    public struct TagCollage: Sendable {
-        /// The tag's name.
-        public var tag: String
-        /// The file written, or why not.
-        public var result: Result<CollageResult, any Error>
-    }
-
-    /// Renders every tag's collage; with HTML, also the gallery. A tag that cannot be drawn is
-    /// reported and the others are still made.
-    public func makeAll(options: CollageOptions) throws -> (collages: [TagCollage], gallery: URL?) {
-        let collages = try store.tags().map { tag in
-            TagCollage(
-                tag: tag.name,
-                result: Result {
-                    try make(
-                        tag: TagName(tag.name), options: options, output: nil, embedImages: false,
-                        forGallery: options.format == .html)
-                })
-        }
-        guard options.format == .html else { return (collages, nil) }
-        return (collages, try writeGallery(theme: options.theme))
-    }
-
-    /// Writes the gallery from the store and the tag pages in the collages folder.
-    @discardableResult
-    public func writeGallery(theme: CollageTheme) throws -> URL {
-        let folder = store.home.collagesFolder
-        let entries = try store.tags().compactMap { tag -> CollageGallery.Entry? in
-            let page = defaultFile(forKey: tag.key, format: .html)
-            guard FileManager.default.fileExists(atPath: page.path) else { return nil }
-            let covers = try store.books(of: TagName(tag.name)).prefix(CollageGallery.stripLength).map {
-                RelativePath.from(folder: folder, to: store.coverURL($0.book.coverPath))
-            }
-            return CollageGallery.Entry(
-                name: tag.name, books: tag.bookCount, source: tag.sourceDescription,
-                page: RelativePath.encoded(page.lastPathComponent), covers: covers,
-                headline: try? store.stats(of: TagName(tag.name)).headline)
-        }
-        try store.home.createFolders()
-        let lock = try PreparedCollage.lockFolder(folder)
-        return try PreparedCollage(
-            data: Data(CollageGallery(entries: entries, theme: theme).html().utf8), destination: galleryFile, lock: lock
-        ).commit().file
-    }
-
-    /// Deletes the tag's collages; the gallery, if there is one, drops the tag.
-    public func removeCollages(forKey key: String, theme: CollageTheme) {
-        for format in CollageFormat.allCases {
-            try? FileManager.default.removeItem(at: defaultFile(forKey: key, format: format))
-        }
-        if FileManager.default.fileExists(atPath: galleryFile.path) { _ = try? writeGallery(theme: theme) }
-    }
-}
-
-/// A collage written: where, how it was drawn, and the characters no font could draw.
-public struct CollageResult: Sendable {
-    /// Where the collage was written.
-    public var file: URL
-    /// How it was drawn, as the store now records it.
-    public var style: CollageStyle
-    /// Text no installed font could draw, to warn about; `nil` when all was drawn.
-    public var missingGlyphs: MissingGlyphs?
-    /// Where the time went, for an image (`nil` for a page).
-    public var timings: CollageTimings?
-}
-
-extension CollageMaker {
     /// A collage shows at most this many covers (the first ones): a tag made from a whole shelf
     /// may hold thousands, more than a picture can show.
     public static let maximumCovers = 100
@@ -306,24 +232,5 @@ extension CollageMaker {
     /// The attribution a collage carries.
     public static func credit(for source: SourceKind) -> String {
         "books from \(source.displayName)"
-    }
-}
-
-/// Relative references between files, for links in the HTML page.
-enum RelativePath {
-    /// The path from `folder` to `file`, percent-encoded for an `href`/`src`.
-    static func from(folder: URL, to file: URL) -> String {
-        let base = folder.standardizedFileURL.pathComponents
-        let target = file.standardizedFileURL.pathComponents
-        var common = 0
-        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
-        let parts = Array(repeating: "..", count: base.count - common) + target[common...]
-        return parts.map(encoded).joined(separator: "/")
-    }
-
-    /// One path component, percent-encoded for an `href`/`src`.
-    static func encoded(_ component: String) -> String {
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#:"))
-        return component.addingPercentEncoding(withAllowedCharacters: allowed) ?? component
     }
 }

@@ -249,56 +249,6 @@ public struct CollageRenderer: Sendable {
             canvas.rows, Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height)) == 0
     }
 
-    // MARK: - Text
-
-    /// A stand-in for a cover that cannot be drawn; returns texts with characters no font has.
-    private func drawTile(
-        _ title: String, in frame: CollagePlan.Rect, pixels: Double, theme: CollageTheme, on canvas: CollageCanvas
-    ) -> [String] {
-        canvas.fill(frame, color: theme.tile)
-        let inset = max(2, frame.width / 12)
-        let box = CollagePlan.Rect(
-            x: frame.x + inset, y: frame.y + inset, width: frame.width - 2 * inset, height: frame.height - 2 * inset)
-        let unknown = CollageText.draw(
-            title, in: box, pixels: pixels, maxLines: 6, color: theme.secondaryText, centered: true, on: canvas)
-        return unknown > 0 ? [title] : []
-    }
-
-    private func drawText(
-        title: String?, credit: String?, covers: [CollageCover], plan: CollagePlan, labels: [CollageLabel],
-        theme: CollageTheme, on canvas: CollageCanvas
-    ) -> [String] {
-        var unreadable: [String] = []
-        if let title, let box = plan.title {
-            if CollageText.draw(title, in: box, pixels: plan.titlePixels, color: theme.text, centered: true, on: canvas)
-                > 0
-            {
-                unreadable.append(title)
-            }
-        }
-        if let rule = plan.rule { canvas.fill(rule, color: theme.accent) }
-        if let credit {
-            CollageText.draw(
-                credit, in: plan.credit, pixels: plan.creditPixels, alignment: .end, color: theme.secondaryText,
-                centered: true, on: canvas)
-        }
-        guard !labels.isEmpty else { return unreadable }
-        let lineHeight = Int((plan.labelPixels * 1.4).rounded(.up))
-        for (cover, cell) in zip(covers, plan.cells) {
-            // A label outside the band being drawn is not laid out (nor its lines made).
-            guard let label = cell.label, canvas.holds(label) else { continue }
-            for (index, line) in cover.labelLines(labels).enumerated() where !line.isEmpty {
-                let box = CollagePlan.Rect(
-                    x: label.x, y: label.y + index * lineHeight, width: label.width, height: lineHeight)
-                let color = index == 0 && labels.contains(.title) ? theme.text : theme.secondaryText
-                if CollageText.draw(line, in: box, pixels: plan.labelPixels, color: color, on: canvas) > 0 {
-                    unreadable.append(line)
-                }
-            }
-        }
-        return unreadable
-    }
-
     // MARK: - Output
 
     /// The canvas's band as a whole image (the app icon's).
@@ -328,33 +278,5 @@ public struct CollageRenderer: Sendable {
             start = end
         }
         return bands
-    }
-}
-
-/// Why a collage could not be made.
-public enum CollageError: BookTagError, Equatable {
-    /// The canvas could not be allocated.
-    case outOfMemory
-    /// libpng or libjpeg failed, with their message.
-    case encodingFailed(String)
-    /// The tag holds no books to draw.
-    case noBooks(String)
-    /// A system library (libpng, libjpeg, Pango…) could not be opened; the package to install is named.
-    case libraryMissing(String)
-}
-
-extension CollageError {
-    /// What a collage cannot be drawn from, or written as.
-    public var kind: BookTagFailure.Kind {
-        .data
-    }
-
-    public var errorDescription: String? {
-        switch self {
-        case .outOfMemory: "not enough memory to draw the collage"
-        case .encodingFailed(let format): "the collage could not be written as \(format.uppercased())"
-        case .noBooks(let tag): "the tag \"\(tag)\" has no books to draw"
-        case .libraryMissing(let reason): "cannot draw collages: \(reason)"
-        }
     }
 }
