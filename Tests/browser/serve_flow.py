@@ -8,7 +8,7 @@ With script off: the same flow through plain forms and the pages' refresh. Any c
 uncaught exception or CSP violation fails the run. Optionally saves screenshots of the three
 screens by day and night at phone and desktop widths.
 
-Run by Tests/BookTagTests/ServeBrowserTests.swift; by hand:
+Run by Tests/BookTagTests/BookTagServe/ServeBrowserTests.swift; by hand:
   python3 Tests/browser/serve_flow.py --address URL --booktag BIN --home HOME [--screenshots DIR]
 """
 import argparse

@@ -6,7 +6,7 @@ a download where it cannot), the web app manifest and its icons (Page.getAppMani
 control reachable by keyboard, and axe-core over every page by day and night at phone and desktop
 widths: no serious or critical violation. Prints FIGURE lines; any console error fails the run.
 
-Run by Tests/BookTagTests/ServeBrowserTests.swift; by hand:
+Run by Tests/BookTagTests/BookTagServe/ServeBrowserTests.swift; by hand:
   python3 Tests/browser/serve_reader.py --address URL --booktag BIN --home HOME --export FILE --axe axe.min.js \
       [--screenshots DIR]
 """

@@ -4,6 +4,7 @@ import Foundation
 enum Fixtures {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static let goodreads = packageRoot.appendingPathComponent("fixtures/goodreads")
     /// The bundled synthetic recording (see fixtures/tools/make_replay_fixture.py).
