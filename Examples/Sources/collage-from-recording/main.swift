@@ -31,7 +31,7 @@ do {
 
     // 3. The tag: page after page until 12 books have real covers, stored in one step, with
     //    its collage drawn.
-    let library = TagLibrary(store: store, gatherer: gatherer)
+    let library = TagMaker(store: store, gatherer: gatherer)
     let name = try TagName("fantasy")
     let outcome = try await library.add(name, count: 12, collage: CollageOptions())
     print("\(outcome.tag.name): \(outcome.books.count) books from pages \(outcome.gathering.pagesFetched)")

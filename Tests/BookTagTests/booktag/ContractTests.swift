@@ -10,18 +10,19 @@ struct ContractTests {
         try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/contract.md"), encoding: .utf8)
     }
 
-    @Test func everyCommandIsInTheCommandTable() throws {
+    @Test func everyCommandIsInTheCommandList() throws {
         let contract = try Self.contract()
         let names = BookTagCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
         #expect(names.count == 13)
         for name in names {
             #expect(
-                contract.contains("| `\(name) ") || contract.contains("| `\(name)` |"), "the contract lacks `\(name)`")
+                contract.contains("\n- `\(name) ") || contract.contains("\n- `\(name)`"), "the contract lacks `\(name)`"
+            )
         }
     }
 
-    /// The table's keys are config.example.json's, which booktag reads without an unknown-key warning.
-    @Test func theConfigurationTableIsTheExampleFilesKeys() throws {
+    /// The list's keys are config.example.json's, which booktag reads without an unknown-key warning.
+    @Test func theConfigurationListIsTheExampleFilesKeys() throws {
         let example = try #require(
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("config.example.json")))
@@ -36,14 +37,14 @@ struct ContractTests {
         }
         let section = try Self.contract().components(separatedBy: "## Configuration")[1].components(
             separatedBy: "\n## ")[0]
-        let documented = Set(section.matches(of: /\n\| `([a-z.A-Z]+)` \|/).map { String($0.1) })
+        let documented = Set(section.matches(of: #/\n- `([a-z.A-Z]+)`: /#).map { String($0.1) })
         #expect(documented == keys)
     }
 
-    @Test func everyExitStatusIsInTheTable() throws {
+    @Test func everyExitStatusIsInTheList() throws {
         let contract = try Self.contract()
         for status in [0] + CommandFailure.Status.allCases.map(\.exitStatus) {
-            #expect(contract.contains("\n| \(status) | "), "the contract lacks exit status \(status)")
+            #expect(contract.contains("\n- **\(status)** "), "the contract lacks exit status \(status)")
         }
     }
 

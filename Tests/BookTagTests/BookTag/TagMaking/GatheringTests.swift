@@ -112,7 +112,7 @@ import Testing
 }
 
 /// `add` and `reroll` over the replay and a real store.
-@Suite struct TagLibraryTests {
+@Suite struct TagMakerTests {
     static func library(home: TemporaryHome) throws -> (TagMaker, CountingTransport) {
         let (gatherer, transport) = try GatheringTests.gatherer()
         return (TagMaker(store: try BookStore.open(home: home.home), gatherer: gatherer), transport)
