@@ -56,7 +56,7 @@ public final class HTTPClientTransport: HTTPTransport {
         for client in open { try? await client.shutdown() }
     }
 
-    public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
         let allowed: Duration = .milliseconds(Int64(max(1, request.timeout * 1000)))
         let deadline = ContinuousClock.now.advanced(by: allowed)
         var url = request.url
@@ -67,7 +67,9 @@ public final class HTTPClientTransport: HTTPTransport {
             // Only the first hop is the request the caller's throttle turn is for.
             var notify: @Sendable () -> Void = {}
             if hops == 0 { notify = sent }
-            let response: HTTPResponse = try await exchange(url, within: remaining, sent: notify)
+            // A redirected cover is a GET of its new address; an API request's redirect is returned.
+            let hop = hops == 0 ? request : HTTPRequest(url: url, kind: request.kind, timeout: request.timeout)
+            let response: HTTPResponse = try await exchange(hop, within: remaining, sent: notify)
             guard request.kind == .cover, let target = try HTTPRedirect.target(of: response, from: url) else {
                 return response
             }
@@ -80,14 +82,18 @@ public final class HTTPClientTransport: HTTPTransport {
     }
 
     /// One exchange, no redirects followed.
-    private func exchange(_ url: URL, within time: Duration, sent: @escaping @Sendable () -> Void) async throws
-        -> HTTPResponse
+    private func exchange(_ asked: HTTPRequest, within time: Duration, sent: @escaping @Sendable () -> Void)
+        async throws -> HTTPResponse
     {
+        let url = asked.url
         let host = url.host ?? "the server"
         let request: HTTPClient.Request
         do {
+            var headers: HTTPHeaders = ["User-Agent": userAgent, "Accept": "*/*"]
+            for (name, value) in asked.headers { headers.replaceOrAdd(name: name, value: value) }
             request = try HTTPClient.Request(
-                url: url, method: .GET, headers: ["User-Agent": userAgent, "Accept": "*/*"])
+                url: url, method: HTTPMethod(rawValue: asked.method), headers: headers,
+                body: asked.body.map { .byteBuffer(ByteBuffer(bytes: $0)) })
         } catch {
             throw FetchError.other("cannot request \(url.redactingAPIKey): \(error)")
         }

@@ -10,6 +10,8 @@ import Foundation
 /// shift them.
 public final class LoopbackServer: @unchecked Sendable {
     public struct Request: Sendable {
+        /// `GET`, `POST`, …
+        public var method = "GET"
         public let path: String
         public let query: [String: String]
         /// Header names lower-cased.
@@ -21,6 +23,8 @@ public final class LoopbackServer: @unchecked Sendable {
         /// False if the kernel gave no stamp and `arrival` is when the server read the bytes
         /// (late by however long the server thread waited for a core).
         public let stampedByKernel: Bool
+        /// The body, as its `Content-Length` said (at most 1 MiB is read).
+        public var body = Data()
     }
 
     public struct Reply: Sendable {
@@ -109,9 +113,21 @@ public final class LoopbackServer: @unchecked Sendable {
             headers[field[..<colon].lowercased()] = field[field.index(after: colon)...].trimmingCharacters(
                 in: .whitespaces)
         }
-        let request = Request(
+        var request = Request(
             path: components?.path ?? target, query: query, headers: headers, arrival: arrival ?? Self.realNow(),
             stampedByKernel: stampedByKernel)
+        request.method = line.first.map(String.init) ?? "GET"
+        if let length = headers["content-length"].flatMap(Int.init), length > 0,
+            let end = received.range(of: Data("\r\n\r\n".utf8))?.upperBound
+        {
+            var body = Data(received[end...])
+            while body.count < min(length, 1 << 20) {
+                let (count, _) = Self.receive(client, into: &buffer)
+                guard count > 0 else { break }
+                body.append(contentsOf: buffer[0..<count])
+            }
+            request.body = body.prefix(length)
+        }
         log.withLock { $0.append(request) }
 
         let reply = handler(request)

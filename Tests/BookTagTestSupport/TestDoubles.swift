@@ -40,7 +40,7 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         state = Locked((scripts, []))
     }
 
-    public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
         sent()
         let step: Step? = state.withLock { state in
             state.log.append(request)
@@ -68,9 +68,9 @@ public final class CountingTransport: HTTPTransport, @unchecked Sendable {
         self.upstream = upstream
     }
 
-    public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
         count.add(1, ordering: .relaxed)
-        return try await upstream.get(request, sent: sent)
+        return try await upstream.send(request, sent: sent)
     }
 
     public var requests: Int { count.load(ordering: .relaxed) }

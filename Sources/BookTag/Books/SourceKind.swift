@@ -5,18 +5,26 @@ public enum SourceKind: String, Sendable, Codable, CaseIterable, CustomStringCon
     case goodreads
     /// Open Library: subjects and books, no key.
     case openlibrary
+    /// Hardcover: a reader's own library, through its GraphQL API and a personal token.
+    case hardcover
+    /// BookWyrm: a reader's public shelf on any instance of the federated network, no key.
+    case bookwyrm
     /// A reader's Calibre library, read from its folder: books are made again by importing it,
     /// never searched or fetched.
     case calibre
 
     /// The sources a reader can search or fetch from (`--source`, `"source"`).
     public static let searchable: [SourceKind] = [.goodreads, .openlibrary]
+    /// The sources `--source` names for a reader's shelf (`add --shelf`).
+    public static let shelves: [SourceKind] = [.goodreads, .openlibrary, .hardcover, .bookwyrm]
 
     /// The name readers know the service by, for captions and messages.
     public var displayName: String {
         switch self {
         case .goodreads: "Goodreads"
         case .openlibrary: "Open Library"
+        case .hardcover: "Hardcover"
+        case .bookwyrm: "BookWyrm"
         case .calibre: "Calibre"
         }
     }

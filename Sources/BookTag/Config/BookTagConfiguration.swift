@@ -12,6 +12,10 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public var goodreads = GoodreadsSettings()
     /// `openlibrary.*`.
     public var openLibrary = OpenLibrarySettings()
+    /// `hardcover.*`.
+    public var hardcover = HardcoverSettings()
+    /// `bookwyrm.*`.
+    public var bookWyrm = BookWyrmSettings()
     /// `collage.count`: books a new tag gathers, 1 to 100.
     public var collageCount = 12
     /// `collage.*` but the count and the quality: how collages look unless a command says otherwise.
@@ -43,6 +47,9 @@ public struct BookTagConfiguration: Equatable, Sendable {
         if let key = environment["BOOKTAG_API_KEY"], !key.isEmpty {
             configuration.goodreads.apiKey = key
         }
+        if let token = environment["BOOKTAG_HARDCOVER_TOKEN"].flatMap(HardcoverSettings.token) {
+            configuration.hardcover.token = token
+        }
         if let base = environment["BOOKTAG_BASE_URL"], !base.isEmpty {
             guard let url = ConfigReader.webURL(base) else {
                 throw .invalidValue(file: "BOOKTAG_BASE_URL", key: "BOOKTAG_BASE_URL", expected: "an http or https URL")
@@ -60,12 +67,22 @@ public struct BookTagConfiguration: Equatable, Sendable {
 
     /// Seconds between API requests to `source`.
     public func minimumRequestInterval(for source: SourceKind) -> Double {
-        source == .goodreads ? goodreads.minimumRequestInterval : openLibrary.minimumRequestInterval
+        switch source {
+        case .goodreads: goodreads.minimumRequestInterval
+        case .hardcover: hardcover.minimumRequestInterval
+        case .bookwyrm: bookWyrm.minimumRequestInterval
+        case .openlibrary, .calibre: openLibrary.minimumRequestInterval
+        }
     }
 
     /// Seconds to wait for an answer from `source`.
     public func timeout(for source: SourceKind) -> Double {
-        source == .goodreads ? goodreads.timeout : openLibrary.timeout
+        switch source {
+        case .goodreads: goodreads.timeout
+        case .hardcover: hardcover.timeout
+        case .bookwyrm: bookWyrm.timeout
+        case .openlibrary, .calibre: openLibrary.timeout
+        }
     }
 
     private mutating func apply(_ data: Data, file: String) throws(ConfigError) {
@@ -88,6 +105,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 source = chosen
             case "goodreads": try Self.read(&goodreads, value, path, with: reader)
             case "openlibrary": try Self.read(&openLibrary, value, path, with: reader)
+            case "hardcover": try Self.read(&hardcover, value, path, with: reader)
+            case "bookwyrm": try Self.read(&bookWyrm, value, path, with: reader)
             case "collage":
                 try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)
             default: return false
@@ -131,6 +150,34 @@ public struct BookTagConfiguration: Equatable, Sendable {
                         expected: "an email address or URL in plain ASCII, at most 200 characters, without parentheses")
                 }
                 settings.contact = contact.isEmpty ? nil : contact
+            case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
+            case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
+            default: return false
+            }
+            return true
+        }
+    }
+
+    private static func read(
+        _ settings: inout HardcoverSettings, _ value: Any, _ path: String, with reader: ConfigReader
+    ) throws(ConfigError) {
+        try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
+            switch key {
+            case "token": settings.token = HardcoverSettings.token(try reader.text(value, path))
+            case "baseURL": settings.baseURL = try reader.webURL(value, path)
+            case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
+            case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
+            default: return false
+            }
+            return true
+        }
+    }
+
+    private static func read(
+        _ settings: inout BookWyrmSettings, _ value: Any, _ path: String, with reader: ConfigReader
+    ) throws(ConfigError) {
+        try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
+            switch key {
             case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
             case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
             default: return false

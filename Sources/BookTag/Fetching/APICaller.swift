@@ -77,24 +77,49 @@ public struct APICaller: Sendable {
     }
 
     /// GETs `url`, following redirects and retrying as above. `rateLimited` is the error for a
-    /// rate limit that outlasts the retries (each source words its own).
+    /// rate limit that outlasts the retries (each source words its own). `headers` go with every
+    /// hop; with `httpsOnly`, a redirect to plain http is refused (but to a loopback host, for tests).
     public func get(
-        _ url: URL, rateLimit: RateLimitRule = .goodreads,
+        _ url: URL, headers: [String: String] = [:], rateLimit: RateLimitRule = .goodreads,
+        httpsOnly: Bool = false,
         rateLimited: (_ retryAfter: Double?) -> any Error = { FetchError.rateLimited(retryAfter: $0) }
     ) async throws -> HTTPResponse {
-        var url = url
+        try await call(
+            HTTPRequest(url: url, kind: .api, timeout: requestTimeout, headers: headers), followsRedirects: true,
+            rateLimit: rateLimit, httpsOnly: httpsOnly, rateLimited: rateLimited)
+    }
+
+    /// POSTs `body` to `url` (a GraphQL API), throttled and retried as a GET; a redirect is
+    /// answered, not followed.
+    public func post(
+        _ url: URL, body: Data, headers: [String: String], rateLimit: RateLimitRule = .goodreads,
+        rateLimited: (_ retryAfter: Double?) -> any Error = { FetchError.rateLimited(retryAfter: $0) }
+    ) async throws -> HTTPResponse {
+        try await call(
+            HTTPRequest(url: url, kind: .api, timeout: requestTimeout, method: "POST", headers: headers, body: body),
+            followsRedirects: false, rateLimit: rateLimit, httpsOnly: true, rateLimited: rateLimited)
+    }
+
+    private func call(
+        _ first: HTTPRequest, followsRedirects: Bool, rateLimit: RateLimitRule, httpsOnly: Bool,
+        rateLimited: (_ retryAfter: Double?) -> any Error
+    ) async throws -> HTTPResponse {
+        var request = first
         var attempt = 0
         var hops = 0
         while true {
             let failure: Failure
             do {
-                let response = try await send(url)
-                if let target = try HTTPRedirect.target(of: response, from: url) {
+                let response = try await send(request)
+                if followsRedirects, let target = try HTTPRedirect.target(of: response, from: request.url) {
                     hops += 1
                     guard hops <= HTTPRedirect.maximumHops else {
-                        throw FetchError.tooManyRedirects(host: url.host ?? "the server")
+                        throw FetchError.tooManyRedirects(host: request.url.host ?? "the server")
                     }
-                    url = target
+                    guard !httpsOnly || target.scheme == "https" || target.isLoopback else {
+                        throw FetchError.unsafeRedirect(to: target.redactingAPIKey)
+                    }
+                    request.url = target
                     continue
                 }
                 let asked = retryPolicy.retryAfter(response.headers["retry-after"])
@@ -106,11 +131,11 @@ public struct APICaller: Sendable {
                             ?? (rateLimit.backsOffWithoutRetryAfter ? retryPolicy.backoff(attempt: attempt) : nil))
                 case 503:
                     failure = Failure(
-                        error: FetchError.serverError(status: 503, host: url.host ?? "the server"),
+                        error: FetchError.serverError(status: 503, host: request.url.host ?? "the server"),
                         delay: asked ?? retryPolicy.backoff(attempt: attempt))
                 case 500..<600:
                     failure = Failure(
-                        error: FetchError.serverError(status: response.status, host: url.host ?? "the server"),
+                        error: FetchError.serverError(status: response.status, host: request.url.host ?? "the server"),
                         delay: retryPolicy.backoff(attempt: attempt))
                 default:
                     return response
@@ -128,19 +153,19 @@ public struct APICaller: Sendable {
     }
 
     /// One request, in its turn.
-    private func send(_ url: URL) async throws -> HTTPResponse {
-        let request = HTTPRequest(url: url, kind: .api, timeout: requestTimeout)
+    private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let url = request.url
         guard let throttle else {
             try Task.checkCancellation()
             onRequest(url.redactingAPIKey)
-            return try await transport.get(request)
+            return try await transport.send(request)
         }
         let interval = RequestThrottle.interval(for: url, configured: minimumRequestInterval)
         let willWait: (Double) -> Void = { onWait($0, .throttle) }
         return try await throttle.withTurn(to: url, interval: interval, willWait: willWait) { sent in
             try Task.checkCancellation()
             onRequest(url.redactingAPIKey)
-            return try await transport.get(request, sent: sent)
+            return try await transport.send(request, sent: sent)
         }
     }
 }

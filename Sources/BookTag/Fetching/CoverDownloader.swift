@@ -58,7 +58,7 @@ public struct CoverDownloader: Sendable {
             try Task.checkCancellation()
             let response: HTTPResponse
             do {
-                response = try await transport.get(HTTPRequest(url: address, kind: .cover, timeout: timeout))
+                response = try await transport.send(HTTPRequest(url: address, kind: .cover, timeout: timeout))
             } catch let error as FetchError {
                 failure = .download(error.localizedDescription)
                 continue

@@ -1,7 +1,8 @@
 import Foundation
 
-/// One GET that booktag makes, and what kind it is: API calls are throttled and recorded as
-/// XML; cover downloads are neither throttled nor parsed.
+/// One request booktag makes, and what kind it is: API calls are throttled and recorded;
+/// cover downloads are neither throttled nor parsed. Most are GETs; a GraphQL API is asked
+/// with a POST whose body is the query.
 public struct HTTPRequest: Sendable, Hashable {
     /// What a request is for: API calls go through the throttle and redact the key; covers do not.
     public enum Kind: String, Sendable, Codable {
@@ -17,12 +18,25 @@ public struct HTTPRequest: Sendable, Hashable {
     public var kind: Kind
     /// Seconds the whole request may take, from the moment it is handed to the transport.
     public var timeout: TimeInterval
+    /// `GET` or `POST`.
+    public var method: String
+    /// Headers the source adds (`Accept`, `Authorization`, `Content-Type`); the transport adds
+    /// its User-Agent. Never recorded nor shown: they may carry a token.
+    public var headers: [String: String]
+    /// A POST's body.
+    public var body: Data?
 
-    /// A GET request.
-    public init(url: URL, kind: Kind, timeout: TimeInterval = 20) {
+    /// A request; a GET unless a method and a body are given.
+    public init(
+        url: URL, kind: Kind, timeout: TimeInterval = 20, method: String = "GET", headers: [String: String] = [:],
+        body: Data? = nil
+    ) {
         self.url = url
         self.kind = kind
         self.timeout = timeout
+        self.method = method
+        self.headers = headers
+        self.body = body
     }
 }
 
@@ -44,7 +58,7 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 }
 
-/// Something that answers GET requests: the network, a recording, or a test double.
+/// Something that answers requests: the network, a recording, or a test double.
 ///
 /// API requests are not followed through redirects here: a redirect comes back as a 3xx
 /// response, so that the caller can take each hop through the throttle. Cover downloads are
@@ -53,12 +67,12 @@ public protocol HTTPTransport: Sendable {
     /// Answers `request`. `sent` is called once, the moment the request has left this process
     /// (for the network: its head has been written to the connection). The throttle spaces
     /// those moments; a transport with no connection calls it before it answers.
-    func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse
+    func send(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse
 }
 
 extension HTTPTransport {
     /// Answers `request` when nobody needs to know when it left.
-    public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await get(request, sent: {})
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request, sent: {})
     }
 }

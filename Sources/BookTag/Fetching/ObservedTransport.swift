@@ -6,10 +6,10 @@ struct ObservedTransport: HTTPTransport {
     let observe:
         @Sendable (_ request: HTTPRequest, _ outcome: Result<HTTPResponse, any Error>, _ seconds: Double) -> Void
 
-    func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
         let start = ContinuousClock.now
         do {
-            let response = try await upstream.get(request, sent: sent)
+            let response = try await upstream.send(request, sent: sent)
             observe(request, .success(response), Self.seconds(since: start))
             return response
         } catch {

@@ -37,6 +37,15 @@ public enum Recording {
         return components.string ?? url.absoluteString
     }
 
+    /// How a request is looked up: a GET by its URL as above; a POST (a GraphQL query) by its URL
+    /// and a digest of its body, so that each query and page of one endpoint is its own entry.
+    /// Headers are never part of it: they may carry a token.
+    public static func key(for request: HTTPRequest) -> String {
+        let url = key(for: request.url)
+        guard request.method != "GET" else { return url }
+        return "\(request.method) \(url) \(SHA256Digest.hex(of: request.body ?? Data(), prefix: 16))"
+    }
+
     /// Whether `file` is a plain relative path inside the recording (`api/x.xml`, `covers/y.png`).
     static func isSafeFile(_ file: String) -> Bool {
         let parts = file.split(separator: "/", omittingEmptySubsequences: false)

@@ -26,8 +26,8 @@ public final class RecordingTransport: HTTPTransport {
         )
     }
 
-    public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
-        let response = try await upstream.get(request, sent: sent)
+    public func send(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+        let response = try await upstream.send(request, sent: sent)
         try save(request, response)
         return response
     }
@@ -38,7 +38,7 @@ public final class RecordingTransport: HTTPTransport {
         headers = headers.mapValues {
             secret.isEmpty ? $0 : $0.replacingOccurrences(of: secret, with: Recording.redacted)
         }
-        let key = Recording.key(for: request.url)
+        let key = Recording.key(for: request)
         try index.withLock { index in
             let file =
                 request.kind == .api

@@ -30,10 +30,10 @@ public struct ReplayTransport: HTTPTransport {
         self.entries = entries
     }
 
-    public func get(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
         try Task.checkCancellation()
         sent()
-        guard let entry = entries[Recording.key(for: request.url)] else {
+        guard let entry = entries[Recording.key(for: request)] else {
             throw FetchError.notRecorded(url: request.url.redactingAPIKey)
         }
         let body: Data

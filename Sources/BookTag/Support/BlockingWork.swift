@@ -7,6 +7,7 @@ public protocol BlockingWork: Sendable {
 
 /// Blocking work on the caller's thread: the command line's choice, which answers no one else.
 public struct InPlace: BlockingWork {
+    /// Work runs where it is called.
     public init() {}
 
     public func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {

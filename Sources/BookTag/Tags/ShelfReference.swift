@@ -1,19 +1,28 @@
 import Foundation
 
-/// A reader's public shelf as `add --shelf` names it: `USER[/SHELF]`, on Goodreads or Open Library.
+/// A reader's shelf as `add --shelf` names it: `USER[/SHELF]` on Goodreads or Open Library, a
+/// status of the token's own library on Hardcover, `USER@INSTANCE[/SHELF]` on BookWyrm.
 ///
 /// Goodreads: the user id is the number in a profile's address (`goodreads.com/user/show/12345-sam`;
 /// the `-sam` part is accepted and dropped), shelves are the reader's own names (letters, digits,
 /// `-`, `_`), `read` by default. Open Library: the username in `openlibrary.org/people/NAME`
 /// (letters, digits, `_`, `-`, `.`), and one of its three reading-log shelves, `already-read` by
-/// default. Both parts go into a URL, so nothing else is let through.
+/// default. Hardcover: `read` (the default), `currently-reading`, `want-to-read`, `paused` or
+/// `did-not-finish`. BookWyrm: a username and its instance's host (a port only for loopback
+/// tests), and a shelf identifier, `read` by default. Every part goes into a URL or a query, so
+/// nothing else is let through.
 public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The shelf when a reference names only a Goodreads user.
     public static let defaultShelf = "read"
     /// Open Library's reading-log shelves, the default first.
     public static let openLibraryShelves = ["already-read", "currently-reading", "want-to-read"]
+    /// Hardcover's statuses and their `status_id`, the default first.
+    public static let hardcoverShelves: KeyValuePairs<String, Int> = [
+        "read": 3, "currently-reading": 2, "want-to-read": 1, "paused": 4, "did-not-finish": 5,
+    ]
 
-    /// Goodreads: digits only. Open Library: the username as typed.
+    /// Goodreads: digits only. Open Library: the username as typed. Hardcover: empty (the token
+    /// says whose). BookWyrm: `USER@INSTANCE`.
     public let userID: String
     /// Lower-case.
     public let shelf: String
@@ -25,6 +34,20 @@ public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertib
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         self.source = source
+        switch source {
+        case .hardcover:
+            let shelf = trimmed.isEmpty ? "read" : trimmed.lowercased()
+            guard Self.hardcoverShelves.contains(where: { $0.key == shelf }) else {
+                throw .badHardcoverShelf(String(trimmed.prefix(40)))
+            }
+            userID = ""
+            self.shelf = shelf
+            return
+        case .bookwyrm:
+            (userID, self.shelf) = try Self.bookWyrm(parts)
+            return
+        default: break
+        }
         if source == .openlibrary {
             let user = parts[0]
             guard !user.isEmpty, user.count <= 64,
@@ -59,8 +82,42 @@ public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertib
         self.shelf = shelf
     }
 
-    /// `12345/read`, `mira/already-read`: how it is typed, stored and shown.
-    public var description: String { "\(userID)/\(shelf)" }
+    /// `12345/read`, `mira/already-read`, `read` (Hardcover), `mouse@bookwyrm.social/read`: how it
+    /// is typed, stored and shown.
+    public var description: String { userID.isEmpty ? shelf : "\(userID)/\(shelf)" }
+
+    /// Hardcover's `status_id` for the shelf.
+    public var hardcoverStatus: Int? {
+        source == .hardcover ? Self.hardcoverShelves.first { $0.key == shelf }?.value : nil
+    }
+
+    /// BookWyrm's user and instance.
+    public var bookWyrmAccount: (user: String, instance: String)? {
+        guard source == .bookwyrm, let at = userID.firstIndex(of: "@") else { return nil }
+        return (String(userID[..<at]), String(userID[userID.index(after: at)...]))
+    }
+
+    private static func bookWyrm(_ parts: [Substring]) throws(ShelfReferenceError) -> (String, String) {
+        let account = parts[0]
+        let pieces = account.split(separator: "@", omittingEmptySubsequences: false)
+        let allowed = { (text: Substring, extra: String) in
+            !text.isEmpty && text.count <= 64
+                && text.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || extra.unicodeScalars.contains($0))
+                }
+        }
+        // user@host or user@host:port; a host of letters, digits, dots and hyphens, never a path.
+        guard pieces.count == 2, allowed(pieces[0], "_-."), pieces[0] != ".", pieces[0] != "..",
+            allowed(pieces[1], ".-:"), !pieces[1].hasPrefix("."), !pieces[1].hasPrefix("-"),
+            pieces[1].split(separator: ":").count <= 2,
+            pieces[1].split(separator: ":").dropFirst().allSatisfy({ $0.allSatisfy(\.isNumber) })
+        else {
+            throw .badBookWyrmAccount(String(account.prefix(60)))
+        }
+        let shelf = parts.count > 1 ? parts[1].lowercased() : defaultShelf
+        guard allowed(Substring(shelf), "-_") else { throw .badBookWyrmShelf(String(shelf.prefix(40))) }
+        return (pieces[0] + "@" + pieces[1].lowercased(), shelf)
+    }
 
     private enum CodingKeys: String, CodingKey {
         case userID, shelf, source
@@ -92,6 +149,12 @@ public enum ShelfReferenceError: BookTagError, Equatable {
     case badOpenLibraryUser(String)
     /// Not one of Open Library's three reading-log shelves.
     case badOpenLibraryShelf(String)
+    /// Not one of Hardcover's statuses.
+    case badHardcoverShelf(String)
+    /// Not `USER@INSTANCE`.
+    case badBookWyrmAccount(String)
+    /// Not a BookWyrm shelf identifier.
+    case badBookWyrmShelf(String)
 }
 
 extension ShelfReferenceError {
@@ -110,6 +173,12 @@ extension ShelfReferenceError {
             "\"\(text)\" is not an Open Library username: use the name in your profile's address (openlibrary.org/people/NAME), as NAME/already-read"
         case .badOpenLibraryShelf(let text):
             "\"\(text)\" is not an Open Library reading-log shelf: use already-read, currently-reading or want-to-read"
+        case .badHardcoverShelf(let text):
+            "\"\(text)\" is not a Hardcover status: use read, currently-reading, want-to-read, paused or did-not-finish"
+        case .badBookWyrmAccount(let text):
+            "\"\(text)\" is not a BookWyrm account: use the name and instance in your profile's address, as mouse@bookwyrm.social/read"
+        case .badBookWyrmShelf(let text):
+            "\"\(text)\" is not a BookWyrm shelf: use read, to-read, reading, stopped-reading or a shelf's identifier"
         }
     }
 }

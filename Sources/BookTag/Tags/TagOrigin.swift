@@ -58,10 +58,11 @@ public enum TagOrigin: Equatable, Sendable, Codable {
         }
     }
 
-    /// Whether a book belongs to the tag: every book, or those read in its year.
+    /// Whether a book belongs to the tag: every book, or those read in its year (any of their
+    /// reads: a book re-read that year counts once).
     public func admits(_ work: SearchWork) -> Bool {
         guard let year else { return true }
-        return work.details?.reading?.yearRead == year
+        return work.details?.reading?.wasRead(in: year) == true
     }
 
     /// For the store: a small JSON object.

@@ -9,8 +9,9 @@ public struct AddRequest: Sendable, Equatable {
     public var count: BookCount?
     /// The source; `nil` is the configured one.
     public var source: SourceKind?
-    /// A reader's public shelf instead of a search: Goodreads' `USER_ID[/SHELF]`, or with the
-    /// source `openlibrary` an Open Library reading log, `USER[/SHELF]`.
+    /// A reader's shelf instead of a search: Goodreads' `USER_ID[/SHELF]`; with the source
+    /// `openlibrary` an Open Library reading log, `USER[/SHELF]`; with `hardcover` a status of the
+    /// token's library (`read` when none is named); with `bookwyrm`, `USER@INSTANCE[/SHELF]`.
     public var shelf: String?
     /// With a shelf: only the books read in this year.
     public var year: Int?
@@ -28,26 +29,36 @@ public struct AddRequest: Sendable, Equatable {
     /// The rules that need no store or network, in the order a reader would fix them.
     public func validate() throws(BookTagFailure) {
         if case .books(let number)? = count, !Self.countRange.contains(number) { throw Self.badCount }
-        if count == .all, shelf == nil {
+        // A Hardcover tag is always a shelf of the reader's library.
+        let isShelf = shelf != nil || source == .hardcover
+        if count == .all, !isShelf {
             throw BookTagFailure(.usage, "a count of all needs a shelf: a search has no end to take all of")
         }
-        if year != nil, shelf == nil {
+        if year != nil, !isShelf {
             throw BookTagFailure(.usage, "a year needs a shelf", advice: .importTheExportForTheYear)
         }
         if let year, !Self.yearRange.contains(year) { throw Self.badYear }
-        if let source, !SourceKind.searchable.contains(source) {
+        if let source, !SourceKind.shelves.contains(source) {
             throw BookTagFailure(
-                .usage, "new tags come from goodreads or openlibrary; a Calibre library is imported from its folder",
+                .usage,
+                "new tags come from goodreads, openlibrary, hardcover or bookwyrm; a Calibre library is imported from its folder",
                 advice: .importTheLibrary)
         }
-
+        if source == .bookwyrm, shelf == nil {
+            throw BookTagFailure(.usage, "a BookWyrm tag is a reader's shelf: name it as mouse@bookwyrm.social/read")
+        }
+        if source == .bookwyrm, year != nil {
+            throw BookTagFailure(
+                .usage, BookWyrmError.noReadDates.errorDescription ?? "", advice: .importTheExportForTheYear)
+        }
     }
 
     /// Every rule, then the tag's name and the shelf parsed.
     public func checked() throws -> (name: TagName, origin: TagOrigin?) {
         try validate()
         let name = try TagName(tag)
-        let origin = try shelf.map { TagOrigin.shelf(try ShelfReference($0, source: source ?? .goodreads), year: year) }
+        let named = shelf ?? (source == .hardcover ? "" : nil)
+        let origin = try named.map { TagOrigin.shelf(try ShelfReference($0, source: source ?? .goodreads), year: year) }
         return (name, origin)
     }
 

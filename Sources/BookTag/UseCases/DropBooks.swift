@@ -10,6 +10,7 @@ public struct DropBooks: Sendable {
     /// Where the collages are drawn.
     public let drawing: any BlockingWork
 
+    /// The use case over `store`, in `workspace`, its collages drawn by `drawing`.
     public init(workspace: Workspace, store: BookStore, drawing: any BlockingWork = .inPlace) {
         self.workspace = workspace
         self.store = store

@@ -3,6 +3,7 @@ public struct RemoveTag: Sendable {
     /// The home's store.
     public let store: BookStore
 
+    /// The use case over `store`.
     public init(store: BookStore) {
         self.store = store
     }

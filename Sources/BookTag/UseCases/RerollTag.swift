@@ -10,6 +10,7 @@ public struct RerollTag: Sendable {
     /// Where the collage is drawn.
     public let drawing: any BlockingWork
 
+    /// The use case over `store`, in `workspace`, its collage drawn by `drawing`.
     public init(workspace: Workspace, store: BookStore, drawing: any BlockingWork = .inPlace) {
         self.workspace = workspace
         self.store = store

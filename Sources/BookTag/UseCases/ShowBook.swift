@@ -8,6 +8,7 @@ public struct ShowBook: Sendable {
     /// The home's store.
     public let store: BookStore
 
+    /// The use case over `store`, in `workspace`.
     public init(workspace: Workspace, store: BookStore) {
         self.workspace = workspace
         self.store = store

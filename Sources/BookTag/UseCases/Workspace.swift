@@ -108,6 +108,12 @@ public struct Workspace: Sendable {
             throttle = nil
         case .live, .record:
             if kind == .goodreads, !shelf { apiKey = try configuration.requireAPIKey(file: configFile) }
+            if kind == .hardcover {
+                guard let token = configuration.hardcover.token else {
+                    throw HardcoverError.noToken(file: configFile.path)
+                }
+                apiKey = token
+            }
             let transport = try self.network(configuration.userAgent(for: kind))
             network = transport
             if case .record(let folder) = requests {
@@ -118,7 +124,7 @@ public struct Workspace: Sendable {
         }
         let transport = ObservedTransport(upstream: base) { request, outcome, seconds in
             guard let progress else { return }
-            let line = "\(request.kind == .api ? "GET" : "GET cover") \(request.url.redactingAPIKey) →"
+            let line = "\(request.kind == .api ? request.method : "GET cover") \(request.url.redactingAPIKey) →"
             switch outcome {
             case .success(let response):
                 progress(
@@ -157,6 +163,19 @@ public struct Workspace: Sendable {
                 throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
             client.caller.requestTimeout = timeout
             source = client
+        case .hardcover:
+            var client = HardcoverClient(
+                baseURL: configuration.hardcover.baseURL, token: apiKey.isEmpty ? Recording.redacted : apiKey,
+                transport: transport, throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
+            client.caller.requestTimeout = timeout
+            client.coverFallback = coverSearch(transport, throttle, configuration, onWait)
+            source = client
+        case .bookwyrm:
+            var client = BookWyrmShelfClient(
+                transport: transport, throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
+            client.caller.requestTimeout = timeout
+            client.coverFallback = coverSearch(transport, throttle, configuration, onWait)
+            source = client
         case .calibre:
             throw BookTagFailure(
                 .usage, "a Calibre library is read from its folder, never searched: import the library again",
@@ -177,6 +196,19 @@ public struct Workspace: Sendable {
         }
         return SourceConnection(
             source: source, covers: CoverDownloader(transport: transport, timeout: timeout), network: network)
+    }
+
+    /// Open Library's cover search, for the books a reader's library has no image of.
+    private func coverSearch(
+        _ transport: any HTTPTransport, _ throttle: RequestThrottle?, _ configuration: BookTagConfiguration,
+        _ onWait: @escaping @Sendable (Double, APICaller.WaitReason) -> Void
+    ) -> CoverSearch {
+        var client = OpenLibraryClient(
+            baseURL: configuration.openLibrary.baseURL, coversURL: configuration.openLibrary.coversURL,
+            transport: transport, throttle: throttle,
+            minimumRequestInterval: configuration.openLibrary.minimumRequestInterval, onWait: onWait)
+        client.caller.requestTimeout = configuration.openLibrary.timeout
+        return CoverSearch(client: client)
     }
 
     /// The settings, read only when a source is needed; unknown keys go to `progress` as warnings.

@@ -10,7 +10,10 @@ extension BookTagCommand {
             abstract: "Create a tag, gather books with covers for it, and render its collage.",
             discussion: """
                 Searches the source (a Goodreads search, or an Open Library subject) for the tag, \
-                or reads a reader's public Goodreads shelf (--shelf, no key needed), page after page until it holds --count books with real covers (placeholders and broken images are skipped), keeps them and their \
+                or reads a reader's shelf (--shelf: Goodreads or Open Library, no key; a BookWyrm shelf; \
+                or, with --source hardcover, the reader's own Hardcover library with their token), \
+                page after page until it holds --count books with real covers (placeholders and broken \
+                images are skipped), keeps them and their \
                 covers, renders the collage and prints the books and the collage's path. API calls \
                 are at least one second apart. A tag that exists is left as it is: 'booktag \
                 reroll' picks other books.
@@ -19,6 +22,8 @@ extension BookTagCommand {
                   booktag add fantasy
                   booktag add "science fiction" --count 16 --source openlibrary
                   booktag add "my 2025 in books" --shelf 12345/read --year 2025 --count all
+                  booktag add "my 2025" --source hardcover --year 2025 --count all
+                  booktag add shelf --shelf mouse@bookwyrm.social/read --source bookwyrm
                   booktag add fantasy --replay fixtures/openlibrary-replay --home /tmp/booktag-demo
                 """
         )
@@ -31,12 +36,12 @@ extension BookTagCommand {
                 valueName: "n|all")) var count: BookCount?
         @Option(
             help: ArgumentHelp(
-                "Where the books come from: goodreads (needs an API key) or openlibrary (default: config source, else goodreads with a key, else openlibrary).",
+                "Where the books come from: goodreads (needs an API key), openlibrary, hardcover (the reader's library; needs hardcover.token) or bookwyrm (with --shelf) (default: config source, else goodreads with a key, else openlibrary).",
                 valueName: "source")) var source: SourceKind?
         @Option(
             help: ArgumentHelp(
-                "A reader's public Goodreads shelf instead of a search: the user id from the profile's address, and the shelf (default read).",
-                valueName: "user_id[/shelf]")) var shelf: String?
+                "A reader's shelf instead of a search: a Goodreads user id and shelf (default read); with --source openlibrary a username and reading-log shelf; with hardcover a status (read, currently-reading, want-to-read, paused, did-not-finish); with bookwyrm user@instance[/shelf].",
+                valueName: "user[/shelf]")) var shelf: String?
         @Option(help: ArgumentHelp("With --shelf: only books the reader finished in this year.", valueName: "yyyy"))
         var year: Int?
         @Flag(help: "Print one JSON document.") var json = false

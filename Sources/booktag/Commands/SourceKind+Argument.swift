@@ -5,11 +5,11 @@ import BookTag
 /// searched, so it is no choice here.
 extension SourceKind: ExpressibleByArgument {
     public init?(argument: String) {
-        guard let kind = SourceKind(rawValue: argument), SourceKind.searchable.contains(kind) else { return nil }
+        guard let kind = SourceKind(rawValue: argument), SourceKind.shelves.contains(kind) else { return nil }
         self = kind
     }
 
-    public static var allValueStrings: [String] { searchable.map(\.rawValue) }
+    public static var allValueStrings: [String] { shelves.map(\.rawValue) }
 }
 
 /// `--format goodreads|storygraph`; help lists the choices.

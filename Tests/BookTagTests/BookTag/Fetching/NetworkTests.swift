@@ -18,7 +18,7 @@ import Testing
         let transport = HTTPClientTransport()
         let start = Date()
         await #expect(throws: FetchError.timedOut(host: "127.0.0.1")) {
-            try await transport.get(
+            try await transport.send(
                 HTTPRequest(url: server.baseURL.appendingPathComponent("slow"), kind: .api, timeout: 0.5))
         }
         // The server would hang for 60 s: an answer well before that is the deadline at work
@@ -33,7 +33,7 @@ import Testing
         defer { server.stop() }
         let transport = HTTPClientTransport()
         let request = Task {
-            try await transport.get(
+            try await transport.send(
                 HTTPRequest(url: server.baseURL.appendingPathComponent("slow"), kind: .api, timeout: 30))
         }
         try await Task.sleep(nanoseconds: 300_000_000)
@@ -52,7 +52,7 @@ import Testing
         }
         defer { server.stop() }
         await #expect(throws: FetchError.bodyTooLarge(host: "127.0.0.1", limit: HTTPClientTransport.maximumBodySize)) {
-            try await HTTPClientTransport().get(
+            try await HTTPClientTransport().send(
                 HTTPRequest(url: server.baseURL.appendingPathComponent("big"), kind: .api))
         }
     }
@@ -61,7 +61,7 @@ import Testing
         let body = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0) })
         let server = try LoopbackServer { _ in .init(body: body, behaviour: .answerWithoutLength) }
         defer { server.stop() }
-        let response = try await HTTPClientTransport().get(
+        let response = try await HTTPClientTransport().send(
             HTTPRequest(url: server.baseURL.appendingPathComponent("fine"), kind: .cover))
         #expect(response.status == 200 && response.body == body)
     }
@@ -70,7 +70,7 @@ import Testing
         let server = try LoopbackServer { _ in .init(behaviour: .reset) }
         defer { server.stop() }
         let error = await #expect(throws: FetchError.self) {
-            try await HTTPClientTransport().get(
+            try await HTTPClientTransport().send(
                 HTTPRequest(url: server.baseURL.appendingPathComponent("reset"), kind: .api))
         }
         #expect(error?.isTransient == true, "\(String(describing: error))")
@@ -81,7 +81,7 @@ import Testing
         let closed = try ClosedPort()
         let url = closed.baseURL.appendingPathComponent("gone")
         await #expect(throws: FetchError.cannotReach(host: "127.0.0.1")) {
-            try await HTTPClientTransport().get(HTTPRequest(url: url, kind: .api, timeout: 2))
+            try await HTTPClientTransport().send(HTTPRequest(url: url, kind: .api, timeout: 2))
         }
         withExtendedLifetime(closed) {}
     }
@@ -97,14 +97,14 @@ import Testing
         }
         defer { server.stop() }
         let transport = HTTPClientTransport()
-        let followed = try await transport.get(
+        let followed = try await transport.send(
             HTTPRequest(url: server.baseURL.appendingPathComponent("to-http"), kind: .cover))
         #expect(followed.body == Data("arrived".utf8))
         await #expect(throws: FetchError.unsafeRedirect(to: "file:///etc/passwd")) {
-            try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("to-file"), kind: .cover))
+            try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("to-file"), kind: .cover))
         }
         await #expect(throws: FetchError.tooManyRedirects(host: "127.0.0.1")) {
-            try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("loop"), kind: .cover))
+            try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("loop"), kind: .cover))
         }
     }
 
@@ -139,7 +139,7 @@ import Testing
     @Test func theUserAgentNamesBooktagAndItsVersion() async throws {
         let server = try LoopbackServer { _ in .init(body: Data("ok".utf8)) }
         defer { server.stop() }
-        let response = try await HTTPClientTransport().get(
+        let response = try await HTTPClientTransport().send(
             HTTPRequest(url: server.baseURL.appendingPathComponent("ua"), kind: .api))
         #expect(response.status == 200 && response.body == Data("ok".utf8))
         #expect(server.requests.first?.headers["user-agent"] == "booktag/\(BookTagVersion.current)")
@@ -156,7 +156,7 @@ import Testing
         let proxied = try HTTPClientTransport(environment: [
             "http_proxy": "http://reader:s%40cret@127.0.0.1:\(proxy.port)"
         ])
-        let response = try await proxied.get(HTTPRequest(url: url, kind: .api))
+        let response = try await proxied.send(HTTPRequest(url: url, kind: .api))
         await proxied.shutdown()
         #expect(response.body == Data("through".utf8))
         #expect(proxy.tunnels.map(\.target) == ["127.0.0.1:\(server.port)"])
@@ -165,7 +165,7 @@ import Testing
         let bypassing = try HTTPClientTransport(environment: [
             "http_proxy": proxy.address, "no_proxy": "example.org, 127.0.0.1",
         ])
-        _ = try await bypassing.get(HTTPRequest(url: url, kind: .api))
+        _ = try await bypassing.send(HTTPRequest(url: url, kind: .api))
         await bypassing.shutdown()
         #expect(proxy.tunnels.count == 1, "no_proxy host went through the proxy")
         #expect(server.requests.count == 2)
@@ -175,10 +175,10 @@ import Testing
         let server = try LoopbackServer { _ in .init(body: Data("ok".utf8)) }
         defer { server.stop() }
         let transport = HTTPClientTransport()
-        _ = try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("one"), kind: .api))
+        _ = try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("one"), kind: .api))
         await transport.shutdown()
         await #expect(throws: FetchError.self) {
-            try await transport.get(HTTPRequest(url: server.baseURL.appendingPathComponent("two"), kind: .api))
+            try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("two"), kind: .api))
         }
     }
 

@@ -28,7 +28,7 @@ import Testing
         let recorder = try RecordingTransport(folder: folder, apiKey: Self.key, upstream: upstream)
         let client = GoodreadsClient(apiKey: Self.key, transport: recorder, throttle: nil)
         let live = try await client.searchPage(for: "fantasy", page: 1)
-        _ = try await recorder.get(
+        _ = try await recorder.send(
             HTTPRequest(url: URL(string: "https://images.example/books/1/cover.png")!, kind: .cover))
 
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
@@ -44,7 +44,7 @@ import Testing
         )
         .searchPage(for: "fantasy", page: 1)
         #expect(replayed == live)
-        let image = try await ReplayTransport(folder: folder).get(
+        let image = try await ReplayTransport(folder: folder).send(
             HTTPRequest(url: URL(string: "https://images.example/books/1/cover.png")!, kind: .cover))
         #expect(image.body == cover)
     }
