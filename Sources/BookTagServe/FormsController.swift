@@ -90,6 +90,23 @@ struct FormsController: Sendable {
             if let year = form.year?.trimmingCharacters(in: .whitespaces), !year.isEmpty {
                 add.year = try AddRequest.year(from: year)
             }
+        case "hardcover":
+            add.source = .hardcover
+            add.shelf = form.shelf.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            if let year = form.year?.trimmingCharacters(in: .whitespaces), !year.isEmpty {
+                add.year = try AddRequest.year(from: year)
+            }
+        case "bookwyrm":
+            guard let shelf = form.shelf?.trimmingCharacters(in: .whitespaces), !shelf.isEmpty else {
+                throw ServeError(
+                    .badRequest, "a BookWyrm shelf needs its reader and instance: mouse@bookwyrm.social/read")
+            }
+            add.source = .bookwyrm
+            add.shelf = shelf
+            // A year is passed on, so that the rule refuses it in words (a shelf has no read days).
+            if let year = form.year?.trimmingCharacters(in: .whitespaces), !year.isEmpty {
+                add.year = try AddRequest.year(from: year)
+            }
         case "openlibrary": add.source = .openlibrary
         case "goodreads": add.source = .goodreads
         default: break

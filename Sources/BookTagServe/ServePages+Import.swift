@@ -31,7 +31,7 @@ extension ServePages {
         body += """
             <form method="post" action="/import" enctype="multipart/form-data" class="add" aria-labelledby="import-heading">
             <h2 id="import-heading">From a file</h2>
-            <p class="facts" id="import-help">The export file of Goodreads, StoryGraph, LibraryThing or Open Library's reading log, as the service made it (at most 50 MiB). Each shelf becomes a tag; covers come from Open Library.</p>
+            <p class="facts" id="import-help">The export file of Goodreads, StoryGraph, LibraryThing, BookWyrm or Open Library's reading log, as the service made it (at most 50 MiB). Each shelf becomes a tag; covers come from Open Library.</p>
             <label for="import-file">Export file</label>
             <input id="import-file" name="file" type="file" required accept=".csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,application/json" aria-describedby="import-help">
             <label for="import-format">Made by</label>

@@ -9,7 +9,7 @@ extension ServePages {
     ) -> String {
         var body = """
             <h1>Your tags</h1>
-            <p class="import-link"><a href="/import">Import your library from Goodreads, StoryGraph, LibraryThing or Open Library</a></p>
+            <p class="import-link"><a href="/import">Import your library from Goodreads, StoryGraph, LibraryThing, BookWyrm or Open Library</a></p>
             <form method="post" action="/tags" class="add" aria-labelledby="add-heading">
             <h2 id="add-heading">Add a tag</h2>
             <label for="add-tag">Tag</label>
@@ -20,9 +20,11 @@ extension ServePages {
             <label><input type="radio" name="from" value="openlibrary"> an Open Library subject</label>
             <label><input type="radio" name="from" value="goodreads"> a Goodreads search</label>
             <label><input type="radio" name="from" value="shelf"> a Goodreads shelf</label>
+            <label><input type="radio" name="from" value="hardcover"> your Hardcover library</label>
+            <label><input type="radio" name="from" value="bookwyrm"> a BookWyrm shelf</label>
             </fieldset>
             <div class="row">
-            <label for="add-shelf">Shelf <small>(user id/shelf)</small></label>
+            <label for="add-shelf">Shelf <small>(Goodreads: user id/shelf; Hardcover: read, want-to-read…; BookWyrm: user@instance/shelf)</small></label>
             <input id="add-shelf" name="shelf" placeholder="12345/read" autocomplete="off">
             <label for="add-year">Year read</label>
             <input id="add-year" name="year" inputmode="numeric" pattern="[0-9]{4}" placeholder="2025">

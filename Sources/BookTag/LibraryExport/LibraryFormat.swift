@@ -13,6 +13,8 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     case calibre
     /// Open Library's reading-log export: works by id, their titles and covers from Open Library.
     case openlibrary
+    /// BookWyrm's CSV export: found at Open Library by ISBN, or title and author.
+    case bookwyrm
 
     /// "Goodreads", "StoryGraph".
     public var displayName: String {
@@ -22,6 +24,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .librarything: "LibraryThing"
         case .calibre: "Calibre"
         case .openlibrary: "Open Library"
+        case .bookwyrm: "BookWyrm"
         }
     }
 
@@ -42,6 +45,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .librarything: "LibraryThing export (TSV, JSON or the old CSV)"
         case .calibre: "Calibre library folder"
         case .openlibrary: "Open Library reading-log CSV"
+        case .bookwyrm: "BookWyrm export CSV"
         }
     }
 
@@ -50,7 +54,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     public var booksSource: SourceKind {
         switch self {
         case .goodreads: .goodreads
-        case .storygraph, .librarything, .openlibrary: .openlibrary
+        case .storygraph, .librarything, .openlibrary, .bookwyrm: .openlibrary
         case .calibre: .calibre
         }
     }
@@ -77,6 +81,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         if names.isSuperset(of: ["Book Id", "Exclusive Shelf"]) { return .goodreads }
         if names.isSuperset(of: ["ISBN/UID", "Read Status"]) { return .storygraph }
         if names.isSuperset(of: ["Work Id", "Bookshelf"]) { return .openlibrary }
+        if names.isSuperset(of: BookWyrmExportReader.requiredColumns) { return .bookwyrm }
         throw ExportError.unknownFormat(path: file.path, firstLine: line)
     }
 
@@ -111,6 +116,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .librarything: try LibraryThingReader.read(file, counted)
         case .calibre: try CalibreReader.read(file, counted)
         case .openlibrary: try ReadingLogReader.read(file, counted)
+        case .bookwyrm: try BookWyrmExportReader.read(file, counted)
         }
     }
 }

@@ -13,7 +13,7 @@ package struct BookTagCommand: ParsableCommand {
             booktag finds books with real covers for a tag such as "fantasy", keeps them with \
             their covers in a local store, and renders a collage of the covers. Books come from \
             an Open Library subject (no key needed), a Goodreads search (with a Goodreads key), a \
-            reader's public Goodreads shelf, or a library export from Goodreads, StoryGraph, LibraryThing or a Calibre library. 'booktag serve' \
+            reader's public Goodreads shelf, their own Hardcover library or a BookWyrm shelf, or a library export from Goodreads, StoryGraph, LibraryThing or a Calibre library (or BookWyrm's). 'booktag serve' \
             shows the same as a web app.
             """,
         version: "\(BookTagVersion.current) (\(buildCommit))",

@@ -7,10 +7,11 @@ extension BookTagCommand {
     struct Import: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Make tags from a library export (Goodreads, StoryGraph, LibraryThing) or a Calibre library.",
+            abstract:
+                "Make tags from a library export (Goodreads, StoryGraph, LibraryThing, BookWyrm) or a Calibre library.",
             discussion: """
                 Reads the CSV Goodreads gives every reader (My Books → Import and export → Export \
-                Library), StoryGraph's export, LibraryThing's TSV or Open Library's reading log, \
+                Library), StoryGraph's export, LibraryThing's TSV, BookWyrm's export or Open Library's reading log, \
                 recognised by its columns, or a \
                 Calibre library folder, read-only with its own covers and no network (--format names it). \
                 Without filters it makes one tag per shelf (read, to-read, currently-reading, \

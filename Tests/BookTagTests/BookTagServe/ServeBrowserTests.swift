@@ -96,7 +96,7 @@ struct ServeBrowserTests {
             process.standardOutput = output
             process.standardError = output
             try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let data = BooktagProcess.readToEnd(output)
             process.waitUntilExit()
             return BooktagProcess.Run(
                 status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")

@@ -184,3 +184,23 @@ extension ServeRouteTests {
         }
     }
 }
+
+extension ServeRouteTests {
+    /// The add form's Hardcover and BookWyrm choices become the library's requests, checked by
+    /// its rules (a BookWyrm year is refused, as on the command line).
+    @Test func theAddFormOffersHardcoverAndBookWyrm() throws {
+        let page = ServePages.tagsPage(tags: [], strips: [:], running: [:], night: false)
+        #expect(page.contains("value=\"hardcover\"") && page.contains("value=\"bookwyrm\""))
+        let hardcover = try FormsController.addRequest(
+            .init(tag: "mine", from: "hardcover", shelf: "", year: "2025", count: nil))
+        #expect(hardcover.source == .hardcover && hardcover.shelf == nil && hardcover.year == 2025)
+        #expect(try hardcover.checked().origin?.shelfSource == .hardcover)
+        let wyrm = try FormsController.addRequest(
+            .init(tag: "wyrm", from: "bookwyrm", shelf: "mouse@bookwyrm.social/read", year: nil, count: nil))
+        #expect(try wyrm.checked().origin?.shelfSource == .bookwyrm)
+        let wyrmYear = try FormsController.addRequest(
+            .init(tag: "wyrm", from: "bookwyrm", shelf: "mouse@bookwyrm.social", year: "2025", count: nil))
+        #expect(wyrmYear.year == 2025)
+        #expect(throws: (any Error).self, "a BookWyrm shelf has no read days") { try wyrmYear.checked() }
+    }
+}

@@ -58,10 +58,7 @@ enum BooktagProcess {
             } else {
                 let pipe = Pipe()
                 handle = pipe.fileHandleForWriting
-                readers.append {
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    return data
-                }
+                readers.append { readToEnd(pipe) }
             }
             if stream == .output { process.standardOutput = handle } else { process.standardError = handle }
         }
@@ -81,6 +78,24 @@ enum BooktagProcess {
             status: process.terminationStatus,
             output: String(decoding: results.get(0), as: UTF8.self),
             errors: String(decoding: results.get(1), as: UTF8.self))
+    }
+
+    /// Everything the pipe's writers write, read with `read(2)` and retried on `EINTR`: with many
+    /// processes ending at once, Foundation's `readDataToEndOfFile` traps on an interrupted read.
+    static func readToEnd(_ pipe: Pipe) -> Data {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
     }
 
     /// Starts booktag and returns the process, its stderr gathered into `errors` as it comes.

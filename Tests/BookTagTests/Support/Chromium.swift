@@ -59,7 +59,7 @@ struct Chromium: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = BooktagProcess.readToEnd(output)
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }

@@ -54,7 +54,7 @@ struct HelperProcess: @unchecked Sendable {
     }
 
     private func finishBlocking() -> (status: Int32, errors: String) {
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = String(decoding: BooktagProcess.readToEnd(errors), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, errorText)
     }

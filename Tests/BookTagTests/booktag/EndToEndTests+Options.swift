@@ -82,7 +82,7 @@ extension EndToEndTests {
         }
         kill(process.processIdentifier, SIGINT)
         let message = await offThePool {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: BooktagProcess.readToEnd(errors), as: UTF8.self)
             process.waitUntilExit()
             return text
         }

@@ -211,8 +211,8 @@ import Testing
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let out = BooktagProcess.readToEnd(output)
+        let err = String(decoding: BooktagProcess.readToEnd(errors), as: UTF8.self)
         process.waitUntilExit()
         var lines = err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last == "" { lines.removeLast() }

@@ -45,7 +45,7 @@ struct SHA256DigestTests {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = String(decoding: BooktagProcess.readToEnd(pipe), as: UTF8.self)
         process.waitUntilExit()
         let expected = output.split(separator: "\n").map { String($0.prefix(64)) }
         #expect(expected.count == files.count)
