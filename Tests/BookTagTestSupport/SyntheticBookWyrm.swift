@@ -5,7 +5,8 @@ import Foundation
 /// `OrderedCollectionPage` with `orderedItems` of `Edition`s, `cover: {"url"}`, authors as
 /// URIs), with a second instance that holds half the authors. `mouse`'s `read` shelf has
 /// `count` editions, 10 a page; `private` is answered 404 as BookWyrm answers a shelf it will
-/// not show; every sixth edition has no cover (its ISBN `978000001NNNN` is Open Library's).
+/// not show; every sixth edition has no cover (its ISBN `978000001NNNN` is Open Library's); the
+/// third edition's author URI redirects to itself.
 public final class SyntheticBookWyrm: Sendable {
     public let instance: LoopbackServer
     public let otherInstance: LoopbackServer
@@ -23,6 +24,9 @@ public final class SyntheticBookWyrm: Sendable {
         let otherHost = "127.0.0.1:\(other.baseURL.port ?? 0)"
         instance = try LoopbackServer { request in
             let host = request.headers["host"] ?? ""
+            if request.path == "/author/loop" {
+                return LoopbackServer.Reply(status: 302, headers: ["Location": "http://\(host)/author/loop"])
+            }
             if request.path.hasPrefix("/author/") {
                 let id = request.path.dropFirst("/author/".count)
                 return Self.json(["id": "http://\(host)\(request.path)", "type": "Author", "name": "Near Author \(id)"])
@@ -42,8 +46,10 @@ public final class SyntheticBookWyrm: Sendable {
                 var edition: [String: Any] = [
                     "id": "http://\(host)/book/\(number)", "type": "Edition", "title": "Wyrm Book \(number)",
                     "authors": [
-                        number % 2 == 0
-                            ? "http://\(otherHost)/author/\(number % 5)" : "http://\(host)/author/\(number % 5)"
+                        number == 3
+                            ? "http://\(host)/author/loop"
+                            : number % 2 == 0
+                                ? "http://\(otherHost)/author/\(number % 5)" : "http://\(host)/author/\(number % 5)"
                     ],
                     "isbn13": ISBNs.thirteen(10_000 + number), "pages": 200 + number,
                     "publishedDate": "2019-04-0\(number % 9 + 1)T00:00:00+00:00",

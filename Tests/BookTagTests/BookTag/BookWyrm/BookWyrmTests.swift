@@ -51,11 +51,14 @@ import Testing
         #expect(pages.map { $0.query["page"] } == ["1", "2", "3"])
         #expect(pages.allSatisfy { $0.headers["accept"] == "application/activity+json" })
         // Each author asked once, on its own instance.
-        let near = wyrm.instance.requests.filter { $0.path.hasPrefix("/author/") }.map(\.path)
+        let near = wyrm.instance.requests.filter { $0.path.hasPrefix("/author/") && $0.path != "/author/loop" }.map(
+            \.path)
         let far = wyrm.otherInstance.requests.filter { $0.path.hasPrefix("/author/") }.map(\.path)
         #expect(Set(near).count == near.count && Set(far).count == far.count && !near.isEmpty && !far.isEmpty)
         let names = Set(books.compactMap(\.book.authorName))
         #expect(names.contains("Near Author 1") && names.contains("Far Author 2"))
+        // An author whose address loops leaves its book without a name, not without the book.
+        #expect(books[2].book.title == "Wyrm Book 3" && books[2].book.authorName == nil, "\(books[2].book)")
         // Arrivals at the instance keep the interval (kernel stamps).
         let arrivals = wyrm.instance.requests.filter { !$0.path.hasPrefix("/images/") }.map(\.arrival).sorted()
         #expect(zip(arrivals, arrivals.dropFirst()).allSatisfy { $1 - $0 >= 0.2 })
@@ -66,12 +69,19 @@ import Testing
         ("html", 76, "did not answer as a BookWyrm instance"),
         ("year", 64, "BookWyrm's CSV export has the days"),
         ("no at", 64, "is not a BookWyrm account"),
+        ("foreign pages", 76, "whose pages are on another server"),
         ("path", 64, "is not a BookWyrm account"),
     ])
     func refusalsAreOneLineAndStoreNothing(kind: String, status: Int32, message: String) async throws {
         let wyrm = try SyntheticBookWyrm(count: 5)
         let html = try LoopbackServer { _ in
             LoopbackServer.Reply(headers: ["Content-Type": "text/html"], body: Data("<html>a blog</html>".utf8))
+        }
+        let foreign = try LoopbackServer { _ in
+            let collection =
+                #"{"type": "OrderedCollection", "totalItems": 3, "first": "https://elsewhere.example/p?page=1"}"#
+            return LoopbackServer.Reply(
+                headers: ["Content-Type": "application/activity+json"], body: Data(collection.utf8))
         }
         let openLibrary = try Self.openLibrary(for: wyrm)
         let home = try Self.home(openLibrary: openLibrary.baseURL)
@@ -81,6 +91,7 @@ import Testing
         case "html": arguments.append("mouse@127.0.0.1:\(html.baseURL.port ?? 0)/read")
         case "year": arguments += [wyrm.shelf(), "--year", "2025"]
         case "no at": arguments.append("mouse/read")
+        case "foreign pages": arguments.append("mouse@127.0.0.1:\(foreign.baseURL.port ?? 0)/read")
         default: arguments.append("https://bookwyrm.social/user/mouse@bookwyrm.social")
         }
         let run = try await Self.booktag(arguments, home: home)

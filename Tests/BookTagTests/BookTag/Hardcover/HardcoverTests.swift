@@ -109,6 +109,7 @@ import Testing
         ("429 then fine", 0, ""),
         ("429 always", 76, "Hardcover asked to slow down"),
         ("html page", 76, "unusable Hardcover answer"),
+        ("huge page", 76, "sent more than 10 MiB"),
     ])
     func refusalsAreOneLineAndStoreNothing(fault: String, status: Int32, message: String) async throws {
         let hardcover = try SyntheticHardcover(count: 20) { request, number in
@@ -127,6 +128,10 @@ import Testing
                 return LoopbackServer.Reply(
                     status: 429, headers: json.merging(["Retry-After": "1"]) { $1 },
                     body: Data(#"{"error":"API rate limit exceeded for tier 'Free'. Try again in 1 seconds."}"#.utf8))
+            case "huge page":
+                return LoopbackServer.Reply(
+                    headers: json, body: Data(repeating: UInt8(ascii: " "), count: 11 * 1024 * 1024),
+                    behaviour: .answerWithoutLength)
             case "html page":
                 return LoopbackServer.Reply(
                     status: 200, headers: ["Content-Type": "text/html"], body: Data("<html><body>hi</body></html>".utf8)
