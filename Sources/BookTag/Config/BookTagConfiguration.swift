@@ -67,21 +67,20 @@ public struct BookTagConfiguration: Equatable, Sendable {
 
     /// Seconds between API requests to `source`.
     public func minimumRequestInterval(for source: SourceKind) -> Double {
-        switch source {
-        case .goodreads: goodreads.minimumRequestInterval
-        case .hardcover: hardcover.minimumRequestInterval
-        case .bookwyrm: bookWyrm.minimumRequestInterval
-        case .openlibrary, .calibre: openLibrary.minimumRequestInterval
-        }
+        pacing(for: source).minimumRequestInterval
     }
 
     /// Seconds to wait for an answer from `source`.
     public func timeout(for source: SourceKind) -> Double {
+        pacing(for: source).timeout
+    }
+
+    private func pacing(for source: SourceKind) -> any SourcePacing {
         switch source {
-        case .goodreads: goodreads.timeout
-        case .hardcover: hardcover.timeout
-        case .bookwyrm: bookWyrm.timeout
-        case .openlibrary, .calibre: openLibrary.timeout
+        case .goodreads: goodreads
+        case .hardcover: hardcover
+        case .bookwyrm: bookWyrm
+        case .openlibrary, .calibre: openLibrary
         }
     }
 
@@ -116,16 +115,30 @@ public struct BookTagConfiguration: Equatable, Sendable {
         warnings = reader.warnings
     }
 
+    /// A source's section: its pacing keys here, the others by `read` (false for a key it does not know).
+    private static func read<Settings: SourcePacing>(
+        _ settings: inout Settings, _ value: Any, _ path: String, with reader: ConfigReader,
+        _ read: (_ key: String, _ value: Any, _ path: String, _ settings: inout Settings) throws(ConfigError) -> Bool =
+            { _, _, _, _ in false }
+    ) throws(ConfigError) {
+        try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
+            switch key {
+            case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
+            case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
+            default: return try read(key, value, path, &settings)
+            }
+            return true
+        }
+    }
+
     private static func read(
         _ settings: inout GoodreadsSettings, _ value: Any, _ path: String, with reader: ConfigReader
     ) throws(ConfigError) {
-        try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
+        try read(&settings, value, path, with: reader) { (key, value, path, settings) throws(ConfigError) -> Bool in
             switch key {
             case "apiKey":
                 settings.apiKey = try reader.text(value, path).trimmingCharacters(in: .whitespacesAndNewlines)
             case "baseURL": settings.baseURL = try reader.webURL(value, path)
-            case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
-            case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
             default: return false
             }
             return true
@@ -135,7 +148,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
     private static func read(
         _ settings: inout OpenLibrarySettings, _ value: Any, _ path: String, with reader: ConfigReader
     ) throws(ConfigError) {
-        try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
+        try read(&settings, value, path, with: reader) { (key, value, path, settings) throws(ConfigError) -> Bool in
             switch key {
             case "baseURL": settings.baseURL = try reader.webURL(value, path)
             case "coversURL": settings.coversURL = try reader.webURL(value, path)
@@ -150,8 +163,6 @@ public struct BookTagConfiguration: Equatable, Sendable {
                         expected: "an email address or URL in plain ASCII, at most 200 characters, without parentheses")
                 }
                 settings.contact = contact.isEmpty ? nil : contact
-            case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
-            case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
             default: return false
             }
             return true
@@ -161,25 +172,10 @@ public struct BookTagConfiguration: Equatable, Sendable {
     private static func read(
         _ settings: inout HardcoverSettings, _ value: Any, _ path: String, with reader: ConfigReader
     ) throws(ConfigError) {
-        try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
+        try read(&settings, value, path, with: reader) { (key, value, path, settings) throws(ConfigError) -> Bool in
             switch key {
             case "token": settings.token = HardcoverSettings.token(try reader.text(value, path))
             case "baseURL": settings.baseURL = try reader.webURL(value, path)
-            case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
-            case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
-            default: return false
-            }
-            return true
-        }
-    }
-
-    private static func read(
-        _ settings: inout BookWyrmSettings, _ value: Any, _ path: String, with reader: ConfigReader
-    ) throws(ConfigError) {
-        try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
-            switch key {
-            case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
-            case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
             default: return false
             }
             return true

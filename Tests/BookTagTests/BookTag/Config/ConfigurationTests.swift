@@ -29,6 +29,10 @@ import Testing
         #expect(configuration.openLibrary.baseURL.absoluteString == "https://openlibrary.org")
         #expect(configuration.openLibrary.coversURL.absoluteString == "https://covers.openlibrary.org")
         #expect(configuration.openLibrary.minimumRequestInterval == 1.0 && configuration.openLibrary.timeout == 20)
+        #expect(configuration.hardcover.token == "YOUR-HARDCOVER-TOKEN" && configuration.hardcover.timeout == 30)
+        #expect(configuration.hardcover.baseURL == HardcoverSettings.defaultBaseURL)
+        #expect(configuration.bookWyrm.minimumRequestInterval == 1.0 && configuration.bookWyrm.timeout == 20)
+        #expect(configuration.timeout(for: .hardcover) == 30 && configuration.timeout(for: .bookwyrm) == 20)
     }
 
     /// `--source`, then `source`, then the key; the contact goes to Open Library only.
@@ -86,6 +90,10 @@ import Testing
         (#"{"goodreads": {"apiKey": 12345}}"#, "goodreads.apiKey"),
         (#"{"goodreads": {"baseURL": "file:///etc/passwd"}}"#, "goodreads.baseURL"),
         (#"{"goodreads": []}"#, "goodreads"),
+        (#"{"hardcover": {"token": 12345}}"#, "hardcover.token"),
+        (#"{"hardcover": {"baseURL": "gopher://x"}}"#, "hardcover.baseURL"),
+        (#"{"bookwyrm": {"timeout": "soon"}}"#, "bookwyrm.timeout"),
+        (#"{"bookwyrm": {"minRequestInterval": -1}}"#, "bookwyrm.minRequestInterval"),
         (#"[1, 2]"#, "(top level)"),
     ])
     func wrongValuesNameTheFileAndKey(json: String, key: String) {
