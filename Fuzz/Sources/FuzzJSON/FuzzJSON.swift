@@ -3,14 +3,15 @@ import Foundation
 
 @testable import BookTag
 
-/// Open Library's JSON as booktag decodes it (JSONDecoder into lenient records): a subject page,
-/// a search, a work, an edition, an author, ratings, a reader's reading log. Byte 0 picks the
-/// document; the rest is its body. Refusing is fine; crashing, hanging or leaking is not.
+/// The JSON booktag decodes (JSONDecoder into lenient records): Open Library's subject page,
+/// search, work, edition, author, ratings and reading log; a Hardcover library page; a BookWyrm
+/// shelf page or author. Byte 0 picks the document; the rest is its body. Refusing is fine;
+/// crashing, hanging or leaking is not. A cover address kept is never a private one.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     guard let start, count > 0 else { return 0 }
     let body = Data(bytes: start + 1, count: count - 1)
-    switch start.load(as: UInt8.self) % 7 {
+    switch start.load(as: UInt8.self) % 9 {
     case 0:
         _ = try? OpenLibraryDecoder.subjectPage(
             from: body, offset: 0, limit: 30, coversURL: URL(string: "https://covers.openlibrary.org")!)
@@ -19,9 +20,36 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     case 3: _ = try? OpenLibraryDecoder.edition(from: body)
     case 4: _ = try? OpenLibraryDecoder.author(from: body)
     case 5: _ = try? OpenLibraryDecoder.ratings(from: body)
-    default: _ = try? OpenLibraryDecoder.decode(ReadingLogResponse.self, from: body)
+    case 6: _ = try? OpenLibraryDecoder.decode(ReadingLogResponse.self, from: body)
+    case 7:
+        let client = HardcoverClient(token: "fuzz", transport: NoTransport(), throttle: nil)
+        for book in (try? HardcoverClient.userBooks(from: HTTPResponse(status: 200, body: body))) ?? [] {
+            if let work = client.work(from: book) { checkAddress(work.imageURL) }
+        }
+    default:
+        if let page = try? JSONDecoder().decode(BookWyrmActivity.self, from: body) {
+            for edition in page.orderedItems ?? [] {
+                checkAddress(RemoteImage.address(edition.imageURL, sourceIsLoopback: false))
+                _ = edition.year
+            }
+        }
     }
     return 0
+}
+
+/// An address kept from a stranger's document is http(s) and names no private network.
+func checkAddress(_ address: String?) {
+    guard let address else { return }
+    let url = URL(string: address)
+    precondition(["http", "https"].contains(url?.scheme?.lowercased() ?? ""), "kept \(address)")
+    precondition(!RemoteImage.isPrivate(url?.host?.lowercased() ?? ""), "kept a private address: \(address)")
+}
+
+/// No network: the Hardcover client only decodes here.
+struct NoTransport: HTTPTransport {
+    func send(_ request: HTTPRequest, sent: @escaping @Sendable () -> Void) async throws -> HTTPResponse {
+        throw FetchError.cannotReach(host: "the fuzzer")
+    }
 }
 
 /// The executable's entry point (SwiftPM links `main` to it): libFuzzer's driver.

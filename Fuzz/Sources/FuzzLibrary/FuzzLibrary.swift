@@ -27,8 +27,15 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         ExportReader.read, StoryGraphReader.read, LibraryThingReader.read, LibraryThingJSONReader.read,
         LibraryThingLegacyReader.read, ReadingLogReader.read,
     ]
-    let pick = Int(start.load(as: UInt8.self)) % (readers.count + 2)
-    if pick == readers.count + 1 {
+    // Readers added since the corpus was made come after the Calibre pick, so its seeds keep
+    // their meaning (6: recognition, 7: Calibre).
+    let later: [(URL, (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary] = [BookWyrmExportReader.read]
+    let pick = Int(start.load(as: UInt8.self)) % (readers.count + 2 + later.count)
+    if pick >= readers.count + 2 {
+        if let summary = try? later[pick - readers.count - 2](file, body) {
+            precondition(summary.rows >= books, "more books than rows: \(summary.rows) < \(books)")
+        }
+    } else if pick == readers.count + 1 {
         // A Calibre library: the bytes are its metadata.db. Every cover it names stays inside it.
         let library = folder.appendingPathComponent("Calibre Library", isDirectory: true)
         try? FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
