@@ -152,6 +152,23 @@ import Testing
         #expect(try BookStore.open(home: home.home).tags().isEmpty)
     }
 
+    @Test func rerollAndDropReplaceWorkOnALibraryAsOnAShelf() async throws {
+        let hardcover = try SyntheticHardcover(count: 60)
+        let openLibrary = try Self.openLibrary(for: hardcover)
+        let home = try Self.home(hardcover, openLibrary: openLibrary.baseURL)
+        #expect(try await Self.booktag(["add", "hc", "--source", "hardcover"], home: home).status == 0)
+        let store = try BookStore.open(home: home.home)
+        let before = Set(try store.books(of: TagName("hc")).map(\.book.bookID))
+        let reroll = try await Self.booktag(["reroll", "hc"], home: home)
+        #expect(reroll.status == 0, "\(reroll.errors)")
+        let after = try store.books(of: TagName("hc")).map(\.book.bookID)
+        #expect(after.count == 12 && Set(after).isDisjoint(with: before), "a reroll picks books the tag did not hold")
+        let drop = try await Self.booktag(["drop", "hc", "1", "--replace"], home: home)
+        #expect(drop.status == 0, "\(drop.errors)")
+        let dropped = try store.books(of: TagName("hc")).map(\.book.bookID)
+        #expect(dropped.count == 12 && dropped[0] != after[0] && !after.contains(dropped[0]))
+    }
+
     @Test func shelvesAreCheckedBeforeAnyRequest() throws {
         #expect(try ShelfReference("", source: .hardcover).hardcoverStatus == 3)
         #expect(try ShelfReference("Want-To-Read", source: .hardcover).hardcoverStatus == 1)
