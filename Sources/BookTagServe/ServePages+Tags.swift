@@ -24,11 +24,12 @@ extension ServePages {
             <label><input type="radio" name="from" value="bookwyrm"> a BookWyrm shelf</label>
             </fieldset>
             <div class="row">
-            <label for="add-shelf">Shelf <small>(Goodreads: user id/shelf; Hardcover: read, want-to-read…; BookWyrm: user@instance/shelf)</small></label>
-            <input id="add-shelf" name="shelf" placeholder="12345/read" autocomplete="off">
+            <label for="add-shelf">Shelf</label>
+            <input id="add-shelf" name="shelf" placeholder="12345/read" autocomplete="off" aria-describedby="shelf-help">
             <label for="add-year">Year read</label>
             <input id="add-year" name="year" inputmode="numeric" pattern="[0-9]{4}" placeholder="2025">
             </div>
+            <p class="facts" id="shelf-help">Goodreads: user id/shelf · Hardcover: read, want-to-read… · BookWyrm: user@instance/shelf</p>
             <label for="add-count">Books</label>
             <input id="add-count" name="count" type="number" min="1" max="100" placeholder="12">
             <button type="submit">Add</button>
