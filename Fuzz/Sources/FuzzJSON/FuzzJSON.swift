@@ -29,7 +29,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     default:
         if let page = try? JSONDecoder().decode(BookWyrmActivity.self, from: body) {
             for edition in page.orderedItems ?? [] {
-                checkAddress(RemoteImage.address(edition.imageURL, sourceIsLoopback: false))
+                checkAddress(RemoteAddress.address(edition.imageURL, sourceIsLoopback: false))
                 _ = edition.year
             }
         }
@@ -42,7 +42,7 @@ func checkAddress(_ address: String?) {
     guard let address else { return }
     let url = URL(string: address)
     precondition(["http", "https"].contains(url?.scheme?.lowercased() ?? ""), "kept \(address)")
-    precondition(!RemoteImage.isPrivate(url?.host?.lowercased() ?? ""), "kept a private address: \(address)")
+    precondition(!RemoteAddress.isPrivate(url?.host?.lowercased() ?? ""), "kept a private address: \(address)")
 }
 
 /// No network: the Hardcover client only decodes here.

@@ -61,7 +61,7 @@ public struct BookWyrmShelfClient: BookListSource {
             }
             works.append(work)
         }
-        if let coverFallback { works = try await HardcoverClient.fillCovers(works, from: coverFallback) }
+        if let coverFallback { works = try await coverFallback.fillingCovers(of: works) }
         return Self.page(shelf, works: works, skipped: skipped)
     }
 
@@ -108,7 +108,7 @@ public struct BookWyrmShelfClient: BookListSource {
             if let name = try await authorName(uri, loopback: loopback) { authors.append(name) }
         }
         let bookID = BookID(source: .bookwyrm, value: id)
-        let image = RemoteImage.address(edition.imageURL, sourceIsLoopback: loopback)
+        let image = RemoteAddress.address(edition.imageURL, sourceIsLoopback: loopback)
         var details = BookDetails(
             id: bookID, title: title, isbn: edition.isbn10.flatMap { try? ISBN($0) }?.isbn10,
             isbn13: edition.isbn13.flatMap { try? ISBN($0) }?.isbn13, imageURL: image,
@@ -124,7 +124,7 @@ public struct BookWyrmShelfClient: BookListSource {
     /// unusable (the book is kept without it).
     private func authorName(_ uri: String, loopback: Bool) async throws -> String? {
         if let known = authorNames.lookUp(uri) { return known }
-        guard let url = URL(string: uri), RemoteImage.address(uri, sourceIsLoopback: loopback) != nil else {
+        guard let url = URL(string: uri), RemoteAddress.address(uri, sourceIsLoopback: loopback) != nil else {
             authorNames.remember(uri, nil)
             return nil
         }
@@ -137,21 +137,22 @@ public struct BookWyrmShelfClient: BookListSource {
                 name = author.name.map { HTMLSanitizer.plainText(fromHTML: String($0.prefix(200))) }
                     .flatMap { $0.isEmpty ? nil : $0 }
             }
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch let error as FetchError where error.isUnreachable || error.isTransient {
+        } catch let error as FetchError where Self.losesOnlyTheName(error) {
             name = nil
-        } catch let error as FetchError {
-            if case .unsafeRedirect = error {
-                name = nil
-            } else if case .tooManyRedirects = error {
-                name = nil
-            } else {
-                throw error
-            }
         }
         authorNames.remember(uri, name)
         return name
+    }
+}
+
+extension BookWyrmShelfClient {
+    /// An author's URI that cannot be reached or leads nowhere safe costs its book the name, not
+    /// the book; any other failure (a size cap, a rate limit) stops the gathering as a page's would.
+    static func losesOnlyTheName(_ error: FetchError) -> Bool {
+        switch error {
+        case .unsafeRedirect, .tooManyRedirects: true
+        default: error.isUnreachable || error.isTransient
+        }
     }
 }
 

@@ -63,7 +63,7 @@ public struct HardcoverClient: BookListSource {
             }
             works.append(work)
         }
-        if let coverFallback { works = try await Self.fillCovers(works, from: coverFallback) }
+        if let coverFallback { works = try await coverFallback.fillingCovers(of: works) }
         return SearchPage(
             query: shelf.description, resultsStart: 1, resultsEnd: works.count, totalResults: works.count, works: works,
             skippedWorks: skipped, isOpenEnded: true)
@@ -104,7 +104,7 @@ public struct HardcoverClient: BookListSource {
         else { return nil }
         let bookID = BookID(source: .hardcover, value: String(id))
         let authors = (book.contributions ?? []).compactMap { $0.author?.name }.filter { !$0.isEmpty }.prefix(3)
-        let image = RemoteImage.address(book.image?.url, sourceIsLoopback: baseURL.isLoopback)
+        let image = RemoteAddress.address(book.image?.url, sourceIsLoopback: baseURL.isLoopback)
         let finished = (userBook.reads ?? []).compactMap { $0.finishedAt.map { String($0.prefix(10)) } }
         let reading = Reading(
             stars: userBook.rating, dateRead: finished.max() ?? userBook.lastReadDate.map { String($0.prefix(10)) },
@@ -119,26 +119,5 @@ public struct HardcoverClient: BookListSource {
         return SearchWork(
             id: bookID, title: title, authorName: authors.first, imageURL: image,
             originalPublicationYear: book.releaseYear, details: details)
-    }
-
-    /// Works without an image given Open Library's cover, found by ISBN, then title and author.
-    static func fillCovers(_ works: [SearchWork], from search: CoverSearch) async throws -> [SearchWork] {
-        let missing = works.filter { $0.imageURL == nil }
-        guard !missing.isEmpty else { return works }
-        let asked = missing.map {
-            CoverSearch.Book(
-                key: $0.id.value, isbn13: $0.details?.isbn13, isbn10: $0.details?.isbn, title: $0.title,
-                author: $0.authorName)
-        }
-        let found = try await search.matches(for: asked)
-        return works.map { work in
-            guard work.imageURL == nil, let match = found[work.id.value],
-                let url = OpenLibraryDecoder.coverURL(id: match.coverID, base: search.client.coversURL)
-            else { return work }
-            var covered = work
-            covered.imageURL = url
-            covered.details?.imageURL = url
-            return covered
-        }
     }
 }

@@ -103,8 +103,8 @@ public struct Workspace: Sendable {
         switch requests {
         case .replay(let folder):
             base = try ReplayTransport(folder: folder)
-            // A replay looks requests up with the key redacted.
-            apiKey = configuration.goodreads.apiKey ?? Recording.redacted
+            // A replay looks requests up with the key redacted; nothing it answers is sent anywhere.
+            apiKey = kind == .goodreads ? configuration.goodreads.apiKey ?? Recording.redacted : Recording.redacted
             throttle = nil
         case .live, .record:
             if kind == .goodreads, !shelf { apiKey = try configuration.requireAPIKey(file: configFile) }

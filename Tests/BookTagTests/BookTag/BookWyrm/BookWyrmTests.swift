@@ -151,9 +151,9 @@ import Testing
         for bad in ["mouse", "@bookwyrm.social", "mouse@", "mouse@host/a/b", "mo use@host", "mouse@host:x", "a@-h"] {
             #expect(throws: ShelfReferenceError.self, "\(bad)") { try ShelfReference(bad, source: .bookwyrm) }
         }
-        #expect(RemoteImage.address("http://192.168.1.1/cover.jpg", sourceIsLoopback: false) == nil)
-        #expect(RemoteImage.address("file:///etc/passwd", sourceIsLoopback: true) == nil)
-        #expect(RemoteImage.address("http://127.0.0.1/c.png", sourceIsLoopback: false) == nil)
-        #expect(RemoteImage.address("https://covers.example/c.png", sourceIsLoopback: false) != nil)
+        #expect(RemoteAddress.address("http://192.168.1.1/cover.jpg", sourceIsLoopback: false) == nil)
+        #expect(RemoteAddress.address("file:///etc/passwd", sourceIsLoopback: true) == nil)
+        #expect(RemoteAddress.address("http://127.0.0.1/c.png", sourceIsLoopback: false) == nil)
+        #expect(RemoteAddress.address("https://covers.example/c.png", sourceIsLoopback: false) != nil)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// An image address a source sent (Hardcover's `image.url`, a BookWyrm edition's cover), checked
+/// An address a source sent (Hardcover's `image.url`, a BookWyrm cover or author URI), checked
 /// before it is ever asked for: http or https only, and never this machine or a private network
 /// (an address a stranger wrote must not reach a router's page), unless the source itself is on
 /// loopback, as in tests.
-enum RemoteImage {
+enum RemoteAddress {
     /// `text` as a URL to download, or `nil` when it must not be.
     static func address(_ text: String?, sourceIsLoopback: Bool) -> String? {
         guard let text, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
