@@ -41,6 +41,7 @@ public enum BookWyrmExportReader {
         let finished = field("finish_date").flatMap(day)
         book.readDates = finished.map { [$0] } ?? []
         book.dateRead = finished
+        if let finished, let start = field("start_date").flatMap(day) { book.readStarts[finished] = start }
         book.dateAdded = field("shelf_date").flatMap(day)
         // The shelf as the reader named it; BookWyrm's own shelves by their identifiers.
         let identifier = field("shelf")

@@ -12,6 +12,11 @@ public struct Reading: Equatable, Sendable, Codable {
     /// Every day the reader finished it, oldest first (a re-read is another day, not another
     /// book); holds `dateRead` when there is one.
     public var readDates: [String]
+    /// The day each read began, by the day it finished, where the service records a start
+    /// (StoryGraph's ranges, LibraryThing, Hardcover, BookWyrm): what the reading calendar
+    /// draws from. Kept as written, even a start after its finish (the calendar then counts
+    /// the finish alone).
+    public var readStarts: [String: String]
     /// Paper, ebook or audio, when the service records it.
     public var format: ReadingFormat?
     /// StoryGraph's moods for the book, lower-case, as the reader gave them.
@@ -27,15 +32,17 @@ public struct Reading: Equatable, Sendable, Codable {
     /// A reader's record in full. Stars outside 0.25…5 and days that are not real are dropped;
     /// `dateRead` defaults to the last of `readDates`.
     public init(
-        stars: Double?, dateRead: String? = nil, readDates: [String] = [], format: ReadingFormat? = nil,
-        moods: [String] = [],
-        pace: ReadingPace? = nil
+        stars: Double?, dateRead: String? = nil, readDates: [String] = [], readStarts: [String: String] = [:],
+        format: ReadingFormat? = nil, moods: [String] = [], pace: ReadingPace? = nil
     ) {
         self.stars = stars.flatMap { (0.25...5).contains($0) ? $0 : nil }
         var days = Set(readDates.compactMap(Self.day))
         let last = dateRead.flatMap(Self.day) ?? days.max()
         if let last { days.insert(last) }
         self.readDates = days.sorted()
+        self.readStarts = readStarts.filter { finish, start in
+            days.contains(finish) && Self.day(start) != nil
+        }
         self.dateRead = last
         self.format = format
         self.moods = moods
@@ -52,6 +59,17 @@ public struct Reading: Equatable, Sendable, Codable {
     public func wasRead(in year: Int) -> Bool {
         let prefix = "\(year)-"
         return readDates.contains { $0.hasPrefix(prefix) }
+    }
+
+    /// Each read, oldest finish first: its finish and, where known, its start.
+    public var reads: [ReadPeriod] {
+        readDates.map { ReadPeriod(start: readStarts[$0], finish: $0) }
+    }
+
+    /// How many of the reader's reads finished in `year`.
+    public func readsFinished(in year: Int) -> Int {
+        let prefix = "\(year)-"
+        return readDates.count { $0.hasPrefix(prefix) }
     }
 
     /// The year the book was read, if it was.

@@ -20,6 +20,8 @@ public struct CollagePlanner: Sendable {
     public var showsStats: Bool
     /// Whether the stats band has room for the two charts.
     public var statsHaveCharts: Bool
+    /// Whether the stats band has room for the reading calendar too.
+    public var statsHaveCalendar: Bool
     /// Tries every row count for justified rows instead of stopping where no later one can win
     /// (tests compare the two).
     var triesEveryRowCount = false
@@ -28,10 +30,11 @@ public struct CollagePlanner: Sendable {
     public init(
         size: CollageSize?, columns: Int?, layout: CollageLayout, fit: CollageFit, labelLines: Int, showsTitle: Bool,
         showsStats: Bool = false,
-        statsHaveCharts: Bool = true
+        statsHaveCharts: Bool = true, statsHaveCalendar: Bool = false
     ) {
         self.showsStats = showsStats
         self.statsHaveCharts = statsHaveCharts
+        self.statsHaveCalendar = statsHaveCalendar
         self.size = size
         self.columns = columns
         self.layout = layout
@@ -57,7 +60,7 @@ public struct CollagePlanner: Sendable {
         var titlePixels: Double, labelPixels: Double, creditPixels: Double
         var labelLineHeight: Int
 
-        init(size: CollageSize?, showsTitle: Bool, showsStats: Bool, charts: Bool) {
+        init(size: CollageSize?, showsTitle: Bool, showsStats: Bool, charts: Bool, calendar: Bool = false) {
             if let size {
                 let side = Double(min(size.width, size.height))
                 margin = max(8, Int((side * 0.025).rounded()))
@@ -77,10 +80,15 @@ public struct CollagePlanner: Sendable {
             labelLineHeight = Int((labelPixels * 1.4).rounded(.up))
             // A fifth of a sized image's height (a story poster: 1080×1920 gives 403), or room
             // for a headline, a line and two charts under natural cells; without charts, the
-            // two lines.
-            let share = charts ? 0.21 : 0.08
+            // two lines. The reading calendar adds its 7 rows of days (a story poster: 250 more;
+            // a square one, where the days are narrower, 205).
+            let tall = size.map { $0.height > $0.width * 3 / 2 } ?? true
+            let share = (charts ? 0.21 : 0.08) + (calendar ? (tall ? 0.13 : 0.19) : 0)
             statsBand =
-                showsStats ? (size.map { Int((Double($0.height) * share).rounded()) } ?? (charts ? 230 : 90)) : 0
+                showsStats
+                ? (size.map { Int((Double($0.height) * share).rounded()) }
+                    ?? ((charts ? 230 : 90) + (calendar ? 170 : 0)))
+                : 0
         }
     }
 
@@ -89,7 +97,9 @@ public struct CollagePlanner: Sendable {
         let aspects = given.map { aspect in
             aspect.flatMap { $0.isFinite && $0 > 0.05 && $0 < 20 ? $0 : nil } ?? Self.typicalAspect
         }
-        let metrics = Metrics(size: size, showsTitle: showsTitle, showsStats: showsStats, charts: statsHaveCharts)
+        let metrics = Metrics(
+            size: size, showsTitle: showsTitle, showsStats: showsStats, charts: statsHaveCharts,
+            calendar: statsHaveCalendar)
         let labelBand = labelLines > 0 ? labelLines * metrics.labelLineHeight + metrics.gap / 2 : 0
         var plan: CollagePlan
         switch layout {

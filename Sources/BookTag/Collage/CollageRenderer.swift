@@ -90,7 +90,7 @@ public struct CollageRenderer: Sendable {
             size: options.size, columns: options.columns, layout: options.layout, fit: options.fit,
             labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil,
             showsStats: options.stats && stats != nil,
-            statsHaveCharts: !(stats?.charts.isEmpty ?? true))
+            statsHaveCharts: !(stats?.charts.isEmpty ?? true), statsHaveCalendar: stats?.calendar != nil)
         // Each cover's header is read to measure it; a file cover is read whole when drawn.
         var reading = Duration.zero
         let plan = try planner.plan(

@@ -1,6 +1,8 @@
 /// A tag's numbers and charts drawn under its covers (`collage --stats`): the headline, the
-/// books that stand out, how they were read (formats, moods, pace) when the library says, then books per month and stars given as bars, each chart only when it
-/// has a book. Everything stays inside the band the planner left, so nothing covers a cover.
+/// books that stand out, how they were read (formats, moods, pace) when the library says, the
+/// reading calendar of a reader's year, then books per month and stars given as bars, each
+/// chart only when it has a book. Everything stays inside the band the planner left, so nothing
+/// covers a cover.
 struct CollageStatsPanel {
     let stats: TagStats
     let theme: CollageTheme
@@ -27,17 +29,27 @@ struct CollageStatsPanel {
             }
             y += smallHeight
         }
-        if let habits = stats.habits {
+        for text in [stats.habits, stats.yearNotes].compactMap({ $0 }) {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
-            if CollageText.draw(habits, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 {
-                unreadable.append(habits)
+            if CollageText.draw(text, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 {
+                unreadable.append(text)
             }
             y += smallHeight
         }
         y += smallHeight / 2
+        if let calendar = stats.calendar {
+            let room = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: box.maxY - y)
+            let map = CollageCalendarMap(calendar: calendar, theme: theme)
+            let height = map.height(
+                for: room, pixels: smallPixels, lineHeight: smallHeight, charts: !stats.charts.isEmpty)
+            unreadable += map.draw(
+                in: CollagePlan.Rect(x: room.x, y: room.y, width: room.width, height: height), pixels: smallPixels,
+                lineHeight: smallHeight, on: canvas)
+            y += height + smallHeight / 2
+        }
         let charts = stats.charts
         let area = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: box.maxY - y)
-        guard !charts.isEmpty, area.height >= 3 * smallHeight else { return unreadable }
+        guard !charts.isEmpty, area.height >= 5 * smallHeight else { return unreadable }
         // Side by side, each as wide as its bars: 12 months to 5 stars.
         let gap = max(8, box.width / 20)
         let bars = charts.reduce(0) { $0 + $1.counts.count }

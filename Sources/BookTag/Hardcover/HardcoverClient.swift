@@ -105,10 +105,16 @@ public struct HardcoverClient: BookListSource {
         let bookID = BookID(source: .hardcover, value: String(id))
         let authors = (book.contributions ?? []).compactMap { $0.author?.name }.filter { !$0.isEmpty }.prefix(3)
         let image = RemoteAddress.address(book.image?.url, sourceIsLoopback: baseURL.isLoopback)
-        let finished = (userBook.reads ?? []).compactMap { $0.finishedAt.map { String($0.prefix(10)) } }
+        var finished: [String] = []
+        var starts: [String: String] = [:]
+        for read in userBook.reads ?? [] {
+            guard let finish = read.finishedAt.map({ String($0.prefix(10)) }) else { continue }
+            finished.append(finish)
+            if let start = read.startedAt { starts[finish] = String(start.prefix(10)) }
+        }
         let reading = Reading(
             stars: userBook.rating, dateRead: finished.max() ?? userBook.lastReadDate.map { String($0.prefix(10)) },
-            readDates: finished)
+            readDates: finished, readStarts: starts)
         let isbn13 = userBook.edition?.isbn13.flatMap { try? ISBN($0) }?.isbn13
         let isbn10 = userBook.edition?.isbn10.flatMap { try? ISBN($0) }?.isbn10
         var details = BookDetails(

@@ -150,7 +150,8 @@ public struct ExportImporter: Sendable {
                 tag = try staging.commit(
                     plan.name, count: chosen.count, book: { try book(chosen[$0]) }, origin: plan.origin,
                     creating: existing == nil,
-                    search: SearchPosition(totalResults: rows.count, pageSize: nil, startPage: 1))
+                    search: SearchPosition(totalResults: rows.count, pageSize: nil, startPage: 1),
+                    yearContext: plan.yearContext)
             } catch {
                 prepared?.discard()
                 throw error

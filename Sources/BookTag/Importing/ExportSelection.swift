@@ -39,6 +39,8 @@ public struct ExportSelection: Equatable, Sendable {
         public var origin: TagOrigin
         /// Its books, newest read first.
         public var rows: ImportedRows
+        /// For a year's tag: the export's year before it and reads carried into it.
+        public var yearContext: YearContext? = nil
     }
 
     /// The tags for `rows`. Rows are in `Date Read` order, newest first; rows not read yet follow,
@@ -60,9 +62,12 @@ public struct ExportSelection: Equatable, Sendable {
         /// By each shelf's key (its name in lower case), and the name as the file first spelled it.
         private var byShelf: [String: [Int32]] = [:]
         private var spelling: [String: String] = [:]
+        /// With a year, the export's year before it, of the rows on the shelf asked for.
+        private var yearContext: YearContext.Tally?
 
         init(_ selection: ExportSelection) {
             self.selection = selection
+            yearContext = selection.year.map { YearContext.Tally(year: $0) }
         }
 
         /// Notes the next row of the file.
@@ -71,11 +76,11 @@ public struct ExportSelection: Equatable, Sendable {
             let position = Int32(dates.count)
             dates.append((row.dateRead, row.dateAdded))
             if selection.isFiltered {
-                if (selection.shelf.map { wanted in row.shelves.contains { $0.lowercased() == wanted } } ?? true)
-                    && (selection.year.map(row.wasRead(in:)) ?? true)
-                {
-                    matching.append(position)
-                }
+                let onShelf =
+                    selection.shelf.map { wanted in row.shelves.contains { $0.lowercased() == wanted } } ?? true
+                let kept = onShelf && (selection.year.map(row.wasRead(in:)) ?? true)
+                if onShelf { yearContext?.add(row, kept: kept) }
+                if kept { matching.append(position) }
             } else {
                 for shelf in row.shelves {
                     let key = shelf.lowercased()
@@ -100,7 +105,7 @@ public struct ExportSelection: Equatable, Sendable {
                     Plan(
                         name: try TagName(name),
                         origin: .export(format: selection.format, shelf: selection.shelf, year: selection.year),
-                        rows: ImportedRows(rows, positions: ordered(matching)))
+                        rows: ImportedRows(rows, positions: ordered(matching)), yearContext: yearContext?.result)
                 ]
             }
             let standard = ["read", "currently-reading", "to-read"]

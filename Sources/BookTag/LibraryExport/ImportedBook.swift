@@ -36,6 +36,8 @@ public struct ImportedBook: Equatable, Sendable {
     public var dateRead: String?
     /// Every day the reader finished it (re-reads), when the service keeps them.
     public var readDates: [String] = []
+    /// The day each read began, by its finish, where the service keeps it.
+    public var readStarts: [String: String] = [:]
     /// StoryGraph's moods, lower-case.
     public var moods: [String] = []
     /// StoryGraph's pace.
@@ -58,7 +60,9 @@ public struct ImportedBook: Equatable, Sendable {
 
     /// What the reader wrote of the book, as the store keeps it.
     public var reading: Reading {
-        Reading(stars: stars, dateRead: dateRead, readDates: readDates, format: readingFormat, moods: moods, pace: pace)
+        Reading(
+            stars: stars, dateRead: dateRead, readDates: readDates, readStarts: readStarts,
+            format: readingFormat, moods: moods, pace: pace)
     }
 
     /// Whether the reader finished the book in `year`, on any of their reads.

@@ -120,6 +120,9 @@ public enum LibraryThingReader {
         book.publisher = field("Publication").map { $0.components(separatedBy: " (").first ?? $0 }
         book.readingFormat = field("Media").flatMap(ReadingFormat.init(libraryThing:))
         book.dateRead = field("Date Read").flatMap(day)
+        if let finish = book.dateRead, let start = field("Date Started").flatMap(day) {
+            book.readStarts[finish] = start
+        }
         book.dateAdded = field("Entry Date").flatMap(day)
         book.shelves = ImportedBook.shelfNames(
             (field("Collections")?.components(separatedBy: ",") ?? [])

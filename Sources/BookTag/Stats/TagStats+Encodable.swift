@@ -3,6 +3,7 @@ import Foundation
 extension TagStats: Encodable {
     private enum Keys: String, CodingKey {
         case tag, year, books, pages, ratings, months, undated, authors, published, formats, moods, pace
+        case calendar, readingDays, longestRun, previous, rereads
         case total, known, average, shortest, longest, fromOpenLibrary
         case mine, rated, stars, versusAverage, highest
         case distinct, top, oldest, newest
@@ -39,6 +40,11 @@ extension TagStats: Encodable {
         try root.encode(formats, forKey: .formats)
         try root.encode(moods, forKey: .moods)
         try root.encode(pace, forKey: .pace)
+        try root.encode(calendar?.days, forKey: .calendar)
+        try root.encode(calendar?.readingDays, forKey: .readingDays)
+        try root.encode(calendar?.longestRun, forKey: .longestRun)
+        try root.encode(previous, forKey: .previous)
+        try root.encode(rereads, forKey: .rereads)
     }
 
     /// `{"source", "id", "title", KEY}`: pages and years as whole numbers, ratings as they are.

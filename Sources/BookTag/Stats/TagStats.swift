@@ -136,12 +136,25 @@ public struct TagStats: Equatable, Sendable {
     public var pace: Pace?
     /// Publication years.
     public var published: Published
+    /// The reader's year day by day; `nil` without a year, reading records or a read day in it
+    /// (`calendarNote` says which).
+    public var calendar: ReadingCalendar?
+    /// Why a reader's tag has no calendar, in a line; `nil` when it has one or is a search.
+    public var calendarNote: String?
+    /// Books with more than one read finished in the year (in any year, for a tag without one);
+    /// `nil` for a tag with no reading records.
+    public var rereads: Int?
+    /// The year before, where the tag's export holds it.
+    public var previous: PreviousYear?
 
     /// The numbers of `books` (in the tag's order) of the tag named `tag`. `readingRecords`:
     /// whether the tag is a reader's own (a shelf or an export), whose stars and days count.
     /// `unique`: no book is there twice (a tag's set, whose ids the store keeps unique), so the
     /// 20,000 ids need not be hashed to count each book once.
-    init(tag: String, year: Int?, readingRecords: Bool, books given: [StatsBook], unique: Bool = false) {
+    init(
+        tag: String, year: Int?, readingRecords: Bool, books given: [StatsBook], unique: Bool = false,
+        context: YearContext? = nil, today: CalendarDay = .today
+    ) {
         var seen = Set<BookID>()
         let books = unique ? given : given.filter { seen.insert($0.id).inserted }
         self.tag = tag
@@ -196,6 +209,13 @@ public struct TagStats: Equatable, Sendable {
             }
             self.months = months
             self.undated = undated
+            rereads = books.count { book in
+                guard let reading = book.reading else { return false }
+                return (year.map(reading.readsFinished(in:)) ?? reading.readDates.count) > 1
+            }
+            (calendar, calendarNote) = Self.calendar(
+                of: books, carried: context?.carriedReads ?? [], year: year, today: today)
+            previous = context?.previous
         }
         self.ratings = ratings
 

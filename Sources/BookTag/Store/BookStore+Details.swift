@@ -51,7 +51,7 @@ extension BookStore {
             try TagBookEntry.fetchOne(
                 db,
                 sql: """
-                    SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readingFormat, book.moods, book.pace
+                    SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readStarts, book.readingFormat, book.moods, book.pace
                     FROM tagBook
                     LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
                     WHERE tagBook.source = ? AND tagBook.sourceID = ?

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -12,7 +13,8 @@ extension BookStore {
                     SELECT tagBook.source, tagBook.sourceID, tagBook.title, tagBook.authorName,
                            COALESCE(tagBook.averageRating, book.averageRating) AS averageRating,
                            COALESCE(tagBook.originalPublicationYear, book.originalPublicationYear, book.publicationYear) AS year,
-                           book.pageCount, book.myStars, book.dateRead, book.readingFormat, book.moods, book.pace, book.pageCountSource
+                           book.pageCount, book.myStars, book.dateRead, book.readingFormat, book.moods, book.pace, book.pageCountSource,
+                           book.readDates, book.readStarts
                     FROM tagBook
                     LEFT JOIN book INDEXED BY book_numbers ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
                     WHERE tagBook.tagId = ?
@@ -43,15 +45,25 @@ extension BookStore {
                         title: text(2) ?? "",
                         author: text(3), pages: integer(6), averageRating: real(4), year: integer(5),
                         reading: Reading(
-                            stars: real(7), dateRead: text(8), format: text(9).flatMap(ReadingFormat.init(rawValue:)),
+                            stars: real(7), dateRead: text(8), readDates: text(13).map(Reading.list) ?? [],
+                            readStarts: text(14).map(Reading.starts) ?? [:],
+                            format: text(9).flatMap(ReadingFormat.init(rawValue:)),
                             moods: text(10).map(Reading.list) ?? [], pace: text(11).flatMap(ReadingPace.init(rawValue:))
                         ),
                         pagesFromOpenLibrary: text(12) == SourceKind.openlibrary.rawValue))
             }
             // A tag holds a book once (`tagBook` is unique on the tag and the book).
+            let context = try String.fetchOne(db, sql: "SELECT yearContext FROM tag WHERE id = ?", arguments: [tag.id])
+                .flatMap { try? JSONDecoder().decode(YearContext.self, from: Data($0.utf8)) }
             var stats = TagStats(
-                tag: tag.name, year: tag.origin?.year, readingRecords: tag.origin != nil, books: books, unique: true)
-            stats.datesAreShelved = tag.origin?.datesAreShelved ?? false
+                tag: tag.name, year: tag.origin?.year, readingRecords: tag.origin != nil, books: books, unique: true,
+                context: context)
+            if tag.origin?.datesAreShelved == true {
+                stats.datesAreShelved = true
+                stats.calendar = nil
+                stats.calendarNote =
+                    "no reading calendar: Open Library's reading log keeps only the day a book was shelved"
+            }
             return stats
         }
     }

@@ -123,7 +123,7 @@ public final class BookStore: Sendable {
             try TagBookEntry.fetchAll(
                 db,
                 sql: """
-                    SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readingFormat, book.moods, book.pace
+                    SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readStarts, book.readingFormat, book.moods, book.pace
                     FROM tag
                     JOIN tagBook ON tagBook.tagId = tag.id
                     LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID

@@ -60,7 +60,7 @@ final class CoverStaging: @unchecked Sendable {
     func commit(
         _ name: TagName, count: Int, book: (Int) throws -> (work: SearchWork, file: CoverFile), origin: TagOrigin,
         creating: Bool,
-        search: SearchPosition
+        search: SearchPosition, yearContext: YearContext? = nil
     ) throws -> Tag {
         try store.commitSet(
             name, count: count,
@@ -70,7 +70,8 @@ final class CoverStaging: @unchecked Sendable {
             }, search: search,
             change: creating
                 ? .create(source: origin.libraryFormat?.booksSource ?? .goodreads, origin: origin)
-                : .replace(origin: origin))
+                : .replace(origin: origin),
+            yearContext: yearContext)
     }
 
     /// Lets the sweep run again and removes staged files no set took.

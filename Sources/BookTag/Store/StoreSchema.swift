@@ -175,6 +175,27 @@ enum StoreSchema {
                     "readingFormat", "moods", "pace", "pageCountSource",
                 ])
         }
+        migrator.registerMigration("v9: when each read began, and the year before") { db in
+            // The reading calendar counts the days from each read's start to its finish, so the
+            // starts are kept beside the finishes (`start/finish`, comma-separated, only reads with
+            // a start); the numbers index takes both, so `stats` still reads no book row. A year's
+            // tag keeps the export's year before it (`yearContext`, JSON), since it keeps only
+            // its own year's books.
+            try db.alter(table: "book") { t in
+                t.add(column: "readStarts", .text)
+            }
+            try db.alter(table: "tag") { t in
+                t.add(column: "yearContext", .text)
+            }
+            try db.drop(index: "book_numbers")
+            try db.create(
+                index: "book_numbers", on: "book",
+                columns: [
+                    "source", "sourceID", "pageCount", "myStars", "dateRead", "averageRating",
+                    "originalPublicationYear", "publicationYear",
+                    "readingFormat", "moods", "pace", "pageCountSource", "readDates", "readStarts",
+                ])
+        }
         return migrator
     }
 

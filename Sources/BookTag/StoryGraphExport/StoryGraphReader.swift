@@ -44,7 +44,9 @@ public enum StoryGraphReader {
         }
         book.stars = field("Star Rating").flatMap(Double.init).flatMap { (0.25...5).contains($0) ? $0 : nil }
         book.readingFormat = field("Format").flatMap(ReadingFormat.init(storyGraph:))
-        book.readDates = field("Dates Read").map(finishes) ?? []
+        let reads = field("Dates Read").map(reads) ?? []
+        book.readDates = reads.map(\.finish)
+        for read in reads { if let start = read.start { book.readStarts[read.finish] = start } }
         book.dateRead = field("Last Date Read").flatMap(day) ?? book.readDates.max()
         book.moods =
             field("Moods").map {
@@ -70,11 +72,13 @@ public enum StoryGraphReader {
             : Reading.day(year: parts[2], month: parts[0], day: parts[1])
     }
 
-    /// Every finish of `Dates Read`, one per read: `2023/05/23-2023/06/07, 2024/01/02` →
-    /// `2023-06-07`, `2024-01-02` (a range's end is its finish).
-    static func finishes(_ text: String) -> [String] {
+    /// Every read of `Dates Read`: `2023/05/23-2023/06/07, 2024/01/02` → 23 May to 7 June 2023,
+    /// and a read finished on 2 January 2024 whose start is not known.
+    static func reads(_ text: String) -> [ReadPeriod] {
         text.components(separatedBy: ",").compactMap { read in
-            read.split(separator: "-").last.map { day(String($0).trimmingCharacters(in: .whitespaces)) } ?? nil
+            let days = read.split(separator: "-").map { day(String($0).trimmingCharacters(in: .whitespaces)) }
+            guard let last = days.last, let finish = last else { return nil }
+            return ReadPeriod(start: days.count == 2 ? days[0] : nil, finish: finish)
         }
     }
 

@@ -27,6 +27,11 @@ extension BookTagCommand {
         @Flag(help: "Print one JSON document.") var json = false
         @Flag(
             help:
+                "List the tag's books that have no read date (what to fix in your reading service) instead of the numbers."
+        )
+        var undated = false
+        @Flag(
+            help:
                 "First fetch the details of the books whose page count is unknown, as show does (through the throttle), and keep them."
         )
         var fetch = false
@@ -36,9 +41,48 @@ extension BookTagCommand {
             let name = try TagName(tag)
             let store = try session.openStore()
             if fetch { try await fetchMissingPages(of: name, store: store, session: session) }
+            if undated { return try listUndated(of: name, store: store, session: session) }
             let stats = try store.stats(of: name)
             if json { return try JSONOutput.print(stats) }
             print(StatsReport(stats: stats, palette: session.palette).text)
+        }
+
+        /// The books without a read date, each with its author; one line saying so when there is none.
+        private func listUndated(of name: TagName, store: BookStore, session: Session) throws {
+            guard let tag = try store.tag(name) else { throw StoreError.tagNotFound(name.display) }
+            guard tag.origin != nil else {
+                throw CommandFailure(
+                    .usage, "\"\(tag.name)\" is a search of \(tag.source.displayName): its books have no read dates")
+            }
+            let books = try store.books(of: name).filter { $0.reading?.dateRead == nil }.map(\.book)
+            if json {
+                return try JSONOutput.print(
+                    books.map {
+                        UndatedBook(
+                            source: $0.bookID.source, id: $0.bookID.value, title: $0.title, author: $0.authorName)
+                    })
+            }
+            let palette = session.palette
+            guard !books.isEmpty else {
+                return print("every book of \(Terminal.safe(tag.name)) (\(tag.sourceDescription)) has a read date")
+            }
+            print(
+                palette.paint(
+                    "\(books.count) book\(books.count == 1 ? "" : "s") of \(Terminal.safe(tag.name)) without a read date, "
+                        + "left out of the months and the calendar (\(tag.sourceDescription)):", .heading))
+            for book in books {
+                print(
+                    "  " + Terminal.safe(book.title)
+                        + (book.authorName.map { palette.paint(" — " + Terminal.safe($0), .muted) } ?? ""))
+            }
+        }
+
+        /// A line of `stats --undated --json`.
+        private struct UndatedBook: Encodable {
+            let source: SourceKind
+            let id: String
+            let title: String
+            let author: String?
         }
 
         /// `show`'s path for every book without a page count; a book the source does not have

@@ -14,7 +14,15 @@ struct StatsReport {
         var lines: [String] = []
         let heading = Terminal.safe(stats.tag) + (stats.year.map { " · \($0)" } ?? "")
         lines.append(palette.paint(heading, .heading))
-        lines.append(row("books", GroupedNumber.text(stats.books)))
+        lines.append(
+            row("books", GroupedNumber.text(stats.books) + (stats.versusPrevious.map { " (\($0))" } ?? "")))
+        if let previous = stats.previous {
+            var parts = ["\(GroupedNumber.text(previous.books)) book\(previous.books == 1 ? "" : "s")"]
+            if let pages = previous.pages { parts.append("\(GroupedNumber.text(pages)) pages") }
+            if let mine = previous.mine { parts.append(String(format: "my stars %.2f", mine)) }
+            lines.append(row("in \(previous.year)", parts.joined(separator: " · ")))
+        }
+        if let rereads = stats.rereads, rereads > 0 { lines.append(row("re-reads", GroupedNumber.text(rereads))) }
         let pages = stats.pages
         if let total = pages.total, let average = pages.average {
             let known = pages.known == stats.books ? "" : " (known for \(pages.known) of \(stats.books))"
@@ -78,6 +86,13 @@ struct StatsReport {
             lines += bars(zip(Self.months, months).map { ($0, $1) })
         } else if stats.months != nil {
             lines.append(row("months read", "unknown"))
+        }
+        if let calendar = stats.calendar {
+            lines.append("")
+            lines.append(palette.paint("reading calendar", .heading) + palette.paint(" · " + calendar.summary, .muted))
+            lines += CalendarText(calendar: calendar, palette: palette).lines
+        } else if stats.year != nil, let note = stats.calendarNote {
+            lines.append(row("calendar", String(note.drop { $0 != ":" }.dropFirst(2))))
         }
         if let stars = ratings.stars, stars.contains(where: { $0 > 0 }) {
             lines.append("")

@@ -1,0 +1,87 @@
+/// A reader's year day by day: for each day, how many books they had in progress (from a read's
+/// start to its finish, both included) or finished that day (where only the finish is known).
+/// Days after `today` are never counted: a finish in the future is a typing slip, not a day read.
+public struct ReadingCalendar: Equatable, Sendable {
+    /// The year drawn.
+    public var year: Int
+    /// One count per day, 1 January first: 365 or 366.
+    public var days: [Int]
+    /// Days of the year up to today (all of them for a past year): those after are not drawn
+    /// as days without reading.
+    public var daysSoFar: Int
+
+    /// The calendar of `year` from `reads`, clipped to the year and to `today`; `nil` when no
+    /// read has a day in it.
+    public init?(year: Int, reads: some Sequence<ReadPeriod>, today: CalendarDay) {
+        let first = CalendarDay.firstOf(year: year)
+        let count = CalendarDay.days(inYear: year)
+        let last = min(first.advanced(by: count - 1), today)
+        var days = [Int](repeating: 0, count: count)
+        var any = false
+        for read in reads {
+            guard let span = read.days else { continue }
+            let from = max(span.lowerBound, first)
+            let through = min(span.upperBound, last)
+            guard from <= through else { continue }
+            any = true
+            for day in from...through { days[first.distance(to: day)] += 1 }
+        }
+        guard any else { return nil }
+        self.year = year
+        self.days = days
+        daysSoFar = max(0, min(count, first.distance(to: today) + 1))
+    }
+
+    /// Days with any book in progress or finished.
+    public var readingDays: Int { days.count { $0 > 0 } }
+
+    /// The most days in a row with any.
+    public var longestRun: Int {
+        var longest = 0
+        var run = 0
+        for count in days {
+            run = count > 0 ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+
+    /// The most books in progress on one day.
+    public var busiest: Int { days.max() ?? 0 }
+
+    /// 1 January of the year.
+    public var firstDay: CalendarDay { CalendarDay.firstOf(year: year) }
+
+    /// What a screen reader says for the drawing: "reading on 214 days, longest run 12 days".
+    public var summary: String {
+        "reading on \(GroupedNumber.text(readingDays)) day\(readingDays == 1 ? "" : "s"), longest run "
+            + "\(GroupedNumber.text(longestRun)) day\(longestRun == 1 ? "" : "s")"
+    }
+
+    /// The heat map's level of a day's count, 0 (none) to 4, in steps of the busiest day.
+    public func level(_ count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let busiest = self.busiest
+        guard busiest > 1 else { return 4 }
+        return min(4, 1 + (count - 1) * 4 / busiest)
+    }
+
+    /// The weeks the map draws, Monday first: the column of each day (0 to 53) and its row
+    /// (0 Monday … 6 Sunday).
+    public func position(ofDay index: Int) -> (week: Int, weekday: Int) {
+        let offset = firstDay.weekday
+        return ((index + offset) / 7, (index + offset) % 7)
+    }
+
+    /// Columns the map needs: 53, or 54 when a leap year starts on a Sunday.
+    public var weeks: Int { position(ofDay: days.count - 1).week + 1 }
+
+    /// The column each month starts in, January first.
+    public var monthColumns: [Int] {
+        var index = 0
+        return (1...12).map { month in
+            defer { index += CalendarDay.days(inMonth: month, of: year) }
+            return position(ofDay: index).week
+        }
+    }
+}

@@ -1,0 +1,36 @@
+extension TagStats {
+    /// The reading calendar of a reader's `books` in `year`, or why there is none.
+    static func calendar(of books: [StatsBook], carried: [ReadPeriod], year: Int?, today: CalendarDay)
+        -> (ReadingCalendar?, String?)
+    {
+        guard let year else {
+            return (nil, "no reading calendar: the tag keeps no one year (make it with --year)")
+        }
+        let reads = books.lazy.compactMap(\.reading).flatMap(\.reads) + carried
+        guard let calendar = ReadingCalendar(year: year, reads: reads, today: today) else {
+            return (nil, "no reading calendar: no book has a read day in \(year)")
+        }
+        return (calendar, nil)
+    }
+
+    /// "+4 books on 2024", "−2 books on 2024", "as many books as in 2024"; `nil` without the
+    /// year before.
+    public var versusPrevious: String? {
+        guard let previous else { return nil }
+        let difference = books - previous.books
+        if difference == 0 { return "as many books as in \(previous.year)" }
+        let count = GroupedNumber.text(abs(difference))
+        return "\(difference > 0 ? "+" : "−")\(count) book\(abs(difference) == 1 ? "" : "s") on \(previous.year)"
+    }
+
+    /// "+4 books on 2024 · 2 re-reads · 3 undated, left out of the months"; `nil` when none of
+    /// them has anything to say.
+    public var yearNotes: String? {
+        var parts = [versusPrevious].compactMap { $0 }
+        if let rereads, rereads > 0 { parts.append("\(GroupedNumber.text(rereads)) re-read\(rereads == 1 ? "" : "s")") }
+        if let undated, undated > 0, months != nil {
+            parts.append("\(GroupedNumber.text(undated)) undated, left out of the months")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,43 @@
+/// What a year's tag cannot tell from its own books, kept with it when an export makes it: the
+/// reader's year before (for "+4 books on 2024") and the reads of books finished after the year
+/// that began in it (their days in the year are on its calendar; the books count in the year
+/// they were finished).
+public struct YearContext: Equatable, Sendable, Codable {
+    /// The year before the tag's, where the export reaches back to it.
+    public var previous: PreviousYear?
+    /// Reads of books outside the tag with days in its year.
+    public var carriedReads: [ReadPeriod]
+
+    /// A context; empty when nothing is known.
+    public init(previous: PreviousYear? = nil, carriedReads: [ReadPeriod] = []) {
+        self.previous = previous
+        self.carriedReads = carriedReads
+    }
+
+    /// Gathers a year's context as an export is read, a row at a time.
+    struct Tally: Sendable {
+        let year: Int
+        private var previous: PreviousYear.Tally
+        private var carried: [ReadPeriod] = []
+
+        init(year: Int) {
+            self.year = year
+            previous = PreviousYear.Tally(year: year - 1)
+        }
+
+        /// Notes a row of the shelf the tag is made from; `kept` when the row is one of its books.
+        mutating func add(_ row: ImportedBook, kept: Bool) {
+            previous.add(row)
+            guard !kept else { return }
+            let first = CalendarDay.firstOf(year: year)
+            let last = CalendarDay.firstOf(year: year + 1).advanced(by: -1)
+            for read in row.reading.reads {
+                if let days = read.days, days.lowerBound <= last, days.upperBound >= first { carried.append(read) }
+            }
+        }
+
+        var result: YearContext {
+            YearContext(previous: previous.result, carriedReads: carried)
+        }
+    }
+}
