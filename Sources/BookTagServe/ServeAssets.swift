@@ -60,6 +60,7 @@ enum ServeAssets {
             svg rect { fill: var(--accent); }
             svg text { fill: var(--text); font-size: 10px; text-anchor: middle; }
             svg text.label { fill: var(--muted); }
+            \(CalendarSVG.style)
             .job { background: var(--tile); padding: 12px 16px; border-radius: 12px; }
             .job progress { width: 100%; height: 12px; accent-color: var(--accent); }
             .spinner { display: inline-block; width: 14px; height: 14px; border: 2px solid var(--muted); border-top-color: var(--accent); border-radius: 50%; animation: spin 1s linear infinite; vertical-align: -2px; }

@@ -32,6 +32,8 @@ extension ServePages {
                 "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
             if let highlights = stats.highlights { body += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
             if let habits = stats.habits { body += "<p class=\"facts habits\">\(habits.htmlEscaped)</p>\n" }
+            if let notes = stats.yearNotes { body += "<p class=\"facts\">\(notes.htmlEscaped)</p>\n" }
+            if let calendar = stats.calendar { body += CalendarSVG.figure(calendar) }
             body += "<div class=\"charts\">" + stats.charts.map(CollagePage.svg).joined() + "</div>\n</section>\n"
         }
         let canGather = !(tag.origin?.isExport ?? false)

@@ -184,6 +184,12 @@ def main():
         covers, lines = import_from_the_page(browser, base, arguments.export, arguments.tag)
         print(f"import from the page: passed ({covers} covers; progress {len(lines)} lines, last {lines[-1]!r})", flush=True)
         tag_path = browser.evaluate("location.pathname")
+        calendar = browser.evaluate("""(() => { const svg = document.querySelector('figure.calendar svg[role=img]');
+            return svg ? { name: svg.getAttribute('aria-label'), caption: document.querySelector('figure.calendar figcaption').textContent,
+                           days: svg.querySelectorAll('rect.day').length, reading: svg.querySelectorAll('rect.day:not(.l0)').length } : null; })()""")
+        assert calendar and calendar["name"] == calendar["caption"] and "reading on" in calendar["name"], f"the calendar: {calendar}"
+        assert calendar["days"] == 366 and calendar["reading"] > 0, f"the calendar's days: {calendar}"
+        print(f"calendar: passed ({calendar['name']!r}, {calendar['reading']} days shaded)", flush=True)
         print(f"share: passed ({share(browser, base, tag_path, downloads)})", flush=True)
         data, icons = manifest(browser, base)
         print(f"manifest: passed (no errors; icons {', '.join(icons)}; theme {data['theme_color']})", flush=True)

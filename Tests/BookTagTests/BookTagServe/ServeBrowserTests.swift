@@ -75,6 +75,7 @@ struct ServeBrowserTests {
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("import from the page: passed"))
         #expect(run.output.contains("share: passed"))
+        #expect(run.output.contains("calendar: passed"), "the tag page draws the reading calendar with its words")
         #expect(run.output.contains("manifest: passed"))
         #expect(run.output.contains("keyboard: passed"))
         #expect(

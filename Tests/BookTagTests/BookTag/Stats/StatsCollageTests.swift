@@ -83,7 +83,13 @@ import Testing
         #expect(
             page.contains("aria-label=\"books per month: J 1, F 0, M 1,")
                 && page.contains("aria-label=\"stars given: 1★ 0, 2★ 0, 3★ 1, 4★ 0, 5★ 1\""))
-        #expect(page.components(separatedBy: "<rect ").count - 1 == 12 + 5, "a bar for every month and every star")
+        #expect(page.components(separatedBy: "<rect x=").count - 1 == 12 + 5, "a bar for every month and every star")
+        // The calendar: a square for each day of 2025 so far, its words as the drawing's name.
+        let summary = "Reading calendar 2025: reading on 2 days, longest run 1 day"
+        #expect(page.contains("aria-label=\"\(summary)\"") && page.contains("<figcaption>\(summary)</figcaption>"))
+        #expect(
+            page.components(separatedBy: "<rect class=\"day ").count - 1 == stats.calendar?.daysSoFar
+                && page.components(separatedBy: "<rect class=\"day l4\"").count - 1 == 2)
     }
 
     @Test func theGalleryShowsEachTagsHeadline() async throws {
