@@ -97,13 +97,16 @@ public struct Reading: Equatable, Sendable, Codable {
             default: day = day * 10 + digit
             }
         }
-        guard year > 0, (1...12).contains(month), (1...31).contains(day) else { return nil }
+        guard year > 0, (1...12).contains(month), (1...CalendarDay.days(inMonth: month, of: year)).contains(day)
+        else { return nil }
         return text
     }
 
     /// `YYYY-MM-DD` from a year, a month and a day, when they make one.
     static func day(year: Int, month: Int, day: Int) -> String? {
-        guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...CalendarDay.days(inMonth: month, of: year)).contains(day)
+        else { return nil }
         return String(format: "%04d-%02d-%02d", year, month, day)
     }
 }
