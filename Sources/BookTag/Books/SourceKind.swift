@@ -12,6 +12,9 @@ public enum SourceKind: String, Sendable, Codable, CaseIterable, CustomStringCon
     /// A reader's Calibre library, read from its folder: books are made again by importing it,
     /// never searched or fetched.
     case calibre
+    /// A book of a reader's library file that no service could match (a StoryGraph row Open
+    /// Library does not know): kept with a drawn cover, made again by importing, never fetched.
+    case library
 
     /// The sources a reader can search or fetch from (`--source`, `"source"`).
     public static let searchable: [SourceKind] = [.goodreads, .openlibrary]
@@ -26,6 +29,7 @@ public enum SourceKind: String, Sendable, Codable, CaseIterable, CustomStringCon
         case .hardcover: "Hardcover"
         case .bookwyrm: "BookWyrm"
         case .calibre: "Calibre"
+        case .library: "your library"
         }
     }
 

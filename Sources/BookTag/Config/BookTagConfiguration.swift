@@ -80,7 +80,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
         case .goodreads: goodreads
         case .hardcover: hardcover
         case .bookwyrm: bookWyrm
-        case .openlibrary, .calibre: openLibrary
+        case .openlibrary, .calibre, .library: openLibrary
         }
     }
 

@@ -11,7 +11,9 @@ import Foundation
 ///
 /// A feed with no total (a reader's shelf) is read page after page until a page lists no book
 /// met before. `admits` narrows the books kept (a shelf's year) without narrowing the pages read;
-/// `excluding` passes over books already held (a reroll's other selection).
+/// `excluding` passes over books already held (a reroll's other selection). With
+/// `drawsMissingCovers` (a reader's own shelf) a book whose cover is a placeholder or fails is
+/// kept with a drawn one instead of being made up for.
 public struct Gatherer: Sendable {
     /// Where pages come from.
     public var source: any BookSource
@@ -36,7 +38,7 @@ public struct Gatherer: Sendable {
     public func gather(
         query: String, count: Int, startPage: Int = 1,
         admits: @escaping @Sendable (SearchWork) -> Bool = { _ in true }, excluding: Set<BookID> = [],
-        progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
+        drawsMissingCovers: Bool = false, progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> Gathering {
         let wanted = max(1, count)
         var candidates: [SearchWork] = []  // every distinct book met, in search order
@@ -80,6 +82,7 @@ public struct Gatherer: Sendable {
                         candidates.append(work)
                         if work.hasPlaceholderCover {
                             outcomes[order] = .failure(.placeholder)
+                            if drawsMissingCovers { kept += 1 }
                         } else {
                             waiting.append(order)
                             withCovers += 1
@@ -109,6 +112,7 @@ public struct Gatherer: Sendable {
                             progress(.coverKept(title: candidates[order].title, found: kept, wanted: wanted))
                         }
                     case .failure(let failure):
+                        if drawsMissingCovers { kept += 1 }
                         progress(.coverSkipped(title: candidates[order].title, reason: failure.reason))
                     }
                 }
@@ -118,7 +122,9 @@ public struct Gatherer: Sendable {
                     downloading += 1
                     group.addTask { .cover(order: order, try await covers.cover(of: work)) }
                 }
-                if let selection = Self.selection(candidates: candidates, outcomes: outcomes, wanted: wanted) {
+                if let selection = Self.selection(
+                    candidates: candidates, outcomes: outcomes, wanted: wanted, drawing: drawsMissingCovers)
+                {
                     group.cancelAll()
                     return selection
                 }
@@ -132,29 +138,41 @@ public struct Gatherer: Sendable {
         let books =
             chosen
             ?? candidates.indices.compactMap { order in
-                if case .success(let cover)? = outcomes[order] {
-                    return GatheredBook(work: candidates[order], cover: cover)
-                }
-                return nil
+                outcomes[order].flatMap { Self.book(candidates[order], $0, drawing: drawsMissingCovers) }
             }
         return Gathering(
             source: source.kind, books: books, wanted: wanted, startPage: plan.start, pagesFetched: pagesFetched,
             totalResults: totalResults, pageSize: pageSize, totalPages: plan.totalPages ?? 0, listed: listed)
     }
 
-    /// The first `wanted` successes in search order, once every earlier candidate is settled.
+    /// The first `wanted` successes in search order (with `drawing`, every book: a drawn cover
+    /// for each failure), once every earlier candidate is settled.
     private static func selection(
-        candidates: [SearchWork], outcomes: [Int: Result<Data, CoverDownloader.Failure>], wanted: Int
+        candidates: [SearchWork], outcomes: [Int: Result<Data, CoverDownloader.Failure>], wanted: Int, drawing: Bool
     ) -> [GatheredBook]? {
         var books: [GatheredBook] = []
         for order in candidates.indices {
             guard let outcome = outcomes[order] else { return nil }
-            if case .success(let cover) = outcome {
-                books.append(GatheredBook(work: candidates[order], cover: cover))
+            if let book = book(candidates[order], outcome, drawing: drawing) {
+                books.append(book)
                 if books.count == wanted { return books }
             }
         }
         return nil
+    }
+
+    /// The book of a settled candidate: its cover, a drawn one when `drawing`, else none.
+    private static func book(_ work: SearchWork, _ outcome: Result<Data, CoverDownloader.Failure>, drawing: Bool)
+        -> GatheredBook?
+    {
+        switch outcome {
+        case .success(let cover): return GatheredBook(work: work, cover: cover)
+        case .failure:
+            guard drawing, let cover = try? DrawnCover.png(title: work.title, author: work.authorName) else {
+                return nil
+            }
+            return GatheredBook(work: work, cover: cover, drawn: true)
+        }
     }
 
     /// Results per page: from a first page its own span, from page n the offset it starts at.

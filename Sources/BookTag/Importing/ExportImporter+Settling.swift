@@ -138,7 +138,14 @@ extension ExportImporter {
                                     book: book, row: row, identity: identity, url: url,
                                     pages: row.pageCount == nil ? match.pages : nil))
                         } else {
-                            try settled.settle(book, .missing)
+                            // A work Open Library knows without a cover is still that work.
+                            let identity = row.identity ?? match?.work
+                            let named = identity.map { _ in
+                                SettledCovers.Named(
+                                    title: row.title, author: row.author,
+                                    pages: row.pageCount == nil ? match?.pages : nil)
+                            }
+                            try settled.settle(book, .missing(identity: identity, named: named))
                             progress(.skipped(title: row.title, reason: "no cover found at Open Library"))
                         }
                     }
@@ -155,7 +162,10 @@ extension ExportImporter {
                         }
                         if pending.add(cover) { try pending.write(to: staging, settling: settled) }
                     case .failure(let failure):
-                        try settled.settle(entry.book, .missing)
+                        // Still the work the search found; its cover will be drawn.
+                        let named = SettledCovers.Named(
+                            title: entry.row.title, author: entry.row.author, pages: entry.pages)
+                        try settled.settle(entry.book, .missing(identity: entry.identity, named: named))
                         progress(.skipped(title: entry.row.title, reason: failure.reason))
                     }
                 }

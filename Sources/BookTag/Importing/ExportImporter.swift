@@ -42,8 +42,10 @@ public struct ExportImporter: Sendable {
         case downloaded(title: String)
         /// A cover the library keeps beside the book (Calibre's `cover.jpg`) was copied.
         case copied(title: String)
-        /// A book without a cover: none found, or the image could not be used.
+        /// A book without a cover: none found, or the image could not be used (one is drawn).
         case skipped(title: String, reason: String)
+        /// Covers were drawn for `books` books that have none anywhere.
+        case drawn(books: Int)
         /// A book whose cover the store already held.
         case reused
     }
@@ -56,7 +58,8 @@ public struct ExportImporter: Sendable {
         public var tag: Tag?
         /// Books it now holds.
         public var books: Int
-        /// Matching rows left out for want of a cover.
+        /// Books with no cover anywhere, whose cover was drawn (counted once each; each is in
+        /// the tag).
         public var withoutCover: Int
         /// Whether an earlier import's set was replaced.
         public var replaced: Bool
@@ -95,15 +98,20 @@ public struct ExportImporter: Sendable {
             let wanted = max(1, count)
             let rows = plan.rows
             try await settle(rows, wanted: wanted, settled: settled, staging: staging, progress: progress)
-            // The tag's books are the rows with a cover (two rows the search matched to one work
-            // are one book), named by their index and made into stored books only as they are
-            // written: never all at once.
+            // A reader's book with no cover anywhere gets one drawn: the tag keeps every book.
+            let drawn = try drawMissingCovers(
+                rows, wanted: wanted, format: plan.origin.libraryFormat ?? .goodreads, settled: settled,
+                staging: staging)
+            if drawn > 0 { progress(.drawn(books: drawn)) }
+            // The tag's books are the rows with a cover, found or drawn (two rows the search
+            // matched to one work are one book), named by their index and made into stored books
+            // only as they are written: never all at once.
             var chosen: [Int32] = []
             var withoutCover = 0
             var identities = Set<BookID>()
             for index in 0..<rows.count {
                 let book = rows.book(index)
-                if settled.isMissing(book) { withoutCover += 1 }
+                if case .file(let file, _, _, _)? = try settled.state(book), file.drawn { withoutCover += 1 }
                 guard chosen.count < wanted, settled.hasCover(book),
                     case .file(_, let identity, _, _)? = try settled.state(book)
                 else { continue }

@@ -8,7 +8,12 @@ final class SettledCovers {
         /// `named`: what the search said of the book (the title and author a reading log does
         /// not give, the work's page count).
         case file(CoverFile, identity: BookID, url: String?, named: Named? = nil)
-        case missing
+        /// No cover anywhere; `identity` and `named` where a search still knew the book (an
+        /// Open Library work without a cover), for the cover drawn in its place.
+        case missing(identity: BookID? = nil, named: Named? = nil)
+
+        /// No cover, and nothing known of the book beyond its row.
+        static let missing = State.missing()
     }
 
     /// What the search said of a book.
@@ -20,7 +25,8 @@ final class SettledCovers {
     }
 
     private struct Found: Codable, Sendable {
-        var file: CoverFile
+        /// `nil` for a book without a cover that a search knew.
+        var file: CoverFile?
         var identity: BookID
         var url: String?
         var named: Named?
@@ -28,7 +34,8 @@ final class SettledCovers {
 
     private static let unsettled: Int32 = -1
     private static let missing: Int32 = -2
-    /// Per book: unsettled, missing, or the number of its record in `spill`.
+    /// Per book: unsettled, missing, the number of its record in `spill`, or for a missing book
+    /// a search knew, `-3 - number`.
     private var slots: [Int32]
     private let spill: RecordSpill<Found>
 
@@ -41,7 +48,7 @@ final class SettledCovers {
     /// Whether `book`'s cover is settled, either way.
     func isSettled(_ book: Int32) -> Bool { slots[Int(book)] != Self.unsettled }
     /// Whether `book` has no cover.
-    func isMissing(_ book: Int32) -> Bool { slots[Int(book)] == Self.missing }
+    func isMissing(_ book: Int32) -> Bool { slots[Int(book)] <= Self.missing }
     /// Whether `book` has a cover.
     func hasCover(_ book: Int32) -> Bool { slots[Int(book)] >= 0 }
 
@@ -50,19 +57,24 @@ final class SettledCovers {
         switch slots[Int(book)] {
         case Self.unsettled: nil
         case Self.missing: .missing
+        case let number where number < Self.missing:
+            try Self.state(spill.record(-3 - number))
         case let number:
             try Self.state(spill.record(number))
         }
     }
 
     private static func state(_ found: Found) -> State {
-        .file(found.file, identity: found.identity, url: found.url, named: found.named)
+        guard let file = found.file else { return .missing(identity: found.identity, named: found.named) }
+        return .file(file, identity: found.identity, url: found.url, named: found.named)
     }
 
     /// Settles `book`.
     func settle(_ book: Int32, _ state: State) throws {
         switch state {
-        case .missing: slots[Int(book)] = Self.missing
+        case .missing(let identity?, let named):
+            slots[Int(book)] = -3 - (try spill.append(Found(file: nil, identity: identity, url: nil, named: named)))
+        case .missing(nil, _): slots[Int(book)] = Self.missing
         case .file(let file, let identity, let url, let named):
             slots[Int(book)] = try spill.append(Found(file: file, identity: identity, url: url, named: named))
         }

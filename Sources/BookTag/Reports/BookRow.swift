@@ -29,6 +29,9 @@ public struct BookRow: Encodable, Sendable {
     public let dateRead: String?
     /// The cover file's path.
     public let cover: String
+    /// Whether booktag drew the cover (title and author on a colour) because the book has none
+    /// anywhere; only a reader's own books get one.
+    public let coverDrawn: Bool
 
     /// A tag's books as both faces show them.
     public static func rows(_ books: [TagBookEntry], store: BookStore) -> [BookRow] {
@@ -50,5 +53,6 @@ public struct BookRow: Encodable, Sendable {
         myStars = entry.reading?.stars
         dateRead = entry.reading?.dateRead
         cover = store.coverFilePath(entry.book.coverPath)
+        coverDrawn = entry.coverDrawn
     }
 }

@@ -4,7 +4,7 @@ extension TagStats {
         -> (ReadingCalendar?, String?)
     {
         guard let year else {
-            return (nil, "no reading calendar: the tag keeps no one year (make it with --year)")
+            return (nil, "no reading calendar: the tag keeps no one year")
         }
         let reads = books.lazy.compactMap(\.reading).flatMap(\.reads) + carried
         guard let calendar = ReadingCalendar(year: year, reads: reads, today: today) else {

@@ -51,7 +51,9 @@ extension BookStore {
     {
         guard !books.isEmpty else { throw StoreError.emptySet }
         let planned = try books.map { book in
-            StagedBook(work: book.work, file: try CoverFileStore.describe(book.cover, title: book.work.title))
+            StagedBook(
+                work: book.work,
+                file: try CoverFileStore.describe(book.cover, title: book.work.title, drawn: book.drawn))
         }
         let tag: Tag
         do {

@@ -123,10 +123,12 @@ public final class BookStore: Sendable {
             try TagBookEntry.fetchAll(
                 db,
                 sql: """
-                    SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readStarts, book.readingFormat, book.moods, book.pace
+                    SELECT tagBook.*, book.isbn10, book.isbn13, book.myRating, book.myStars, book.dateRead, book.readDates, book.readStarts, book.readingFormat, book.moods, book.pace,
+                           coverFile.drawn AS coverDrawn
                     FROM tag
                     JOIN tagBook ON tagBook.tagId = tag.id
                     LEFT JOIN book ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
+                    LEFT JOIN coverFile ON coverFile.path = tagBook.coverPath
                     WHERE tag.key = ?
                     ORDER BY tagBook.position
                     """, arguments: [name.key])

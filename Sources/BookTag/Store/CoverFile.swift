@@ -12,4 +12,19 @@ struct CoverFile: Equatable, Sendable, Codable, FetchableRecord, PersistableReco
     var width: Int
     var height: Int
     var byteCount: Int
+    /// A cover booktag drew (`DrawnCover`) for a reader's book that has none anywhere.
+    var drawn = false
+}
+
+extension CoverFile {
+    /// From a `coverFile` row; a row from before store v9 (no `drawn`) is a real cover.
+    init(row: Row) throws {
+        path = row["path"]
+        sha256 = row["sha256"]
+        format = ImageInfo.Format(rawValue: row["format"]) ?? .jpeg
+        width = row["width"]
+        height = row["height"]
+        byteCount = row["byteCount"]
+        drawn = row["drawn"] ?? false
+    }
 }

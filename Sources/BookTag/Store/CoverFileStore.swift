@@ -10,13 +10,13 @@ struct CoverFileStore: Sendable {
     var incomingFolder: URL { home.coversFolder.appendingPathComponent(".incoming", isDirectory: true) }
 
     /// Checks that `data` is an image booktag can show and works out where it will live.
-    static func describe(_ data: Data, title: String) throws(StoreError) -> CoverFile {
+    static func describe(_ data: Data, title: String, drawn: Bool = false) throws(StoreError) -> CoverFile {
         guard let info = ImageInfo(data) else { throw .notAnImage(title: title) }
         let digest = SHA256Digest.hex(of: data)
         return CoverFile(
             path: "covers/\(digest.prefix(2))/\(digest).\(info.format.fileExtension)",
             sha256: digest, format: info.format, width: info.width, height: info.height,
-            byteCount: data.count)
+            byteCount: data.count, drawn: drawn)
     }
 
     func url(of path: String) -> URL {

@@ -46,6 +46,7 @@ final class CoverStaging: @unchecked Sendable {
                     JOIN coverFile ON coverFile.path = COALESCE(
                         (SELECT coverPath FROM book WHERE source = ? AND sourceID = ids.value),
                         (SELECT coverPath FROM tagBook WHERE source = ? AND sourceID = ids.value LIMIT 1))
+                    WHERE coverFile.drawn = 0
                     """, arguments: [list, source.rawValue, source.rawValue])
             var covers: [String: CoverFile] = [:]
             for row in rows { covers[row["bookSourceID"]] = try CoverFile(row: row) }

@@ -175,7 +175,7 @@ enum StoreSchema {
                     "readingFormat", "moods", "pace", "pageCountSource",
                 ])
         }
-        migrator.registerMigration("v9: when each read began, and the year before") { db in
+        migrator.registerMigration("v9: when each read began, the year before, drawn covers") { db in
             // The reading calendar counts the days from each read's start to its finish, so the
             // starts are kept beside the finishes (`start/finish`, comma-separated, only reads with
             // a start); the numbers index takes both, so `stats` still reads no book row. A year's
@@ -186,6 +186,11 @@ enum StoreSchema {
             }
             try db.alter(table: "tag") { t in
                 t.add(column: "yearContext", .text)
+            }
+            // A cover booktag drew for a reader's book with none anywhere (`books --json` says
+            // so; a later import looks for a real one again).
+            try db.alter(table: "coverFile") { t in
+                t.add(column: "drawn", .boolean).notNull().defaults(to: false)
             }
             try db.drop(index: "book_numbers")
             try db.create(

@@ -11,11 +11,14 @@ public struct TagBookEntry: Equatable, Sendable, FetchableRecord {
     public var isbn13: String?
     /// The reader's own record, for books from their shelf or export.
     public var reading: Reading?
+    /// Whether the cover was drawn by booktag (the book has none anywhere).
+    public var coverDrawn: Bool
 
     public init(row: Row) {
         book = TagBook(row: row)
         isbn10 = row["isbn10"]
         isbn13 = row["isbn13"]
         reading = Reading(row: row)
+        coverDrawn = row["coverDrawn"] ?? false
     }
 }

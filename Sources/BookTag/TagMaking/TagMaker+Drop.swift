@@ -53,7 +53,7 @@ extension TagMaker {
             gathering = try await gatherer.gather(
                 query: try query(for: tag.key, origin: tag.origin), count: positions.count, startPage: tag.startPage,
                 admits: { tag.origin?.admits($0) ?? true }, excluding: Set(entries.map(\.book.bookID)),
-                progress: progress)
+                drawsMissingCovers: tag.origin != nil, progress: progress)
         }
         var replacements = (gathering?.books ?? [])[...]
         var books: [GatheredBook] = []

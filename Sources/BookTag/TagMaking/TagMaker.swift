@@ -45,7 +45,8 @@ public struct TagMaker: Sendable {
         }
         let query = try Self.query(for: name.key, origin: origin)
         let gathering = try await gatherer.gather(
-            query: query, count: count, startPage: 1, admits: { origin?.admits($0) ?? true }, progress: progress)
+            query: query, count: count, startPage: 1, admits: { origin?.admits($0) ?? true },
+            drawsMissingCovers: origin != nil, progress: progress)
         try Self.checkFoundBooks(gathering, query: name.display, origin: origin)
         return try await commit(gathering, title: name.display, key: name.key, collage: collage) {
             try store.createTag(
@@ -76,7 +77,7 @@ public struct TagMaker: Sendable {
         let current = tag.origin == nil ? [] : try store.books(of: name)
         var gathering = try await gatherer.gather(
             query: query, count: count, startPage: start, admits: { tag.origin?.admits($0) ?? true },
-            excluding: Set(current.map(\.book.bookID)), progress: progress)
+            excluding: Set(current.map(\.book.bookID)), drawsMissingCovers: tag.origin != nil, progress: progress)
         if gathering.books.count < count {
             gathering.books += try Self.coversOf(current.prefix(count - gathering.books.count), store: store)
         }

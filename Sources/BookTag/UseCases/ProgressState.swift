@@ -28,6 +28,8 @@ public struct ProgressState: Sendable, Equatable {
     public var copied = 0
     /// Results or books passed over.
     public var skipped = 0
+    /// Covers drawn for books with none anywhere.
+    public var drawn = 0
 
     /// Nothing yet, `wanted` books wanted.
     public init(wanted: Int) {
@@ -60,6 +62,8 @@ public struct ProgressState: Sendable, Equatable {
             copied += 1
         case .importing(.skipped):
             skipped += 1
+        case .importing(.drawn(let books)):
+            drawn += books
         case .coverDownloaded:
             downloads += 1
         case .waiting(let seconds, _):
@@ -77,7 +81,7 @@ extension ProgressState {
     /// Covers an import has in hand so far (downloaded, copied from the library or already
     /// stored), at most `wanted`: how far a progress bar is.
     public func coversInHand(of wanted: Int) -> Int {
-        min(imported + copied + reused, wanted)
+        min(imported + copied + reused + drawn, wanted)
     }
 
     /// An import's progress in one line, as the command line and serve show it: covers copied
@@ -93,7 +97,8 @@ extension ProgressState {
             ]
         }
         if reused > 0 { parts.append("\(reused) already stored") }
-        parts.append("\(skipped) skipped")
+        parts.append("\(skipped) not found")
+        if drawn > 0 { parts.append("\(GroupedNumber.text(drawn)) drawn") }
         if let waiting = retrying ?? waiting { parts.append(String(format: "waiting %.1f s for the API", waiting)) }
         return parts.joined(separator: " · ")
     }

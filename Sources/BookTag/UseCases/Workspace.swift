@@ -176,6 +176,10 @@ public struct Workspace: Sendable {
             client.caller.requestTimeout = timeout
             client.coverFallback = coverSearch(transport, throttle, configuration, onWait)
             source = client
+        case .library:
+            throw BookTagFailure(
+                .usage, "a book only your library file names is made by importing the file, never searched",
+                advice: .importTheLibrary)
         case .calibre:
             throw BookTagFailure(
                 .usage, "a Calibre library is read from its folder, never searched: import the library again",

@@ -92,8 +92,13 @@ extension BookTagCommand {
                     "\(gathering.totalResults - gathering.books.count) of the \(gathering.totalResults) books have no cover and were left out"
                 )
             }
+            let drawn = outcome.books.count(where: \.coverDrawn)
+            if drawn > 0 {
+                session.reporter.note(
+                    "\(drawn) of the \(outcome.books.count) books have no cover anywhere: drawn with title and author")
+            }
             session.reporter.note(
-                "added \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books with covers from \(Self.describePages(gathering, origin: origin))"
+                "added \"\(Terminal.safe(outcome.tag.name))\": \(outcome.books.count) books\(origin == nil ? " with covers" : "") from \(Self.describePages(gathering, origin: origin))"
             )
             session.reporter.warnMissingGlyphs(outcome.collage?.missingGlyphs)
             try added.report.print(json: json, palette: session.palette)

@@ -91,8 +91,8 @@ extension BookTagCommand {
                 if let refusal = outcome.refusal {
                     session.reporter.warn("\"\(name)\" was not stored: \(refusal)")
                 } else if outcome.withoutCover > 0 {
-                    session.reporter.warn(
-                        "\"\(name)\": \(outcome.withoutCover) book\(outcome.withoutCover == 1 ? "" : "s") without a cover at Open Library left out"
+                    session.reporter.note(
+                        "\"\(name)\": \(outcome.withoutCover) book\(outcome.withoutCover == 1 ? "" : "s") with no cover anywhere: drawn with title and author"
                     )
                 }
             }
@@ -101,7 +101,7 @@ extension BookTagCommand {
                 "imported \(stored.count) tag\(stored.count == 1 ? "" : "s") from \(plan.summary.rows) rows of \(file)")
             if json { return try JSONOutput.print(report) }
             let table = TextTable(
-                headers: ["TAG", "BOOKS", "NO COVER", "", "COLLAGE"],
+                headers: ["TAG", "BOOKS", "DRAWN", "", "COLLAGE"],
                 rows: report.tags.filter { $0.refused == nil }.map { entry in
                     [
                         Terminal.safe(entry.tag), String(entry.books), String(entry.withoutCover),

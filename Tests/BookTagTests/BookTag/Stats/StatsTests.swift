@@ -101,8 +101,11 @@ import Testing
         #expect(
             Set(json.keys) == [
                 "tag", "year", "books", "pages", "ratings", "months", "undated", "authors", "published", "formats",
-                "moods", "pace",
+                "moods", "pace", "calendar", "readingDays", "longestRun", "previous", "rereads",
             ])
+        #expect(json["readingDays"] as? Int == 1 && json["longestRun"] as? Int == 1 && json["rereads"] as? Int == 0)
+        #expect(json["previous"] is NSNull, "no export says what came before")
+        #expect((json["calendar"] as? [Int])?.count == 365 && (json["calendar"] as? [Int])?[124] == 1, "5 May")
         #expect(
             json["formats"] is NSNull && json["moods"] is NSNull && json["pace"] is NSNull,
             "a Goodreads book says none of them")

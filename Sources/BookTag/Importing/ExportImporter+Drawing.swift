@@ -1,0 +1,63 @@
+import Foundation
+
+extension ExportImporter {
+    /// Draws a cover (`DrawnCover`) for each book among the first `wanted` of `rows` that has
+    /// none anywhere, so that a reader's tag keeps every book it should; returns how many were
+    /// drawn. A book no service could name becomes a book of the reader's library
+    /// (`SourceKind.library`), named by its title and author. Covers are drawn a batch at a time
+    /// on every core.
+    func drawMissingCovers(
+        _ rows: ImportedRows, wanted: Int, format: LibraryFormat, settled: SettledCovers, staging: CoverStaging
+    ) throws -> Int {
+        var missing: [(index: Int, book: Int32, known: BookID?, named: SettledCovers.Named?)] = []
+        var counted = 0
+        var seen = Set<Int32>()
+        for index in 0..<rows.count where counted < wanted {
+            let book = rows.book(index)
+            guard seen.insert(book).inserted else { continue }
+            if settled.hasCover(book) {
+                counted += 1
+            } else if case .missing(let identity, let named)? = try settled.state(book) {
+                missing.append((index, book, identity, named))
+                counted += 1
+            }
+        }
+        var pending = PendingCovers(count: stagingBatch, bytes: stagingBytes)
+        for batch in missing.chunked(16) {
+            let read = try batch.map { entry in
+                var row = try rows.row(entry.index)
+                if let named = entry.named {
+                    row.title = named.title
+                    row.author = named.author
+                }
+                return row
+            }
+            let drawn = Locked([Data?](repeating: nil, count: batch.count))
+            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+                let cover = try? DrawnCover.png(title: read[index].title, author: read[index].author)
+                drawn.withLock { $0[index] = cover }
+            }
+            for (position, data) in drawn.withLock({ $0 }).enumerated() {
+                guard let data else { continue }
+                let row = read[position]
+                let entry = batch[position]
+                let identity = entry.known ?? row.identity ?? Self.libraryIdentity(of: row, format: format)
+                let cover = PendingCovers.Cover(data: data, title: row.title, book: entry.book) { file in
+                    var file = file
+                    file.drawn = true
+                    return .file(file, identity: identity, url: nil, named: entry.named)
+                }
+                if pending.add(cover) { try pending.write(to: staging, settling: settled) }
+            }
+        }
+        try pending.write(to: staging, settling: settled)
+        return missing.count
+    }
+
+    /// The identity of a book only the reader's file names: the format and a digest of its title
+    /// and author (and ISBN, when the file gives one), the same at every import of the file.
+    static func libraryIdentity(of row: ImportedBook, format: LibraryFormat) -> BookID {
+        let name = [row.title, row.author ?? "", row.isbn13 ?? ""].joined(separator: "\u{1F}")
+        return BookID(source: .library, value: "\(format.rawValue)-" + SHA256Digest.hex(of: Data(name.utf8)).prefix(20))
+    }
+}
