@@ -23,7 +23,8 @@ extension ExportImporter {
             }
         }
         var pending = PendingCovers(count: stagingBatch, bytes: stagingBytes)
-        for batch in missing.chunked(16) {
+        for slice in missing.chunked(16) {
+            let batch = Array(slice)  // indexed from 0 below
             let read = try batch.map { entry in
                 var row = try rows.row(entry.index)
                 if let named = entry.named {

@@ -8,12 +8,14 @@ import Testing
 /// imported against a fake Open Library (synthetic covers). With `BOOKTAG_PICTURES` set to a
 /// folder, the posters are copied there (how docs/ got them).
 @Suite(.serialized) struct CalendarPosterTests {
-    static func storyGraphYear(_ year: Int) async throws -> TemporaryHome {
+    static func storyGraphYear(_ year: Int, count: Int? = nil) async throws -> TemporaryHome {
         let openLibrary = try StoryGraphImportTests.openLibraryForRawExport()
         let home = try TemporaryHome()
         try ImportEndToEndTests.configure(home, openLibrary: openLibrary.baseURL)
         let run = try await ImportEndToEndTests.booktag(
-            ["import", StoryGraphTests.raw.path, "--year", String(year)], home: home)
+            ["import", StoryGraphTests.raw.path, "--year", String(year)]
+                + (count.map { ["--count", String($0)] } ?? []),
+            home: home)
         #expect(run.status == 0, "\(run.errors)")
         return home
     }
@@ -71,6 +73,32 @@ import Testing
         #expect(shaded >= calendar.readingDays, "every reading day is shaded")
         if let pictures = ProcessInfo.processInfo.environment["BOOKTAG_PICTURES"] {
             try Data(run.output.utf8).write(to: URL(fileURLWithPath: pictures + "/calendar-terminal.txt"))
+        }
+    }
+
+    /// A year of 3 books (the StoryGraph year cut to 3) and one of 300 (a SYNTHETIC Goodreads
+    /// export: finish days only): both posters hold every book and the calendar.
+    @Test func aYearOfThreeBooksAndOneOfThreeHundred() async throws {
+        let small = try await Self.storyGraphYear(2025, count: 3)
+        let (_, openLibrary, big, file) = try ImportEndToEndTests.setUp(count: 1_500)
+        let run = try await ImportEndToEndTests.booktag(["import", file.path, "--year", "2025"], home: big)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(openLibrary.coverRequests.count < 300, "a few have no cover: theirs are drawn")
+        for (home, tag, books) in [(small, "read 2025", 3), (big, "read 2025", 300)] {
+            let stats = try BookStore.open(home: home.home).stats(of: TagName(tag))
+            #expect(stats.books == books && stats.calendar != nil)
+            let output = home.folder.appendingPathComponent("poster-\(books).png")
+            let collage = try await ImportEndToEndTests.booktag(
+                ["collage", tag, "--stats", "--size", "story", "--output", output.path], home: home)
+            #expect(collage.status == 0, "\(collage.errors)")
+            let image = try DecodedImage(try Data(contentsOf: output))
+            let map = CollageCalendarMap(calendar: try #require(stats.calendar), theme: .day)
+            let whole = CollagePlan.Rect(x: 0, y: 0, width: image.width, height: image.height)
+            #expect(Self.count(map.shade(4), in: image, box: whole) > 0, "the busiest days are drawn")
+            if let pictures = ProcessInfo.processInfo.environment["BOOKTAG_PICTURES"] {
+                try? FileManager.default.removeItem(atPath: pictures + "/calendar-\(books)-books.png")
+                try FileManager.default.copyItem(atPath: output.path, toPath: pictures + "/calendar-\(books)-books.png")
+            }
         }
     }
 }
