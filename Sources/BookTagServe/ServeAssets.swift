@@ -55,6 +55,8 @@ enum ServeAssets {
             .stats { border-bottom: 2px solid var(--accent); padding-bottom: 12px; }
             .stats .headline { font-size: 22px; font-weight: 700; margin: 4px 0; }
             .charts { display: flex; flex-wrap: wrap; gap: 24px; }
+            .charts figure { max-width: 100%; }
+            .charts svg { max-width: 100%; height: auto; }
             figure { margin: 8px 0; }
             figcaption { color: var(--muted); font-size: 14px; }
             svg rect { fill: var(--accent); }

@@ -157,6 +157,9 @@ def axe(browser, base, pages, source, binary, home, screenshots):
                 if screenshots and name in ("import", "tag"):
                     os.makedirs(screenshots, exist_ok=True)
                     if name == "tag":
+                        browser.evaluate("document.querySelector('section.stats').scrollIntoView()")
+                        browser.screenshot(os.path.join(screenshots, f"serve-year-{'night' if night else 'day'}-{size[3]}.png"),
+                                           size[0], size[1], size[2])
                         browser.evaluate("document.querySelector('section.share').scrollIntoView()")
                     browser.screenshot(os.path.join(screenshots, f"serve-{'share' if name == 'tag' else name}-{'night' if night else 'day'}-{size[3]}.png"),
                                        size[0], size[1], size[2])
@@ -184,7 +187,8 @@ def main():
         covers, lines = import_from_the_page(browser, base, arguments.export, arguments.tag)
         print(f"import from the page: passed ({covers} covers; progress {len(lines)} lines, last {lines[-1]!r})", flush=True)
         tag_path = browser.evaluate("location.pathname")
-        calendar = browser.evaluate("""(() => { const svg = document.querySelector('figure.calendar svg[role=img]');
+        calendar = browser.evaluate("""(() => { const svg = Array.from(document.querySelectorAll('figure.calendar svg[role=img]'))
+                .find(s => getComputedStyle(s).display !== 'none');
             return svg ? { name: svg.getAttribute('aria-label'), caption: document.querySelector('figure.calendar figcaption').textContent,
                            days: svg.querySelectorAll('rect.day').length, reading: svg.querySelectorAll('rect.day:not(.l0)').length } : null; })()""")
         assert calendar and calendar["name"] == calendar["caption"] and "reading on" in calendar["name"], f"the calendar: {calendar}"

@@ -77,11 +77,14 @@ public struct ReadingCalendar: Equatable, Sendable {
     public var weeks: Int { position(ofDay: days.count - 1).week + 1 }
 
     /// The column each month starts in, January first.
-    public var monthColumns: [Int] {
+    public var monthColumns: [Int] { monthStartDays.map { position(ofDay: $0).week } }
+
+    /// The day (index into `days`) each month starts on, January first.
+    public var monthStartDays: [Int] {
         var index = 0
         return (1...12).map { month in
             defer { index += CalendarDay.days(inMonth: month, of: year) }
-            return position(ofDay: index).week
+            return index
         }
     }
 }

@@ -88,8 +88,9 @@ import Testing
         let summary = "Reading calendar 2025: reading on 2 days, longest run 1 day"
         #expect(page.contains("aria-label=\"\(summary)\"") && page.contains("<figcaption>\(summary)</figcaption>"))
         #expect(
-            page.components(separatedBy: "<rect class=\"day ").count - 1 == stats.calendar?.daysSoFar
-                && page.components(separatedBy: "<rect class=\"day l4\"").count - 1 == 2)
+            page.components(separatedBy: "<rect class=\"day ").count - 1 == 2 * (stats.calendar?.daysSoFar ?? 0)
+                && page.components(separatedBy: "<rect class=\"day l4\"").count - 1 == 2 * 2,
+            "the strip and the halves")
     }
 
     @Test func theGalleryShowsEachTagsHeadline() async throws {
