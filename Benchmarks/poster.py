@@ -13,6 +13,7 @@ by run, with and without --stats; the median wall time and the ratio to the firs
 """
 import argparse
 import datetime
+import json
 import os
 import random
 import shutil
@@ -67,10 +68,12 @@ def main():
             shutil.copytree(made, home)
             run([binary, "list", "--home", home])  # migrates a copy a newer build reads
             ranges = add_starts(home)
-            stats = subprocess.run([binary, "stats", TAG, "--json", "--home", home], capture_output=True, text=True).stdout
+            stats = json.loads(subprocess.run([binary, "stats", TAG, "--json", "--home", home],
+                                              capture_output=True, text=True, check=True).stdout)
             homes[name] = home
-            print("%s: %s; calendar from %s" % (name, binary, "read ranges" if ranges else "none (no calendar yet)")
-                  + ("; readingDays %s" % stats.split('"readingDays":')[1].split(",")[0] if '"readingDays"' in stats else ""))
+            print("%s: %s; %d books; calendar: %s" % (
+                name, binary, stats["books"],
+                "%d reading days from read ranges" % stats["readingDays"] if stats.get("readingDays") else "none"))
         times = {(name, stats): [] for name, _ in builds for stats in (False, True)}
         for _ in range(options.runs):
             for name, binary in builds:

@@ -67,6 +67,8 @@ def grow(home, books):
         detail[book_columns.index("pageCount")] = generator.choice([None, generator.randint(40, 1500)])
         detail[book_columns.index("myRating")] = generator.randint(0, 5)
         detail[book_columns.index("dateRead")] = "2025-%02d-%02d" % (generator.randint(1, 12), generator.randint(1, 28))
+        if "readDates" in book_columns:  # store v8: every day read, here the one
+            detail[book_columns.index("readDates")] = detail[book_columns.index("dateRead")]
         book_rows.append(detail)
         position += 1
     db.executemany("INSERT INTO tagBook (%s) VALUES (%s)" % (", ".join(columns), ", ".join("?" * len(columns))), tag_rows)

@@ -14,12 +14,24 @@ public struct CalendarDay: Comparable, Hashable, Sendable, Strideable {
     /// The day `YYYY-MM-DD` names, when it is a real one (no 30 February, 29 February only in a
     /// leap year).
     public init?(_ text: String) {
-        guard Reading.day(text) != nil else { return nil }
-        let utf8 = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int {
-            utf8[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        // Read in one pass over the bytes, with no copy: the calendar reads a day per read.
+        guard text.utf8.count == 10 else { return nil }
+        var (year, month, day) = (0, 0, 0)
+        for (index, byte) in text.utf8.enumerated() {
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch index {
+            case 0..<4: year = year * 10 + digit
+            case 5..<7: month = month * 10 + digit
+            default: day = day * 10 + digit
+            }
         }
-        self.init(year: number(0..<4), month: number(5..<7), day: number(8..<10))
+        guard year > 0 else { return nil }
+        self.init(year: year, month: month, day: day)
     }
 
     /// The day, when the month has it.

@@ -36,13 +36,22 @@ public struct Reading: Equatable, Sendable, Codable {
         format: ReadingFormat? = nil, moods: [String] = [], pace: ReadingPace? = nil
     ) {
         self.stars = stars.flatMap { (0.25...5).contains($0) ? $0 : nil }
-        var days = Set(readDates.compactMap(Self.day))
-        let last = dateRead.flatMap(Self.day) ?? days.max()
-        if let last { days.insert(last) }
-        self.readDates = days.sorted()
-        self.readStarts = readStarts.filter { finish, start in
-            days.contains(finish) && Self.day(start) != nil
+        let last: String?
+        if readDates.count <= 1 {
+            // Most books were read once: no set to build (`stats` makes 20,000 of these).
+            let only = readDates.first.flatMap(Self.day)
+            last = dateRead.flatMap(Self.day) ?? only
+            self.readDates = [only, last == only ? nil : last].compactMap { $0 }.sorted()
+        } else {
+            var days = Set(readDates.compactMap(Self.day))
+            last = dateRead.flatMap(Self.day) ?? days.max()
+            if let last { days.insert(last) }
+            self.readDates = days.sorted()
         }
+        let finishes = self.readDates
+        self.readStarts =
+            readStarts.isEmpty
+            ? [:] : readStarts.filter { finish, start in finishes.contains(finish) && Self.day(start) != nil }
         self.dateRead = last
         self.format = format
         self.moods = moods
@@ -68,8 +77,12 @@ public struct Reading: Equatable, Sendable, Codable {
 
     /// How many of the reader's reads finished in `year`.
     public func readsFinished(in year: Int) -> Int {
-        let prefix = "\(year)-"
-        return readDates.count { $0.hasPrefix(prefix) }
+        readsFinished(prefix: "\(year)-")
+    }
+
+    /// How many of the reader's reads finished on a day that starts with `prefix` (`2025-`).
+    func readsFinished(prefix: String) -> Int {
+        readDates.count { $0.hasPrefix(prefix) }
     }
 
     /// The year the book was read, if it was.

@@ -13,16 +13,38 @@ public struct ReadingCalendar: Equatable, Sendable {
     /// The calendar of `year` from `reads`, clipped to the year and to `today`; `nil` when no
     /// read has a day in it.
     public init?(year: Int, reads: some Sequence<ReadPeriod>, today: CalendarDay) {
+        self.init(year: year, today: today) { count in
+            for read in reads { if let span = read.days { count(span) } }
+        }
+    }
+
+    /// The calendar of `year` from readers' records: every read of each.
+    init?(year: Int, readings: some Sequence<Reading>, carried: [ReadPeriod], today: CalendarDay) {
+        self.init(year: year, today: today) { count in
+            for reading in readings {
+                for finish in reading.readDates {
+                    // Most reads have no start: no period is made for them.
+                    if reading.readStarts.isEmpty {
+                        if let day = CalendarDay(finish) { count(day...day) }
+                    } else if let span = ReadPeriod(start: reading.readStarts[finish], finish: finish).days {
+                        count(span)
+                    }
+                }
+            }
+            for read in carried { if let span = read.days { count(span) } }
+        }
+    }
+
+    private init?(year: Int, today: CalendarDay, spans: ((ClosedRange<CalendarDay>) -> Void) -> Void) {
         let first = CalendarDay.firstOf(year: year)
         let count = CalendarDay.days(inYear: year)
         let last = min(first.advanced(by: count - 1), today)
         var days = [Int](repeating: 0, count: count)
         var any = false
-        for read in reads {
-            guard let span = read.days else { continue }
+        spans { span in
             let from = max(span.lowerBound, first)
             let through = min(span.upperBound, last)
-            guard from <= through else { continue }
+            guard from <= through else { return }
             any = true
             for day in from...through { days[first.distance(to: day)] += 1 }
         }

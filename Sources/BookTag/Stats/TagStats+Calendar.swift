@@ -6,8 +6,10 @@ extension TagStats {
         guard let year else {
             return (nil, "no reading calendar: the tag keeps no one year")
         }
-        let reads = books.lazy.compactMap(\.reading).flatMap(\.reads) + carried
-        guard let calendar = ReadingCalendar(year: year, reads: reads, today: today) else {
+        guard
+            let calendar = ReadingCalendar(
+                year: year, readings: books.lazy.compactMap(\.reading), carried: carried, today: today)
+        else {
             return (nil, "no reading calendar: no book has a read day in \(year)")
         }
         return (calendar, nil)

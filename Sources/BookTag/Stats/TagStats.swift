@@ -209,9 +209,10 @@ public struct TagStats: Equatable, Sendable {
             }
             self.months = months
             self.undated = undated
+            let prefix = year.map { "\($0)-" }
             rereads = books.count { book in
-                guard let reading = book.reading else { return false }
-                return (year.map(reading.readsFinished(in:)) ?? reading.readDates.count) > 1
+                guard let reading = book.reading, reading.readDates.count > 1 else { return false }
+                return (prefix.map(reading.readsFinished(prefix:)) ?? reading.readDates.count) > 1
             }
             (calendar, calendarNote) = Self.calendar(
                 of: books, carried: context?.carriedReads ?? [], year: year, today: today)

@@ -14,7 +14,7 @@ extension BookStore {
                            COALESCE(tagBook.averageRating, book.averageRating) AS averageRating,
                            COALESCE(tagBook.originalPublicationYear, book.originalPublicationYear, book.publicationYear) AS year,
                            book.pageCount, book.myStars, book.dateRead, book.readingFormat, book.moods, book.pace, book.pageCountSource,
-                           book.readDates, book.readStarts
+                           NULLIF(book.readDates, book.dateRead) AS readDates, book.readStarts
                     FROM tagBook
                     LEFT JOIN book INDEXED BY book_numbers ON book.source = tagBook.source AND book.sourceID = tagBook.sourceID
                     WHERE tagBook.tagId = ?

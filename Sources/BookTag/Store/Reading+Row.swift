@@ -47,6 +47,6 @@ extension Reading {
 
     /// `a,b,c` as its parts; moods hold no comma (StoryGraph separates them with one).
     static func list(_ text: String) -> [String] {
-        text.split(separator: ",").map(String.init)
+        text.utf8.contains(UInt8(ascii: ",")) ? text.split(separator: ",").map(String.init) : (text.isEmpty ? [] : [text])
     }
 }
