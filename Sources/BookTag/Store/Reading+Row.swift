@@ -47,6 +47,7 @@ extension Reading {
 
     /// `a,b,c` as its parts; moods hold no comma (StoryGraph separates them with one).
     static func list(_ text: String) -> [String] {
-        text.utf8.contains(UInt8(ascii: ",")) ? text.split(separator: ",").map(String.init) : (text.isEmpty ? [] : [text])
+        text.utf8.contains(UInt8(ascii: ","))
+            ? text.split(separator: ",").map(String.init) : (text.isEmpty ? [] : [text])
     }
 }

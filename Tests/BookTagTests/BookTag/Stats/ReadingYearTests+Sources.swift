@@ -19,12 +19,15 @@ extension ReadingYearTests {
         let userBook = try JSONDecoder().decode(HardcoverResponse.UserBook.self, from: Data(json.utf8))
         let folder = try TemporaryHome().folder
         let client = HardcoverClient(
-            baseURL: URL(string: "http://127.0.0.1:1")!, token: "t", transport: try ReplayTransport(folder: Fixtures.shelfReplay),
+            baseURL: URL(string: "http://127.0.0.1:1")!, token: "t",
+            transport: try ReplayTransport(folder: Fixtures.shelfReplay),
             throttle: RequestThrottle(folder: folder))
         let reading = try #require(client.work(from: userBook)?.details?.reading)
-        #expect(reading.reads == [
-            ReadPeriod(start: "2024-12-28", finish: "2025-01-06"), ReadPeriod(start: "2025-02-20", finish: "2025-03-02"),
-        ])
+        #expect(
+            reading.reads == [
+                ReadPeriod(start: "2024-12-28", finish: "2025-01-06"),
+                ReadPeriod(start: "2025-02-20", finish: "2025-03-02"),
+            ])
         let calendar = try #require(
             TagStats(tag: "h", year: 2025, readingRecords: true, books: [Self.book(1, reading)], today: Self.today)
                 .calendar)
@@ -33,7 +36,8 @@ extension ReadingYearTests {
 
     /// BookWyrm's export (the SYNTHETIC file in its columns): `start_date` with `finish_date`.
     @Test func bookWyrmsExportKeepsItsStarts() throws {
-        let file = Fixtures.packageRoot.appendingPathComponent("fixtures/libraries/bookwyrm/bookwyrm-export-synthetic.csv")
+        let file = Fixtures.packageRoot.appendingPathComponent(
+            "fixtures/libraries/bookwyrm/bookwyrm-export-synthetic.csv")
         var books: [ImportedBook] = []
         _ = try BookWyrmExportReader.read(file) { books.append($0) }
         let piranesi = try #require(books.first { $0.title == "Piranesi" })
