@@ -21,19 +21,11 @@ import sqlite3
 import statistics
 import subprocess
 import tempfile
-import time
+
+from stats import wall as run  # a whole process's wall time, in ms; stops on a failure
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TAG = "my 2025"
-
-
-def run(arguments):
-    start = time.perf_counter_ns()
-    result = subprocess.run(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    elapsed = (time.perf_counter_ns() - start) / 1e6
-    if result.returncode != 0:
-        raise SystemExit("failed (%d): %s\n%s" % (result.returncode, " ".join(arguments), result.stderr.decode()))
-    return elapsed
 
 
 def add_starts(home):

@@ -14,7 +14,8 @@ public struct CalendarDay: Comparable, Hashable, Sendable, Strideable {
     /// The day `YYYY-MM-DD` names, when it is a real one (no 30 February, 29 February only in a
     /// leap year).
     public init?(_ text: String) {
-        // Read in one pass over the bytes, with no copy: the calendar reads a day per read.
+        // Read in one pass over the bytes, with no copy: the calendar reads a day per read, and
+        // every reader's format checks its days with it (`Reading.day`).
         guard text.utf8.count == 10 else { return nil }
         var (year, month, day) = (0, 0, 0)
         for (index, byte) in text.utf8.enumerated() {

@@ -93,26 +93,7 @@ public struct Reading: Equatable, Sendable, Codable {
 
     /// `YYYY-MM-DD` when `text` is one (a real month and day), else `nil`.
     static func day(_ text: String) -> String? {
-        guard text.utf8.count == 10 else { return nil }
-        var year = 0
-        var month = 0
-        var day = 0
-        for (index, byte) in text.utf8.enumerated() {
-            if index == 4 || index == 7 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            let digit = Int(byte - UInt8(ascii: "0"))
-            switch index {
-            case 0..<4: year = year * 10 + digit
-            case 5..<7: month = month * 10 + digit
-            default: day = day * 10 + digit
-            }
-        }
-        guard year > 0, (1...12).contains(month), (1...CalendarDay.days(inMonth: month, of: year)).contains(day)
-        else { return nil }
-        return text
+        CalendarDay(text) == nil ? nil : text
     }
 
     /// `YYYY-MM-DD` from a year, a month and a day, when they make one.
