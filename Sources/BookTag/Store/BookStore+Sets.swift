@@ -84,10 +84,11 @@ extension BookStore {
     /// `commitSet` for `count` books made one at a time as they are written (an import's
     /// thousands): only the book being written is held. A book twice is refused, as above, by the
     /// schema's unique key, and the transaction rolls back. `yearContext`: what a year's tag
-    /// keeps from its export beyond its books (stored with the set; `nil` clears it).
+    /// keeps from its export beyond its books, stored with the set when given (`.some(nil)` clears
+    /// it); a set changed otherwise (a drop, a reroll) keeps the tag's.
     func commitSet(
         _ name: TagName, count: Int, book: (Int) throws -> StagedBook, search: SearchPosition, change: SetChange,
-        yearContext: YearContext? = nil
+        yearContext: YearContext?? = nil
     ) throws -> Tag {
         guard count > 0 else { throw StoreError.emptySet }
         return try write { db in
@@ -140,11 +141,13 @@ extension BookStore {
             tag.startPage = search.startPage
             tag.bookCount = count
             try tag.update(db)
-            try db.execute(
-                sql: "UPDATE tag SET yearContext = ? WHERE id = ?",
-                arguments: [
-                    yearContext.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) }, tagID,
-                ])
+            if let yearContext {
+                try db.execute(
+                    sql: "UPDATE tag SET yearContext = ? WHERE id = ?",
+                    arguments: [
+                        yearContext.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) }, tagID,
+                    ])
+            }
             try Self.forgetListedBooksNoTagHolds(in: db)
             return tag
         }

@@ -72,7 +72,7 @@ final class CoverStaging: @unchecked Sendable {
             change: creating
                 ? .create(source: origin.libraryFormat?.booksSource ?? .goodreads, origin: origin)
                 : .replace(origin: origin),
-            yearContext: yearContext)
+            yearContext: .some(yearContext))
     }
 
     /// Lets the sweep run again and removes staged files no set took.

@@ -101,4 +101,17 @@ import Testing
             }
         }
     }
+
+    /// Dropping a book from an imported year keeps what the export said beyond its books: the
+    /// year before and the reads carried in.
+    @Test func aDropKeepsTheYearBefore() async throws {
+        let home = try await Self.storyGraphYear(2025)
+        let store = try BookStore.open(home: home.home)
+        let before = try store.stats(of: TagName("read 2025"))
+        #expect(before.previous != nil)
+        let drop = try await ImportEndToEndTests.booktag(["drop", "read 2025", "1"], home: home)
+        #expect(drop.status == 0, "\(drop.errors)")
+        let after = try store.stats(of: TagName("read 2025"))
+        #expect(after.books == before.books - 1 && after.previous == before.previous)
+    }
 }
