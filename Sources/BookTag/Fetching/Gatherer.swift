@@ -38,7 +38,8 @@ public struct Gatherer: Sendable {
     public func gather(
         query: String, count: Int, startPage: Int = 1,
         admits: @escaping @Sendable (SearchWork) -> Bool = { _ in true }, excluding: Set<BookID> = [],
-        drawsMissingCovers: Bool = false, progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
+        drawsMissingCovers: Bool = false, noting: (@Sendable (SearchWork) -> Void)? = nil,
+        progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> Gathering {
         let wanted = max(1, count)
         var candidates: [SearchWork] = []  // every distinct book met, in search order
@@ -77,6 +78,7 @@ public struct Gatherer: Sendable {
                     var fresh = 0
                     for work in page.works where seenBooks.insert(work.id).inserted {
                         fresh += 1
+                        noting?(work)
                         guard admits(work), !excluding.contains(work.id) else { continue }
                         let order = candidates.count
                         candidates.append(work)
@@ -142,7 +144,8 @@ public struct Gatherer: Sendable {
             }
         return Gathering(
             source: source.kind, books: books, wanted: wanted, startPage: plan.start, pagesFetched: pagesFetched,
-            totalResults: totalResults, pageSize: pageSize, totalPages: plan.totalPages ?? 0, listed: listed)
+            totalResults: totalResults, pageSize: pageSize, totalPages: plan.totalPages ?? 0, listed: listed,
+            readToTheEnd: chosen == nil)
     }
 
     /// The first `wanted` successes in search order (with `drawing`, every book: a drawn cover

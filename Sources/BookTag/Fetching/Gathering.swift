@@ -21,6 +21,9 @@ public struct Gathering: Sendable {
     /// For an open-ended feed: the distinct books its pages listed, before `admits` and
     /// `excluding` (`totalResults` counts those admitted).
     public var listed: Int = 0
+    /// Whether every page was read (the results ran out before the wanted books were held):
+    /// what a shelf says of the year before its tag's is then whole.
+    public var readToTheEnd = false
 
     /// How many fewer books than wanted exist with covers.
     public var shortfall: Int { wanted == Int.max ? 0 : max(0, wanted - books.count) }

@@ -31,13 +31,13 @@ public struct PreviousYear: Equatable, Sendable, Codable {
             self.year = year
         }
 
-        mutating func add(_ row: ImportedBook) {
-            let reading = row.reading
+        /// Notes a book of the listing, by a key that names it once.
+        mutating func add(key: String, reading: Reading, pages: Int?) {
             if reading.readDates.contains(where: { ($0.prefix(4) as Substring) <= String(year) }) {
                 reachesBack = true
             }
-            guard reading.wasRead(in: year), books[row.key] == nil else { return }
-            books[row.key] = (row.pageCount.flatMap { $0 > 0 ? $0 : nil }, reading.stars)
+            guard reading.wasRead(in: year), books[key] == nil else { return }
+            books[key] = (pages.flatMap { $0 > 0 ? $0 : nil }, reading.stars)
         }
 
         var result: PreviousYear? {

@@ -14,7 +14,7 @@ public struct YearContext: Equatable, Sendable, Codable {
         self.carriedReads = carriedReads
     }
 
-    /// Gathers a year's context as an export is read, a row at a time.
+    /// Gathers a year's context as an export or a shelf is read, a book at a time.
     struct Tally: Sendable {
         let year: Int
         private var previous: PreviousYear.Tally
@@ -27,11 +27,21 @@ public struct YearContext: Equatable, Sendable, Codable {
 
         /// Notes a row of the shelf the tag is made from; `kept` when the row is one of its books.
         mutating func add(_ row: ImportedBook, kept: Bool) {
-            previous.add(row)
+            add(key: row.key, reading: row.reading, pages: row.pageCount, kept: kept)
+        }
+
+        /// Notes a book listed by a reader's shelf; `kept` when it is one of the tag's books.
+        mutating func add(_ work: SearchWork, kept: Bool) {
+            guard let reading = work.details?.reading else { return }
+            add(key: work.id.description, reading: reading, pages: work.details?.pageCount, kept: kept)
+        }
+
+        private mutating func add(key: String, reading: Reading, pages: Int?, kept: Bool) {
+            previous.add(key: key, reading: reading, pages: pages)
             guard !kept else { return }
             let first = CalendarDay.firstOf(year: year)
             let last = CalendarDay.firstOf(year: year + 1).advanced(by: -1)
-            for read in row.reading.reads {
+            for read in reading.reads {
                 if let days = read.days, days.lowerBound <= last, days.upperBound >= first { carried.append(read) }
             }
         }

@@ -5,12 +5,16 @@ import GRDB
 /// files written before and swept after.
 extension BookStore {
     /// Creates `name` with its first set of books from `source` (and, for a tag made from a
-    /// reader's shelf or export, its origin); fails if the tag exists.
+    /// reader's shelf or export, its origin, and for a year's, what the shelf said of the year
+    /// before); fails if the tag exists.
     @discardableResult
     public func createTag(
-        _ name: TagName, source: SourceKind, origin: TagOrigin? = nil, books: [GatheredBook], search: SearchPosition
+        _ name: TagName, source: SourceKind, origin: TagOrigin? = nil, books: [GatheredBook], search: SearchPosition,
+        yearContext: YearContext? = nil
     ) throws -> Tag {
-        try storeSet(name, books: books, search: search, change: .create(source: source, origin: origin))
+        try storeSet(
+            name, books: books, search: search, change: .create(source: source, origin: origin),
+            yearContext: yearContext.map { .some($0) })
     }
 
     /// Replaces a tag's set in one transaction: readers see the old set or the new, and on any
@@ -46,9 +50,10 @@ extension BookStore {
     }
 
     /// Stores a set, its cover files written first, as `change` says.
-    private func storeSet(_ name: TagName, books: [GatheredBook], search: SearchPosition, change: SetChange) throws
-        -> Tag
-    {
+    private func storeSet(
+        _ name: TagName, books: [GatheredBook], search: SearchPosition, change: SetChange,
+        yearContext: YearContext?? = nil
+    ) throws -> Tag {
         guard !books.isEmpty else { throw StoreError.emptySet }
         let planned = try books.map { book in
             StagedBook(
@@ -63,7 +68,7 @@ extension BookStore {
             try faultInjection(.afterRecordingIntent)
             try writeCoverFiles(zip(planned, books).map { ($0.file, $1.cover) })
             try faultInjection(.afterWritingCovers)
-            tag = try commitSet(name, books: planned, search: search, change: change)
+            tag = try commitSet(name, books: planned, search: search, change: change, yearContext: yearContext)
         }
         _ = try? sweepCovers()
         return tag
@@ -71,14 +76,16 @@ extension BookStore {
 
     /// The transaction that makes `books` (their cover files written and in the intent log) the
     /// tag's set, as `change` says. Call holding the covers lock shared.
-    func commitSet(_ name: TagName, books planned: [StagedBook], search: SearchPosition, change: SetChange) throws
-        -> Tag
-    {
+    func commitSet(
+        _ name: TagName, books planned: [StagedBook], search: SearchPosition, change: SetChange,
+        yearContext: YearContext?? = nil
+    ) throws -> Tag {
         var seen = Set<BookID>()
         for book in planned where !seen.insert(book.work.id).inserted {
             throw StoreError.duplicateBook(book.work.id)
         }
-        return try commitSet(name, count: planned.count, book: { planned[$0] }, search: search, change: change)
+        return try commitSet(
+            name, count: planned.count, book: { planned[$0] }, search: search, change: change, yearContext: yearContext)
     }
 
     /// `commitSet` for `count` books made one at a time as they are written (an import's

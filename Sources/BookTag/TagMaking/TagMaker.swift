@@ -44,14 +44,22 @@ public struct TagMaker: Sendable {
             throw StoreError.tagExists(existing.name)
         }
         let query = try Self.query(for: name.key, origin: origin)
+        // A year's shelf: what it lists of the year before, and reads carried into the year.
+        let tally = origin?.year.map { Locked(YearContext.Tally(year: $0)) }
+        var noting: (@Sendable (SearchWork) -> Void)?
+        if let tally, let origin {
+            noting = { work in tally.withLock { $0.add(work, kept: origin.admits(work)) } }
+        }
         let gathering = try await gatherer.gather(
             query: query, count: count, startPage: 1, admits: { origin?.admits($0) ?? true },
-            drawsMissingCovers: origin != nil, progress: progress)
+            drawsMissingCovers: origin != nil, noting: noting, progress: progress)
         try Self.checkFoundBooks(gathering, query: name.display, origin: origin)
+        // The year before is known only when the whole shelf was read.
+        let context = gathering.readToTheEnd ? tally?.withLock({ $0.result }) : nil
         return try await commit(gathering, title: name.display, key: name.key, collage: collage) {
             try store.createTag(
                 name, source: gathering.source, origin: origin, books: gathering.books,
-                search: Self.position(of: gathering))
+                search: Self.position(of: gathering), yearContext: context)
         } then: { tag in
             Outcome(tag: tag, books: try store.books(of: name), gathering: gathering)
         }

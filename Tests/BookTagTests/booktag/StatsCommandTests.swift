@@ -175,6 +175,44 @@ import Testing
     }
 }
 
+extension StatsCommandTests {
+    /// A year of a shelf read to its end knows the year before, counted here from the feed read
+    /// by XMLParser; a shelf read only as far as 3 books does not.
+    @Test func aShelfsYearKnowsTheYearBeforeOnlyWhenReadWhole() async throws {
+        var items: [String: [String: String]] = [:]
+        for page in 1...3 {
+            let data = try Data(
+                contentsOf: Fixtures.shelfReplay.appendingPathComponent("api/list_rss-12345-read-p\(page).xml"))
+            for item in FeedItems.read(data) { if let id = item["book_id"] { items[id] = item } }
+        }
+        // `user_read_at` is RFC 822: "Tue, 22 Apr 2025 00:00:00 -0700".
+        func year(_ item: [String: String]) -> String? {
+            let parts = (item["user_read_at"] ?? "").split(separator: " ")
+            return parts.count > 3 ? String(parts[3]) : nil
+        }
+        let read2024 = items.values.filter { year($0) == "2024" }
+        #expect(!read2024.isEmpty)
+        for (count, whole) in [("all", true), ("3", false)] {
+            let home = try TemporaryHome()
+            let add = try await Self.booktag(
+                [
+                    "add", "my 2025", "--shelf", "12345/read", "--year", "2025", "--count", count, "--replay",
+                    Fixtures.shelfReplay.path,
+                ], home: home)
+            #expect(add.status == 0, "\(add.errors)")
+            let stats = try Self.json(try await Self.booktag(["stats", "my 2025", "--json"], home: home))
+            if whole {
+                let previous = try #require(stats["previous"] as? [String: Any], "\(stats)")
+                let pages = read2024.compactMap { $0["num_pages"].flatMap(Int.init) }.filter { $0 > 0 }
+                #expect(previous["year"] as? Int == 2024 && previous["books"] as? Int == read2024.count)
+                #expect(previous["pages"] as? Int == (pages.isEmpty ? nil : pages.reduce(0, +)))
+            } else {
+                #expect(stats["previous"] is NSNull, "3 books need only the first page")
+            }
+        }
+    }
+}
+
 /// A shelf feed's `<item>` fields, read with Foundation's XMLParser.
 private final class FeedItems: NSObject, XMLParserDelegate {
     var items: [[String: String]] = []
