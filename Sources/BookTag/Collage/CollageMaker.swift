@@ -45,24 +45,31 @@ public struct CollageMaker: Sendable {
     public func collageFiles(forKeys keys: some Sequence<String>) -> [String: String] {
         let folder = store.home.collagesFolder.path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
-        let present = Set(names)
-        // The slugs that some file carries before a hash: only those keys are worth hashing.
-        let hashedSlugs = Set(
-            names.compactMap { name -> Substring? in
-                let base = name.prefix { $0 != "." }
-                guard let dash = base.lastIndex(of: "-"), base.distance(from: dash, to: base.endIndex) == 9 else {
-                    return nil
-                }
-                return base[..<dash]
-            })
-        var files: [String: String] = [:]
+        // Each base name with the formats of its files, and the slugs that some file carries
+        // before a hash: only those keys are worth hashing. Read as bytes: a folder of a
+        // thousand collages is listed on every `list`.
+        var formats: [Substring: [CollageFormat]] = .init(minimumCapacity: names.count)
+        var hashedSlugs = Set<Substring>(minimumCapacity: names.count)
+        for name in names {
+            let bytes = name.utf8
+            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
+                let format = CollageFormat.allCases.first(where: { $0.fileExtension.utf8.elementsEqual(bytes[bytes.index(after: dot)...]) })
+            else { continue }
+            let base = bytes[..<dot]
+            formats[Substring(base), default: []].append(format)
+            if let dash = base.lastIndex(of: UInt8(ascii: "-")), base.distance(from: dash, to: base.endIndex) == 9 {
+                hashedSlugs.insert(Substring(base[..<dash]))
+            }
+        }
+        var files: [String: String] = .init(minimumCapacity: formats.count)
         for key in keys {
             let (slug, hashed) = CollageName.slug(forKey: key)
             if hashed, !hashedSlugs.contains(Substring(slug)) { continue }
-            let base = hashed ? CollageName.baseName(forKey: key) : slug
-            if let format = CollageFormat.allCases.first(where: { present.contains("\(base).\($0.fileExtension)") }) {
-                files[key] = "\(folder)/\(base).\(format.fileExtension)"
-            }
+            let base = hashed ? CollageName.baseName(slug: slug, key: key) : slug
+            guard let found = formats[Substring(base)],
+                let format = CollageFormat.allCases.first(where: found.contains)
+            else { continue }
+            files[key] = folder + "/" + base + "." + format.fileExtension
         }
         return files
     }

@@ -14,9 +14,12 @@ enum CollageName {
     /// The same, from a stored tag's key (already normalised), without normalising it again.
     static func baseName(forKey key: String) -> String {
         let (slug, hashed) = slug(forKey: key)
-        guard hashed else { return slug }
-        let digest = SHA256Digest.hex(of: Data(key.utf8), prefix: 4)
-        return "\(slug)-\(digest)"
+        return hashed ? baseName(slug: slug, key: key) : slug
+    }
+
+    /// The hashed name of `key`, whose slug is known.
+    static func baseName(slug: String, key: String) -> String {
+        slug + "-" + SHA256Digest.hex(ofUTF8: key, prefix: 4)
     }
 
     /// The part of the base name before its hash (`tag` when nothing of the key can be kept),

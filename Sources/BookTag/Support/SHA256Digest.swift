@@ -8,13 +8,26 @@ import Foundation
 enum SHA256Digest {
     /// The digest's first `prefix` bytes as lowercase hexadecimal.
     static func hex(of data: Data, prefix: Int = 32) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(prefix * 2)
-        for byte in SHA256.hash(data: data).prefix(prefix) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+        hex(SHA256.hash(data: data), prefix: prefix)
+    }
+
+    /// The same of a string's UTF-8, without copying it into a `Data` first.
+    static func hex(ofUTF8 text: String, prefix: Int = 32) -> String {
+        var text = text
+        return hex(text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }, prefix: prefix)
+    }
+
+    private static func hex(_ digest: SHA256.Digest, prefix: Int) -> String {
+        digest.withUnsafeBytes { bytes in
+            let count = min(prefix, bytes.count)
+            return String(unsafeUninitializedCapacity: count * 2) { text in
+                let digits: StaticString = "0123456789abcdef"
+                for index in 0..<count {
+                    text[2 * index] = digits.utf8Start[Int(bytes[index] >> 4)]
+                    text[2 * index + 1] = digits.utf8Start[Int(bytes[index] & 0x0F)]
+                }
+                return count * 2
+            }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -2,8 +2,7 @@
 /// combining marks none. Good enough to align tables of titles in any script.
 enum DisplayWidth {
     static func of(_ text: some StringProtocol) -> Int {
-        // Most cells are printable ASCII: one column per byte, no Unicode tables needed.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
     }
 
@@ -31,6 +30,7 @@ enum DisplayWidth {
 
     /// `text` cut to at most `width` columns.
     static func prefix(_ text: some StringProtocol, width: Int) -> String {
+        if isPrintableASCII(text) { return String(decoding: text.utf8.prefix(max(0, width)), as: UTF8.self) }
         var used = 0
         var result = ""
         for character in text {
@@ -44,6 +44,21 @@ enum DisplayWidth {
 
     /// The last characters of `text` that fit in `width` columns.
     static func suffix(_ text: some StringProtocol, width: Int) -> String {
-        String(prefix(String(text.reversed()), width: width).reversed())
+        if isPrintableASCII(text) { return String(decoding: text.utf8.suffix(max(0, width)), as: UTF8.self) }
+        var used = 0
+        var start = text.endIndex
+        while start > text.startIndex {
+            let before = text.index(before: start)
+            let next = of(text[before])
+            if used + next > width { break }
+            used += next
+            start = before
+        }
+        return String(text[start...])
+    }
+
+    /// Printable ASCII (most cells): one column per byte, no Unicode tables needed.
+    static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 }

@@ -9,7 +9,18 @@ struct TextTable {
 
     func render(width: Int, palette: Palette = .plain) -> String {
         let all = [headers] + rows
-        let cellWidths = all.map { $0.map { DisplayWidth.of($0) } }
+        // Cells that are not printable ASCII repeat ("—" in every row of a column): each such
+        // text is measured once.
+        var measured: [String: Int] = [:]
+        let cellWidths = all.map { row in
+            row.map { cell in
+                if DisplayWidth.isPrintableASCII(cell) { return cell.utf8.count }
+                if let known = measured[cell] { return known }
+                let width = DisplayWidth.of(cell)
+                measured[cell] = width
+                return width
+            }
+        }
         var widths = headers.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
         var excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width
         for column in flexibleColumns where excess > 0 {
@@ -29,12 +40,16 @@ struct TextTable {
                 var cellWidth = cellWidths[index][column]
                 if cellWidth > widths[column] {
                     let keep = widths[column] - 1
-                    cell =
-                        cell.contains("/") && keep > 8
-                        ? DisplayWidth.prefix(cell, width: keep - keep / 2) + "…"
-                            + DisplayWidth.suffix(cell, width: keep / 2)
-                        : DisplayWidth.prefix(cell, width: keep) + "…"
-                    cellWidth = DisplayWidth.of(cell)
+                    let head: String
+                    var tail = ""
+                    if cell.utf8.contains(UInt8(ascii: "/")) && keep > 8 {
+                        head = DisplayWidth.prefix(cell, width: keep - keep / 2)
+                        tail = DisplayWidth.suffix(cell, width: keep / 2)
+                    } else {
+                        head = DisplayWidth.prefix(cell, width: keep)
+                    }
+                    cell = head + "…" + tail
+                    cellWidth = DisplayWidth.of(head) + 1 + DisplayWidth.of(tail)
                 }
                 line.append(contentsOf: cell.utf8)
                 if column < row.count - 1 {
