@@ -46,6 +46,8 @@ public struct ServeServer: Sendable {
     /// that shuts down gracefully; throws `Stopped` when the server could not start or failed.
     public func run() async throws {
         booktag_return_memory_promptly()
+        // A server draws collages while it imports: each holds one band of canvas, not a whole one.
+        CollageRenderer.defaultWholeImageBytes = 0
         let jobs = JobRegistry()
         let access = access
         let lock = lock

@@ -53,7 +53,9 @@ public struct CollageMaker: Sendable {
         for name in names {
             let bytes = name.utf8
             guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
-                let format = CollageFormat.allCases.first(where: { $0.fileExtension.utf8.elementsEqual(bytes[bytes.index(after: dot)...]) })
+                let format = CollageFormat.allCases.first(where: {
+                    $0.fileExtension.utf8.elementsEqual(bytes[bytes.index(after: dot)...])
+                })
             else { continue }
             let base = bytes[..<dot]
             formats[Substring(base), default: []].append(format)

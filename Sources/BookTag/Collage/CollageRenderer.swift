@@ -16,11 +16,11 @@ public struct CollageRenderer: Sendable {
         case none = 0x08
         /// Each byte less the one to its left.
         case sub = 0x10
-        /// Each byte less the one above: the default, small and quick for covers on a plain background.
+        /// Each byte less the one above.
         case up = 0x20
         /// Each byte less the mean of left and above.
         case average = 0x40
-        /// Paeth's predictor.
+        /// Paeth's predictor: the default, nearly as small as adaptive, quicker.
         case paeth = 0x80
         /// libpng tries every filter on each row: smallest, slowest.
         case adaptive = 0xF8
@@ -28,12 +28,13 @@ public struct CollageRenderer: Sendable {
 
     /// PNG zlib level and row filter. Compression is most of the cost of writing a collage;
     /// see `booktag-bench collage` and docs/performance.md for the measurements behind these
-    /// defaults: each row's filter chosen as libpng's adaptive heuristic does, then zlib's
-    /// run-length matching at level 1, on every core, gives files smaller than libvips' default
-    /// PNG on photographic and on flat covers at a fraction of the time.
+    /// defaults: Paeth's filter on every row, then zlib's run-length matching at level 1, on
+    /// every core, gives files smaller than libvips' default PNG on photographic and on flat
+    /// covers at a fraction of the time. Choosing each row's filter as libpng does made files
+    /// 1 % (photographic) to 6 % (flat) smaller for a fifth more time.
     public var pngCompressionLevel: Int32 = 1
     /// The PNG row filter (benchmarks compare them).
-    public var pngFilter: PNGFilter = .adaptive
+    public var pngFilter: PNGFilter = .paeth
     /// zlib's run-length-only matching (`Z_RLE`) instead of its default.
     public var pngRunLengthOnly = true
     /// libjpeg's fast integer DCT when writing JPEG (see `booktag-bench collage`).
@@ -45,12 +46,23 @@ public struct CollageRenderer: Sendable {
     /// booktag's home (`CollageMaker` sets it to the home's `cache/fontconfig`). Ignored when the
     /// user chose a fontconfig set-up with `FONTCONFIG_FILE` or `FONTCONFIG_PATH`.
     public var fontCacheFolder: URL?
-    /// The most canvas a collage holds at once, in bytes (4 a pixel): a taller image is drawn and
-    /// written in bands of rows, cut between rows of covers where one fits, so that a tag's
-    /// 100-cover collage costs about a megabyte rather than 30 (a server importing holds one band
-    /// at a time; bands of 4 MiB drew the tallest PNG 12 % faster: docs/performance.md). Smaller
-    /// collages are one band.
+    /// The canvas of one band, in bytes (4 a pixel): a collage larger than `wholeImageBytes` is
+    /// drawn and written in bands of rows, cut between rows of covers where one fits, one band
+    /// drawn while the one before is encoded, so that a tag's 100-cover collage holds 2 MiB of
+    /// canvas rather than 33 MB (docs/performance.md).
     public var bandBytes = 1 << 20
+    /// A collage whose canvas takes at most this many bytes is drawn as one band (a 12-cover
+    /// collage is 3.7 MB): encoded whole, its PNG is deflated on both cores at once, where four
+    /// bands of 1 MiB made `booktag collage` a fifth slower than 0.4.0. A larger one is drawn
+    /// in bands of `bandBytes`. Starts as `defaultWholeImageBytes`.
+    public var wholeImageBytes = CollageRenderer.defaultWholeImageBytes
+    /// What `wholeImageBytes` starts as: 4 MiB; `booktag serve`, which draws collages while it
+    /// imports, sets 0 so that every collage holds one band of `bandBytes` at a time.
+    public static var defaultWholeImageBytes: Int {
+        get { wholeImageDefault.withLock { $0 } }
+        set { wholeImageDefault.withLock { $0 = newValue } }
+    }
+    private static let wholeImageDefault = Locked(4 << 20)
     /// Covers larger than this many pixels are not decoded (decompression bombs); they get a tile.
     public static let maximumCoverPixels = 25_000_000
 
@@ -102,12 +114,19 @@ public struct CollageRenderer: Sendable {
             })
         let planned = clock.now
         let theme = options.theme
-        let bandRows = max(1, min(plan.height, bandBytes / (MemoryLayout<Int32>.stride * plan.width)))
-        guard
-            let canvas = CollageCanvas(
-                width: plan.width, height: plan.height, background: theme.background, bandRows: bandRows)
-        else {
-            throw CollageError.outOfMemory
+        let canvasBytes = MemoryLayout<Int32>.stride * plan.width * plan.height
+        let bandRows =
+            canvasBytes <= wholeImageBytes
+            ? plan.height : max(1, min(plan.height, bandBytes / (MemoryLayout<Int32>.stride * plan.width)))
+        let bands = Self.bands(of: plan, rows: bandRows)
+        // A second canvas when there are several bands: the next band is drawn while the last
+        // one is filtered and deflated, so that both cores stay busy through a tall collage.
+        let canvases = try (0..<min(2, bands.count)).map { _ in
+            guard
+                let canvas = CollageCanvas(
+                    width: plan.width, height: plan.height, background: theme.background, bandRows: bandRows)
+            else { throw CollageError.outOfMemory }
+            return canvas
         }
         let encoder = try CollageEncoder(
             width: plan.width, height: plan.height, format: format, settings: self,
@@ -116,9 +135,21 @@ public struct CollageRenderer: Sendable {
         let textProblem = Locked<String?>(nil)
         let timings = Locked(CollageTimings())
         CollageText.keepFontCaches(in: fontCacheFolder)
+        // Bands are encoded in order, one at a time, on `encoding`; a canvas is drawn on again
+        // only once its band has been encoded (`free`).
+        let encoding = DispatchQueue(label: "booktag.collage.encoding")
+        let free = canvases.map { _ in DispatchSemaphore(value: 1) }
+        let encodingFailure = Locked<(any Error)?>(nil)
+        let spanning = SpanningCovers()
         var drawing = Duration.zero
-        var encoding = Duration.zero
-        for band in Self.bands(of: plan, rows: bandRows) {
+        for (index, band) in bands.enumerated() {
+            let slot = index % canvases.count
+            let canvas = canvases[slot]
+            free[slot].wait()
+            if encodingFailure.withLock({ $0 != nil }) {
+                free[slot].signal()
+                break
+            }
             let start = clock.now
             if band != canvas.band { canvas.show(band) }
             let shown = plan.cells.indices.filter { canvas.holds(plan.cells[$0].frame) }
@@ -151,27 +182,41 @@ public struct CollageRenderer: Sendable {
                     let index = shown[job - 1]
                     let cover = covers[index]
                     let frame = plan.cells[index].frame
-                    if let source = cover.source,
-                        drawCover(
-                            source, into: frame, fill: plan.fillsFrames, on: canvas, clock: clock, timings: timings)
-                    {
-                        return
+                    if let source = cover.source {
+                        func draw(on target: CollageCanvas, into frame: CollagePlan.Rect) -> Bool {
+                            drawCover(
+                                source, into: frame, fill: plan.fillsFrames, on: target, clock: clock, timings: timings)
+                        }
+                        let drawn =
+                            SpanningCovers.isCut(frame, by: canvas.band)
+                            ? spanning.copy(index, frame: frame, into: canvas, background: theme.background, draw: draw)
+                            : draw(on: canvas, into: frame)
+                        if drawn { return }
                     }
                     texts = drawTile(cover.title, in: frame, pixels: plan.labelPixels * 1.15, theme: theme, on: canvas)
                 }
                 if !texts.isEmpty { unreadable.withLock { $0 += texts } }
             }
-            let drawn = clock.now
-            try encoder.append(canvas)
-            drawing += drawn - start
-            encoding += clock.now - drawn
+            drawing += clock.now - start
+            encoding.async {
+                defer { free[slot].signal() }
+                let start = clock.now
+                do {
+                    try encoder.append(canvas)
+                } catch {
+                    encodingFailure.withLock { $0 = $0 ?? error }
+                }
+                let end = clock.now
+                timings.withLock { $0.encoding += end - start }
+            }
         }
+        encoding.sync {}
+        if let failure = encodingFailure.withLock({ $0 }) { throw failure }
         let data = try encoder.finish()
         var spent = timings.withLock { $0 }
         spent.reading += reading
         spent.planning = planned - started - reading
         spent.drawing = drawing
-        spent.encoding = encoding
         if let reason = textProblem.withLock({ $0 }) {
             return CollageImage(
                 data: data, plan: plan, missingGlyphs: MissingGlyphs(characters: [], textUnavailable: reason),
@@ -247,36 +292,5 @@ public struct CollageRenderer: Sendable {
         return booktag_scale(
             image.rows, Int32(source.x), Int32(source.y), Int32(source.width), Int32(source.height),
             canvas.rows, Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height)) == 0
-    }
-
-    // MARK: - Output
-
-    /// The canvas's band as a whole image (the app icon's).
-    func encode(_ canvas: CollageCanvas, format: CollageImageFormat, jpegQuality: Int32) throws -> Data {
-        let encoder = try CollageEncoder(
-            width: canvas.width, height: canvas.band.count, format: format, settings: self, jpegQuality: jpegQuality)
-        try encoder.append(canvas)
-        return try encoder.finish()
-    }
-
-    /// The image's rows in bands of at most `rows`, each ending where no cover, label or text
-    /// box is cut when such a place fits in it (a cover is then decoded once); otherwise the band
-    /// is full and what it cuts is drawn, clipped, in both bands.
-    static func bands(of plan: CollagePlan, rows: Int) -> [Range<Int>] {
-        let boxes =
-            plan.cells.flatMap { [$0.frame] + ($0.label.map { [$0] } ?? []) }
-            + [plan.title, plan.rule, plan.stats, plan.credit].compactMap { $0 }
-        let clean = Set(boxes.flatMap { [$0.y, $0.maxY] } + [plan.height]).filter { y in
-            y > 0 && y <= plan.height && !boxes.contains { $0.y < y && y < $0.maxY }
-        }.sorted()
-        var bands: [Range<Int>] = []
-        var start = 0
-        while start < plan.height {
-            let limit = min(plan.height, start + max(1, rows))
-            let end = limit == plan.height ? limit : (clean.last { $0 > start && $0 <= limit } ?? limit)
-            bands.append(start..<end)
-            start = end
-        }
-        return bands
     }
 }

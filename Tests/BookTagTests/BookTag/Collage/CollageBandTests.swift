@@ -8,7 +8,8 @@ import Testing
 /// A tall collage is drawn and written in bands of rows (`CollageRenderer.bandBytes`), so that
 /// its canvas costs a band's memory, not the image's. Whatever the bands (cut between rows of
 /// covers, or through covers, labels and the title), the image is the one a single canvas gives:
-/// the same pixels in PNG, the same bytes in JPEG.
+/// the same pixels in PNG, the same bytes in JPEG. A cover that bands cut is decoded once and
+/// copied into each band (`SpanningCovers`).
 @Suite struct CollageBandTests {
     /// The genuine covers of the Calibre library in fixtures, cycled to `count`, with a broken
     /// one (drawn as a tile with its title) among them.
@@ -32,6 +33,7 @@ import Testing
         whole.bandBytes = .max
         var banded = CollageRenderer()
         banded.bandBytes = bandBytes
+        banded.wholeImageBytes = 0
         let one = try whole.render(title: "a year in books", covers: covers, options: Self.options, format: .png)
         let bands = CollageRenderer.bands(of: one.plan, rows: bandBytes / (4 * one.plan.width))
         #expect(bands.count > 2, "the collage is drawn in several bands")
@@ -68,6 +70,7 @@ import Testing
         }
         var renderer = CollageRenderer()
         renderer.bandBytes = 300_000
+        renderer.wholeImageBytes = 0
         let bytes = try renderer.render(title: "from bytes", covers: covers, options: Self.options, format: .png)
         let files = try renderer.render(title: "from bytes", covers: fromFiles, options: Self.options, format: .png)
         #expect(CollageRenderer.bands(of: files.plan, rows: renderer.bandBytes / (4 * files.plan.width)).count > 2)
@@ -98,9 +101,10 @@ import Testing
         }
     }
 
-    /// booktag's PNG writer takes the rows in bands of any height; the file reads back as the pixels.
-    @Test(arguments: [[211], [1, 1, 209], [7, 64, 139, 1], [100, 111]])
-    func thePNGWriterTakesRowsInBands(heights: [Int]) throws {
+    /// booktag's PNG writer takes the rows in bands of any height, with any row filter or
+    /// libpng's choice among them; the file reads back as the pixels.
+    @Test(arguments: [[211], [1, 1, 209], [7, 64, 139, 1], [100, 111]], CollageRenderer.PNGFilter.allCases)
+    func thePNGWriterTakesRowsInBands(heights: [Int], filter: CollageRenderer.PNGFilter) throws {
         let width = 173
         let height = heights.reduce(0, +)
         let canvas = try #require(CollageCanvas(width: width, height: height, background: CollageTheme.RGB(0, 0, 0)))
@@ -115,7 +119,7 @@ import Testing
             }
         }
         let writer = try #require(
-            booktag_png_begin(Int32(width), Int32(height), 1, CollageRenderer.PNGFilter.adaptive.rawValue, 1, 0))
+            booktag_png_begin(Int32(width), Int32(height), 1, filter.rawValue, 1, 0))
         var top = 0
         for rows in heights {
             #expect(booktag_png_append(writer, canvas.bandRows + top, Int32(rows)) == 0)
