@@ -6,27 +6,18 @@ wall time is printed with its ratio to the first build.
 
     python3 Benchmarks/small-collage.py --build 0.4.0=/tmp/old/booktag --build now=.build/release/booktag
 
-Wall time is taken around subprocess.run (spawn, exec, wait).
+Wall time is taken around subprocess.run (spawn, exec, wait), by startup.py's timer.
 """
 import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import tempfile
-import time
+
+from startup import wall  # the same timing around subprocess.run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPLAY = os.path.join(ROOT, "fixtures", "openlibrary-replay")
-
-
-def wall(arguments):
-    start = time.perf_counter_ns()
-    result = subprocess.run(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    elapsed = (time.perf_counter_ns() - start) / 1e6
-    if result.returncode != 0:
-        raise SystemExit("failed (%d): %s" % (result.returncode, " ".join(arguments)))
-    return elapsed
 
 
 def main():
