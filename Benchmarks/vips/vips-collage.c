@@ -2,15 +2,20 @@
 // shrink-on-load (vips_thumbnail) to its cell, the cells joined (vips_arrayjoin), saved with
 // libvips' defaults for the file's type. booktag-bench collage builds and runs it beside booktag
 // and ImageMagick's montage; it is not part of booktag.
-//   vips-collage OUTPUT COLUMNS CELL_WIDTH CELL_HEIGHT GAP COVER...
+//   vips-collage [--fill] OUTPUT COLUMNS CELL_WIDTH CELL_HEIGHT GAP COVER...
+// --fill crops each cover's centre to fill its cell (booktag's --fit cover); by default a cover is
+// whole inside its cell (--fit contain).
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <vips/vips.h>
 
 int main(int argc, char **argv) {
     if (VIPS_INIT(argv[0])) vips_error_exit(NULL);
+    int crops = argc > 1 && strcmp(argv[1], "--fill") == 0;
+    if (crops) argc--, argv++;
     if (argc < 7) {
-        fprintf(stderr, "usage: vips-collage OUTPUT COLUMNS CELL_WIDTH CELL_HEIGHT GAP COVER...\n");
+        fprintf(stderr, "usage: vips-collage [--fill] OUTPUT COLUMNS CELL_WIDTH CELL_HEIGHT GAP COVER...\n");
         return 64;
     }
     const char *output = argv[1];
@@ -21,7 +26,9 @@ int main(int argc, char **argv) {
     VipsArrayDouble *fill = vips_array_double_new(background, 3);
     for (int i = 0; i < count; i++) {
         VipsImage *thumbnail;
-        if (vips_thumbnail(argv[6 + i], &thumbnail, width, "height", height, NULL)) vips_error_exit(NULL);
+        if (vips_thumbnail(argv[6 + i], &thumbnail, width, "height", height, "crop",
+                           crops ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, NULL))
+            vips_error_exit(NULL);
         // Centred in its cell, the rest the background, as booktag's contain fit.
         if (vips_gravity(thumbnail, &cells[i], VIPS_COMPASS_DIRECTION_CENTRE, width, height, "extend", VIPS_EXTEND_BACKGROUND,
                          "background", fill, NULL))

@@ -25,6 +25,12 @@ struct CollageBench: ParsableCommand {
     @Flag(help: "Keep the home with the covers (its path is printed), to time its parts with `booktag -v collage`.")
     var keepHome = false
 
+    @Option(
+        help:
+            "How covers meet their cells: contain (whole, on the background) or cover (filling them, cropped); libvips does the same."
+    )
+    var fit = "contain"
+
     struct Sample {
         var seconds: Double
         var maxRSSKilobytes: Int
@@ -146,14 +152,14 @@ struct CollageBench: ParsableCommand {
                             try spawn(
                                 [
                                     before, "collage", entry.tag, "--home", home.dataFolder.path, "--format", format,
-                                    "--output", output,
+                                    "--output", output, "--fit", fit,
                                 ] + entry.ours))
                     }
                     ours.append(
                         try spawn(
                             [
                                 binary, "collage", entry.tag, "--home", home.dataFolder.path, "--format", format,
-                                "--output", ourOutput,
+                                "--output", ourOutput, "--fit", fit,
                             ] + entry.ours))
                     theirs.append(
                         try spawn(
@@ -165,7 +171,9 @@ struct CollageBench: ParsableCommand {
                     if let vips {
                         let target = format == "png" ? vipsOutput : vipsOutput + "[Q=88]"
                         vipsSamples.append(
-                            try spawn([vips, target] + entry.cell + entry.covers.prefix(entry.count).map(\.path)))
+                            try spawn(
+                                [vips] + (fit == "cover" ? ["--fill"] : []) + [target] + entry.cell
+                                    + entry.covers.prefix(entry.count).map(\.path)))
                     }
                 }
                 func median(_ samples: [Sample]) -> Sample {
