@@ -11,10 +11,9 @@ Wall time is taken around subprocess.run (spawn, exec, wait), by startup.py's ti
 import argparse
 import os
 import shutil
-import statistics
 import tempfile
 
-from startup import wall  # the same timing around subprocess.run
+from startup import interleaved, wall  # the same timing and turns as startup.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPLAY = os.path.join(ROOT, "fixtures", "openlibrary-replay")
@@ -48,14 +47,7 @@ def main():
         print("12 covers from the bundled recording; median of %d interleaved runs" % options.runs)
         print("%-36s" % "command" + "".join(" %11s" % name for name, _ in builds) + "".join(" %9s" % ("÷ " + name) for name, _ in builds[1:]))
         for label, run in commands:
-            samples = {name: [] for name, _ in builds}
-            for _ in range(2):
-                for name, binary in builds:
-                    run(name, binary)  # warm-up
-            for _ in range(options.runs):
-                for name, binary in builds:
-                    samples[name].append(run(name, binary))
-            medians = [statistics.median(samples[name]) for name, _ in builds]
+            medians = interleaved(builds, options.runs, run, warm_up=2)
             line = "%-36s" % label + "".join(" %8.2f ms" % value for value in medians)
             line += "".join(" %9.2f" % (value / medians[0]) for value in medians[1:])
             print(line, flush=True)

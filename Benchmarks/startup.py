@@ -57,6 +57,17 @@ def wall(arguments):
     return elapsed
 
 
+def interleaved(builds, runs, run, warm_up=0):
+    """Each build's median of `runs` calls of run(name, binary), the builds taking turns."""
+    samples = {name: [] for name, _ in builds}
+    for turn in range(warm_up + runs):
+        for name, binary in builds:
+            elapsed = run(name, binary)
+            if turn >= warm_up:
+                samples[name].append(elapsed)
+    return [statistics.median(samples[name]) for name, _ in builds]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", action="append", required=True, help="NAME=PATH of a booktag binary (first: the baseline)")
@@ -91,11 +102,7 @@ def main():
         print("%d tags x 12 books; median of %d interleaved runs; /bin/true %.2f ms" % (options.tags, options.runs, floor))
         print("%-28s" % "command" + "".join(" %13s" % name for name, _ in builds) + "".join(" %13s" % ("÷ " + name) for name, _ in builds[1:]))
         for label, arguments in commands:
-            samples = {name: [] for name, _ in builds}
-            for _ in range(options.runs):
-                for name, binary in builds:
-                    samples[name].append(wall([binary] + arguments(homes[name])))
-            medians = [statistics.median(samples[name]) for name, _ in builds]
+            medians = interleaved(builds, options.runs, lambda name, binary: wall([binary] + arguments(homes[name])))
             line = "%-28s" % label + "".join(" %10.2f ms" % value for value in medians)
             line += "".join(" %13.2f" % (value / medians[0]) for value in medians[1:])
             print(line, flush=True)

@@ -61,7 +61,7 @@ static void rgb_row(const int *pixels, int width, unsigned char *out) {
 }
 
 // One filter over a row, each as a plain loop without branches the compiler can vectorise.
-// `above` is NULL for the first row (the row above is then zeros).
+// `above` is the row above (zeros for the image's first row: filter_row supplies them).
 static void apply_filter(int type, const unsigned char *row, const unsigned char *above, size_t length, unsigned char *out) {
     switch (type) {
     case 0:
@@ -72,21 +72,14 @@ static void apply_filter(int type, const unsigned char *row, const unsigned char
         for (size_t i = 3; i < length; i++) out[i] = (unsigned char)(row[i] - row[i - 3]);
         return;
     case 2:
-        if (!above) { memcpy(out, row, length); return; }
         for (size_t i = 0; i < length; i++) out[i] = (unsigned char)(row[i] - above[i]);
         return;
     case 3:
-        if (!above) {
-            for (size_t i = 0; i < length && i < 3; i++) out[i] = row[i];
-            for (size_t i = 3; i < length; i++) out[i] = (unsigned char)(row[i] - (row[i - 3] >> 1));
-            return;
-        }
         for (size_t i = 0; i < length && i < 3; i++) out[i] = (unsigned char)(row[i] - (above[i] >> 1));
         for (size_t i = 3; i < length; i++) out[i] = (unsigned char)(row[i] - ((row[i - 3] + above[i]) >> 1));
         return;
     default:
-        // Paeth; on the first row it is Sub, and on a row's first pixel it is Up.
-        if (!above) { apply_filter(1, row, NULL, length, out); return; }
+        // Paeth; on a row's first pixel it is Up.
         for (size_t i = 0; i < length && i < 3; i++) out[i] = (unsigned char)(row[i] - above[i]);
         for (size_t i = 3; i < length; i++) {
             int a = row[i - 3], b = above[i], c = above[i - 3];
