@@ -1,7 +1,8 @@
 // libFuzzer target for booktag's own pixel code (Sources/CImageCodec): a cover's bytes decoded
 // as booktag decodes them (JPEG at a reduced DCT scale for the cell asked, PNG whole, both under
 // booktag's 25-megapixel cap), then scaled into a cell the way the collage draws it (the whole
-// image fitted, or its centre filling the cell), then the cell written back as PNG and JPEG.
+// image fitted, or its centre filling the cell; a PNG shrunk by two or more also averaged as it
+// is read, which must give the same pixels), then the cell written back as PNG and JPEG.
 //
 // Input: byte 0 picks the decoder (even: JPEG, odd: PNG) and fit or fill; bytes 1-2 the cell's
 // width and height (1-400 and 1-600 px, as collage cells and story tiles are); the rest is the
@@ -74,6 +75,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         ty = margin + (cellHeight - th) / 2;
     }
     if (booktag_scale((const int *const *)image.rows, sx, sy, sw, sh, canvas, tx, ty, tw, th) != 0) abort();
+    // A PNG shrunk by two or more is drawn from rows averaged as they are read: the same pixels as
+    // the whole image averaged.
+    const int factor = booktag_scale_factor(sw, sh, tw, th);
+    if (png && factor >= 2) {
+        booktag_pixels whole = {0}, streamed = {0};
+        if (booktag_box_reduce((const int *const *)image.rows, sx, sy, sw, sh, factor, &whole) != 0) abort();
+        if (booktag_png_decode_reduced(data, size, maximumCoverPixels, sx, sy, sw, sh, factor, &streamed) != 0) abort();
+        if (streamed.width != whole.width || streamed.height != whole.height) abort();
+        for (int y = 0; y < whole.height; y++)
+            if (memcmp(streamed.rows[y], whole.rows[y], sizeof(int) * (size_t)whole.width) != 0) abort();
+        booktag_pixels_free(&whole);
+        booktag_pixels_free(&streamed);
+    }
     // Nothing outside the frame was written.
     for (int y = 0; y < canvasHeight; y++)
         for (int x = 0; x < canvasWidth; x++)

@@ -89,9 +89,36 @@ static int bilinear(const int *const *source, int sx, int sy, int sw, int sh, in
     return 0;
 }
 
+int booktag_box_reduce(const int *const *source, int sx, int sy, int sw, int sh, int factor, booktag_pixels *image) {
+    if (factor < 1 || sw / factor < 1 || sh / factor < 1) return -1;
+    int width, height;
+    int *reduced = box_reduce(source, sx, sy, sw, sh, factor, &width, &height);
+    if (!reduced) return -1;
+    int **rows = malloc(sizeof(int *) * (size_t)height);
+    if (!rows) {
+        free(reduced);
+        return -1;
+    }
+    for (int y = 0; y < height; y++) rows[y] = reduced + (size_t)y * (size_t)width;
+    image->width = width;
+    image->height = height;
+    image->rows = rows;
+    return 0;
+}
+
+int booktag_interpolate(const int *const *source, int sx, int sy, int sw, int sh, int *const *destination, int dx, int dy, int dw, int dh) {
+    if (sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return 0;
+    return bilinear(source, sx, sy, sw, sh, destination, dx, dy, dw, dh);
+}
+
+int booktag_scale_factor(int sw, int sh, int dw, int dh) {
+    if (sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return 1;
+    return sw / dw < sh / dh ? sw / dw : sh / dh;
+}
+
 int booktag_scale(const int *const *source, int sx, int sy, int sw, int sh, int *const *destination, int dx, int dy, int dw, int dh) {
     if (sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return 0;
-    int factor = sw / dw < sh / dh ? sw / dw : sh / dh;
+    int factor = booktag_scale_factor(sw, sh, dw, dh);
     if (factor < 2) return bilinear(source, sx, sy, sw, sh, destination, dx, dy, dw, dh);
     int width, height;
     int *reduced = box_reduce(source, sx, sy, sw, sh, factor, &width, &height);

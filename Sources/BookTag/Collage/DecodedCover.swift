@@ -3,13 +3,17 @@ import CLibGD
 import Foundation
 
 /// A cover's pixels, decoded for drawing and released with it: JPEG by libjpeg at the smallest
-/// DCT scale that still gives the size asked for, PNG by libpng, both into `0x00RRGGBB` rows.
+/// DCT scale that still gives the size asked for, PNG by libpng (whole, or only the part drawn,
+/// averaged as it is read), both into `0x00RRGGBB` rows.
 /// GIF and WebP covers, which the sources hardly ever serve, are decoded by libgd, opened with
 /// `dlopen` only when such a cover is met (see CLibGD.h).
 final class DecodedCover {
     private var pixels = booktag_pixels()
     /// libgd's image, for GIF and WebP; it owns its own rows.
     private var gdImage: gdImagePtr?
+    /// Whether the pixels are already averaged down (`init(png:part:averagedBy:)`): only
+    /// interpolation is left to draw them.
+    private(set) var isAveraged = false
 
     /// `nil` when the bytes do not decode (or are larger than `CollageRenderer.maximumCoverPixels`).
     init?(_ data: Data, format: ImageInfo.Format, atLeast width: Int, _ height: Int) {
@@ -25,6 +29,20 @@ final class DecodedCover {
             }
         }
         guard status == 0 else { return nil }
+    }
+
+    /// The `part` of a PNG averaged over `factor` × `factor` boxes as libpng reads it (the
+    /// pixels `booktag_scale` would first average the whole image's into); `nil` when it does
+    /// not decode.
+    init?(png data: Data, part: CollagePlan.Rect, averagedBy factor: Int) {
+        let status = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
+            return booktag_png_decode_reduced(
+                base, raw.count, CollageRenderer.maximumCoverPixels, Int32(part.x), Int32(part.y), Int32(part.width),
+                Int32(part.height), Int32(factor), &pixels)
+        }
+        guard status == 0 else { return nil }
+        isAveraged = true
     }
 
     deinit {

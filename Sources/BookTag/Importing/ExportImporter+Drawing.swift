@@ -4,8 +4,9 @@ extension ExportImporter {
     /// Draws a cover (`DrawnCover`) for each book among the first `wanted` of `rows` that has
     /// none anywhere, so that a reader's tag keeps every book it should; returns how many were
     /// drawn. A book no service could name becomes a book of the reader's library
-    /// (`SourceKind.library`), named by its title and author. Covers are drawn a batch at a time
-    /// on every core.
+    /// (`SourceKind.library`), named by its title and author. Covers are drawn one at a time (each
+    /// deflated on every core): two at once held two 600 × 900 canvases, the largest part of
+    /// `booktag serve`'s memory during an import.
     func drawMissingCovers(
         _ rows: ImportedRows, wanted: Int, format: LibraryFormat, settled: SettledCovers, staging: CoverStaging
     ) throws -> Int {
@@ -23,33 +24,20 @@ extension ExportImporter {
             }
         }
         var pending = PendingCovers(count: stagingBatch, bytes: stagingBytes)
-        for slice in missing.chunked(16) {
-            let batch = Array(slice)  // indexed from 0 below
-            let read = try batch.map { entry in
-                var row = try rows.row(entry.index)
-                if let named = entry.named {
-                    row.title = named.title
-                    row.author = named.author
-                }
-                return row
+        for entry in missing {
+            var row = try rows.row(entry.index)
+            if let named = entry.named {
+                row.title = named.title
+                row.author = named.author
             }
-            let drawn = Locked([Data?](repeating: nil, count: batch.count))
-            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                let cover = try? DrawnCover.png(title: read[index].title, author: read[index].author)
-                drawn.withLock { $0[index] = cover }
+            guard let data = try? DrawnCover.png(title: row.title, author: row.author) else { continue }
+            let identity = entry.known ?? row.identity ?? Self.libraryIdentity(of: row, format: format)
+            let cover = PendingCovers.Cover(data: data, title: row.title, book: entry.book) { file in
+                var file = file
+                file.drawn = true
+                return .file(file, identity: identity, url: nil, named: entry.named)
             }
-            for (position, data) in drawn.withLock({ $0 }).enumerated() {
-                guard let data else { continue }
-                let row = read[position]
-                let entry = batch[position]
-                let identity = entry.known ?? row.identity ?? Self.libraryIdentity(of: row, format: format)
-                let cover = PendingCovers.Cover(data: data, title: row.title, book: entry.book) { file in
-                    var file = file
-                    file.drawn = true
-                    return .file(file, identity: identity, url: nil, named: entry.named)
-                }
-                if pending.add(cover) { try pending.write(to: staging, settling: settled) }
-            }
+            if pending.add(cover) { try pending.write(to: staging, settling: settled) }
         }
         try pending.write(to: staging, settling: settled)
         return missing.count

@@ -77,4 +77,23 @@ void booktag_jpeg_abandon(booktag_jpeg_writer *writer);
 /// Returns 0, or -1 when out of memory.
 int booktag_scale(const int *const *source, int sx, int sy, int sw, int sh, int *const *destination, int dx, int dy, int dw, int dh);
 
+/// The factor booktag_scale first averages by: the whole number of source pixels per
+/// destination pixel along the shorter way (below 2: none, interpolation alone).
+int booktag_scale_factor(int sw, int sh, int dw, int dh);
+
+/// booktag_scale's first step alone: the rectangle averaged over `factor` × `factor` boxes
+/// (a remainder of less than a box is left out) into new rows, freed with booktag_pixels_free.
+int booktag_box_reduce(const int *const *source, int sx, int sy, int sw, int sh, int factor, booktag_pixels *image);
+
+/// booktag_scale's last step alone: bilinear interpolation, for rows booktag_box_reduce or
+/// booktag_png_decode_reduced already averaged (booktag_scale would average them again).
+int booktag_interpolate(const int *const *source, int sx, int sy, int sw, int sh, int *const *destination, int dx, int dy, int dw, int dh);
+
+/// A PNG's `sw` × `sh` rectangle at (`sx`, `sy`), decoded and averaged by `factor` as it is read,
+/// so that the whole image is never held: the pixels of booktag_png_decode then
+/// booktag_box_reduce. Returns 0, or -1 (not a PNG libpng can read, more than `maxPixels`, a
+/// rectangle outside it, out of memory) with `image` untouched.
+int booktag_png_decode_reduced(const unsigned char *data, size_t size, long maxPixels, int sx, int sy, int sw, int sh,
+                               int factor, booktag_pixels *image);
+
 #endif
