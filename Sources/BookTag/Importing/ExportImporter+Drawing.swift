@@ -10,7 +10,9 @@ extension ExportImporter {
     func drawMissingCovers(
         _ rows: ImportedRows, wanted: Int, format: LibraryFormat, settled: SettledCovers, staging: CoverStaging
     ) throws -> Int {
-        var missing: [(index: Int, book: Int32, known: BookID?, named: SettledCovers.Named?)] = []
+        // Only where each book is: what was settled of it is read again as it is drawn (a tag of
+        // 10,000 coverless books held their titles twice over).
+        var missing: [(index: Int32, book: Int32)] = []
         var counted = 0
         var seen = Set<Int32>()
         for index in 0..<rows.count where counted < wanted {
@@ -18,24 +20,25 @@ extension ExportImporter {
             guard seen.insert(book).inserted else { continue }
             if settled.hasCover(book) {
                 counted += 1
-            } else if case .missing(let identity, let named)? = try settled.state(book) {
-                missing.append((index, book, identity, named))
+            } else if case .missing(_, _)? = try settled.state(book) {
+                missing.append((Int32(index), book))
                 counted += 1
             }
         }
         var pending = PendingCovers(count: stagingBatch, bytes: stagingBytes)
         for entry in missing {
-            var row = try rows.row(entry.index)
-            if let named = entry.named {
+            guard case .missing(let known, let named)? = try settled.state(entry.book) else { continue }
+            var row = try rows.row(Int(entry.index))
+            if let named {
                 row.title = named.title
                 row.author = named.author
             }
             guard let data = try? DrawnCover.png(title: row.title, author: row.author) else { continue }
-            let identity = entry.known ?? row.identity ?? Self.libraryIdentity(of: row, format: format)
+            let identity = known ?? row.identity ?? Self.libraryIdentity(of: row, format: format)
             let cover = PendingCovers.Cover(data: data, title: row.title, book: entry.book) { file in
                 var file = file
                 file.drawn = true
-                return .file(file, identity: identity, url: nil, named: entry.named)
+                return .file(file, identity: identity, url: nil, named: named)
             }
             if pending.add(cover) { try pending.write(to: staging, settling: settled) }
         }
