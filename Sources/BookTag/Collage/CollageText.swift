@@ -33,33 +33,68 @@ enum CollageText {
         alignment: Alignment = .center,
         color: CollageTheme.RGB, centered: Bool = false, on canvas: CollageCanvas
     ) -> Int {
-        guard box.width > 0, box.height > 0, !text.isEmpty, canvas.holds(box) else { return 0 }
+        guard canvas.holds(box),
+            let block = layout(
+                text, in: box, pixels: pixels, bold: bold, maxLines: maxLines, alignment: alignment, color: color,
+                centered: centered)
+        else { return 0 }
+        block.draw(on: canvas)
+        return block.unknownGlyphs
+    }
+
+    /// `text` laid out and set for `box` as `draw` sets it, to be drawn on the bands of a canvas
+    /// one after another without being set again; `nil` when there is nothing to draw.
+    static func layout(
+        _ text: String, in box: CollagePlan.Rect, pixels: Double, bold: Bool = false, maxLines: Int = 1,
+        alignment: Alignment = .center, color: CollageTheme.RGB, centered: Bool = false
+    ) -> SetText? {
+        guard box.width > 0, box.height > 0, !text.isEmpty else { return nil }
         var block = booktag_text_block()
         let status = text.withCString { string in
             booktag_text_layout(
                 string, bold ? "Sans Bold" : "Sans", pixels, Int32(box.width), Int32(maxLines), alignment.rawValue, 1,
                 &block)
         }
-        defer { booktag_text_block_free(&block) }
-        guard status == 0, let alpha = block.alpha else { return 0 }
-        let originY = box.y + (centered ? max(0, (box.height - Int(block.height)) / 2) : 0)
-        composite(
-            alpha, stride: Int(block.stride), width: Int(block.pixelWidth), height: Int(block.pixelHeight),
-            x: box.x + Int(block.left), y: originY + Int(block.top), clip: box, color: color, on: canvas)
-        return Int(block.unknownGlyphs)
-    }
-
-    /// The height `text` takes in lines of `width` pixels.
-    static func height(of text: String, width: Int, pixels: Double, maxLines: Int) -> Int {
-        var block = booktag_text_block()
-        let status = text.withCString {
-            booktag_text_layout($0, "Sans", pixels, Int32(max(1, width)), Int32(maxLines), 1, 0, &block)
+        guard status == 0, block.alpha != nil else {
+            booktag_text_block_free(&block)
+            return nil
         }
-        return status == 0 ? Int(block.height) : 0
+        let originY = box.y + (centered ? max(0, (box.height - Int(block.height)) / 2) : 0)
+        return SetText(
+            block: block, x: box.x + Int(block.left), y: originY + Int(block.top), clip: box, color: color)
     }
 
-    /// Lays `color` over the canvas (its band) through the coverage: out = colour × a + canvas × (1 − a).
-    private static func composite(
+    /// Text set once (its coverage, one byte a pixel), drawn on whatever band a canvas holds.
+    final class SetText {
+        private var block: booktag_text_block
+        private let x: Int
+        private let y: Int
+        private let clip: CollagePlan.Rect
+        private let color: CollageTheme.RGB
+
+        fileprivate init(block: booktag_text_block, x: Int, y: Int, clip: CollagePlan.Rect, color: CollageTheme.RGB) {
+            self.block = block
+            self.x = x
+            self.y = y
+            self.clip = clip
+            self.color = color
+        }
+
+        deinit { booktag_text_block_free(&block) }
+
+        /// Characters no installed font could draw.
+        var unknownGlyphs: Int { Int(block.unknownGlyphs) }
+
+        /// Lays the text over the canvas's band, clipped to its box.
+        func draw(on canvas: CollageCanvas) {
+            guard let alpha = block.alpha else { return }
+            CollageText.composite(
+                alpha, stride: Int(block.stride), width: Int(block.pixelWidth), height: Int(block.pixelHeight), x: x,
+                y: y, clip: clip, color: color, on: canvas)
+        }
+    }
+
+    fileprivate static func composite(
         _ alpha: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int, x: Int, y: Int,
         clip: CollagePlan.Rect,
         color: CollageTheme.RGB, on canvas: CollageCanvas

@@ -12,27 +12,40 @@ public enum DrawnCover {
     static let width = 600
     static let height = 900
 
+    /// Rows drawn at once: half the cover, so that a cover being drawn holds 1 MB of canvas, not
+    /// 2 (an import draws them while `booktag serve` answers others), and each half still
+    /// deflates on two cores.
+    static let bandRows = 450
+
     /// The cover as PNG bytes. Without Pango the cover is its colour alone (the collage warns of
-    /// the missing text once).
+    /// the missing text once). The text is set once and laid over each band of rows.
     public static func png(title: String, author: String?) throws -> Data {
+        try png(title: title, author: author, bandRows: bandRows)
+    }
+
+    static func png(title: String, author: String?, bandRows: Int) throws -> Data {
         let colors = palette(for: title + "\u{1F}" + (author ?? ""))
-        guard let canvas = CollageCanvas(width: width, height: height, background: colors.background) else {
+        guard
+            let canvas = CollageCanvas(width: width, height: height, background: colors.background, bandRows: bandRows)
+        else {
             throw CollageError.encodingFailed("png")
         }
-        // A band of the lighter tone at the top and bottom, like a jacket's.
-        canvas.fill(CollagePlan.Rect(x: 0, y: 0, width: width, height: 24), color: colors.band)
-        canvas.fill(CollagePlan.Rect(x: 0, y: height - 24, width: width, height: 24), color: colors.band)
+        var texts: [CollageText.SetText] = []
         if (try? CollageText.load()) != nil {
             let margin = 48
             let cleanTitle = Self.clean(title)
-            CollageText.draw(
-                cleanTitle.isEmpty ? "Untitled" : cleanTitle,
-                in: CollagePlan.Rect(x: margin, y: 110, width: width - 2 * margin, height: 520), pixels: 64,
-                bold: true, maxLines: 6, color: colors.text, on: canvas)
-            if let author = author.map(Self.clean), !author.isEmpty {
-                CollageText.draw(
-                    author, in: CollagePlan.Rect(x: margin, y: 680, width: width - 2 * margin, height: 150),
-                    pixels: 40, maxLines: 2, color: colors.text, on: canvas)
+            let titleBox = CollagePlan.Rect(x: margin, y: 110, width: width - 2 * margin, height: 520)
+            if let set = CollageText.layout(
+                cleanTitle.isEmpty ? "Untitled" : cleanTitle, in: titleBox, pixels: 64, bold: true, maxLines: 6,
+                color: colors.text)
+            {
+                texts.append(set)
+            }
+            let authorBox = CollagePlan.Rect(x: margin, y: 680, width: width - 2 * margin, height: 150)
+            if let author = author.map(Self.clean), !author.isEmpty,
+                let set = CollageText.layout(author, in: authorBox, pixels: 40, maxLines: 2, color: colors.text)
+            {
+                texts.append(set)
             }
         }
         // Flat colour and text: the "up" filter alone compresses it as well as the adaptive
@@ -41,7 +54,14 @@ public enum DrawnCover {
         settings.pngFilter = .up
         let encoder = try CollageEncoder(
             width: width, height: height, format: .png, settings: settings, jpegQuality: 90)
-        try encoder.append(canvas)
+        for start in stride(from: 0, to: height, by: canvas.bandCapacity) {
+            if start > 0 { canvas.show(start..<min(start + canvas.bandCapacity, height)) }
+            // A band of the lighter tone at the top and bottom, like a jacket's.
+            canvas.fill(CollagePlan.Rect(x: 0, y: 0, width: width, height: 24), color: colors.band)
+            canvas.fill(CollagePlan.Rect(x: 0, y: height - 24, width: width, height: 24), color: colors.band)
+            for text in texts { text.draw(on: canvas) }
+            try encoder.append(canvas)
+        }
         return try encoder.finish()
     }
 

@@ -35,6 +35,18 @@ import Testing
         }
     }
 
+    /// A cover is drawn half at a time (the text set once, laid over each half): the pixels of
+    /// one canvas, whatever the bands, across the title's and the author's lines.
+    @Test(arguments: [64, 450, 451])
+    func bandsDrawTheCoverOneCanvasDraws(bandRows: Int) throws {
+        let title = String(repeating: "A title long enough to wrap ", count: 4)
+        let whole = try DecodedImage(DrawnCover.png(title: title, author: "Ursula K. Le Guin", bandRows: 900))
+        let banded = try DecodedImage(DrawnCover.png(title: title, author: "Ursula K. Le Guin", bandRows: bandRows))
+        #expect(Self.textPixels(whole) > 2_000)
+        #expect(banded.width == whole.width && banded.height == whole.height)
+        #expect(banded.pixels == whole.pixels)
+    }
+
     /// Near-white text on a deep colour: at least 7:1 (WCAG's AAA) for every hue.
     @Test func everyColourKeepsItsTextLegible() {
         func luminance(_ color: CollageTheme.RGB) -> Double {
