@@ -41,7 +41,7 @@ extension CollageRenderer {
                     Int32(place.target.x), Int32(place.target.y), Int32(place.target.width),
                     Int32(place.target.height)) == 0
         } else {
-            // A JPEG decoded at a reduced scale is placed by its decoded size.
+            // Placed by the size decoded: a JPEG's is reduced by its DCT scale.
             let decodedPlace = Self.placement(width: image.width, height: image.height, in: frame, fill: fill)
             let part = decodedPlace.source
             let target = decodedPlace.target
