@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "CImageCodec.h"
+#include "Pixels.h"
 #include <png.h>
 
 // libpng's simplified API reads any PNG (palette, grey, 16-bit, interlaced, with or without
@@ -31,19 +32,7 @@ int booktag_png_decode(const unsigned char *data, size_t size, long maxPixels, b
         return -1;
     }
     // Covers are opaque paper: transparency is laid over white.
-    for (size_t i = 0, count = (size_t)width * (size_t)height; i < count; i++) {
-        unsigned pixel = (unsigned)block[i], alpha = pixel >> 24;
-        if (alpha == 255) {
-            block[i] = (int)(pixel & 0x00FFFFFF);
-            continue;
-        }
-        unsigned white = 255 * (255 - alpha), result = 0;
-        for (int shift = 0; shift <= 16; shift += 8) {
-            unsigned value = (((pixel >> shift) & 0xFF) * alpha + white + 127) / 255;
-            result |= value << shift;
-        }
-        block[i] = (int)result;
-    }
+    for (size_t i = 0, count = (size_t)width * (size_t)height; i < count; i++) block[i] = booktag_over_white((unsigned)block[i]);
     for (int y = 0; y < height; y++) rows[y] = block + (size_t)y * (size_t)width;
     image->width = width;
     image->height = height;

@@ -2,14 +2,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "CImageCodec.h"
+#include "Pixels.h"
 #include <png.h>
 
 // A PNG cover shrunk by a whole factor while it is read, row by row: a 1200 × 1800 cover meant
 // for a 200 × 300 cell never holds its 8.6 MB of pixels, only one row and the reduced block
 // (what keeps `booktag serve` small while an import draws its collages). The pixels equal
-// booktag_png_decode's followed by booktag_box_reduce's. Files whose rows libpng's simplified reader would change
-// (16-bit samples, interlacing, a gamma other than sRGB's) are decoded whole instead, then
-// reduced the same way.
+// booktag_png_decode's followed by booktag_box_reduce's (the same compositing and averaging, from
+// Pixels.h). Files whose rows libpng's simplified reader would change (16-bit samples,
+// interlacing, a gamma other than sRGB's) are decoded whole instead, then reduced the same way.
 
 typedef struct {
     const unsigned char *data;
@@ -31,18 +32,6 @@ static void quiet_warning(png_structp png, png_const_charp message) {
 static void fail_with_jump(png_structp png, png_const_charp message) {
     (void)message;
     png_longjmp(png, 1);
-}
-
-// 0xAARRGGBB as libpng's BGRA bytes give it, laid over white as booktag_png_decode does.
-static inline int over_white(unsigned pixel) {
-    unsigned alpha = pixel >> 24;
-    if (alpha == 255) return (int)(pixel & 0x00FFFFFF);
-    unsigned white = 255 * (255 - alpha), result = 0;
-    for (int shift = 0; shift <= 16; shift += 8) {
-        unsigned value = (((pixel >> shift) & 0xFF) * alpha + white + 127) / 255;
-        result |= value << shift;
-    }
-    return (int)result;
 }
 
 // The whole-image path: the same pixels, the same averaging.
@@ -112,27 +101,21 @@ int booktag_png_decode_reduced(const unsigned char *data, size_t size, long maxP
     block = malloc(sizeof(int) * (size_t)w * (size_t)h);
     rows = malloc(sizeof(int *) * (size_t)h);
     if (!row || !sums || !block || !rows) png_longjmp(png, 1);
+    // The part of a row that is drawn, laid over white in place: each pixel's four bytes become
+    // its int (the same bytes read as BGRA on a little-endian machine).
+    int *part = (int *)(void *)row;
     int last = sy + h * factor;  // rows past the last whole box are not read
     for (int y = 0; y < last; y++) {
         png_read_row(png, row, NULL);
         if (y < sy) continue;
         const unsigned char *pixels = row + (size_t)sx * 4;
-        for (int x = 0; x < w; x++) {
-            unsigned *sum = sums + 3 * x;
-            for (int i = 0; i < factor; i++) {
-                const unsigned char *p = pixels + ((size_t)x * factor + i) * 4;
-                int pixel = over_white((unsigned)p[0] | (unsigned)p[1] << 8 | (unsigned)p[2] << 16 | (unsigned)p[3] << 24);
-                sum[0] += (pixel >> 16) & 0xFF;
-                sum[1] += (pixel >> 8) & 0xFF;
-                sum[2] += pixel & 0xFF;
-            }
+        for (int x = 0; x < w * factor; x++) {
+            const unsigned char *p = pixels + (size_t)x * 4;
+            part[x] = booktag_over_white((unsigned)p[0] | (unsigned)p[1] << 8 | (unsigned)p[2] << 16 | (unsigned)p[3] << 24);
         }
-        if ((y - sy) % factor != factor - 1) continue;
-        int *target = block + (size_t)((y - sy) / factor) * (size_t)w;
-        for (int x = 0; x < w; x++) {
-            unsigned *sum = sums + 3 * x;
-            target[x] = (int)(((sum[0] / area) << 16) | ((sum[1] / area) << 8) | (sum[2] / area));
-            sum[0] = sum[1] = sum[2] = 0;
+        booktag_box_add_row(sums, part, w, factor);
+        if ((y - sy) % factor == factor - 1) {
+            booktag_box_finish_row(sums, block + (size_t)((y - sy) / factor) * (size_t)w, w, area);
         }
     }
     for (int y = 0; y < h; y++) rows[y] = block + (size_t)y * (size_t)w;

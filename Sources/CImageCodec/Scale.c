@@ -1,6 +1,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "CImageCodec.h"
+#include "Pixels.h"
 
 // Averages `factor` × `factor` boxes of the source rectangle into a new block of rows.
 static int *box_reduce(const int *const *source, int sx, int sy, int sw, int sh, int factor, int *width, int *height) {
@@ -14,24 +15,8 @@ static int *box_reduce(const int *const *source, int sx, int sy, int sw, int sh,
     }
     unsigned area = (unsigned)(factor * factor);
     for (int y = 0; y < h; y++) {
-        for (int i = 0; i < w * 3; i++) sums[i] = 0;
-        for (int j = 0; j < factor; j++) {
-            const int *row = source[sy + y * factor + j] + sx;
-            for (int x = 0; x < w; x++) {
-                unsigned *sum = sums + 3 * x;
-                for (int i = 0; i < factor; i++) {
-                    int pixel = row[x * factor + i];
-                    sum[0] += (pixel >> 16) & 0xFF;
-                    sum[1] += (pixel >> 8) & 0xFF;
-                    sum[2] += pixel & 0xFF;
-                }
-            }
-        }
-        int *target = out + (size_t)y * (size_t)w;
-        for (int x = 0; x < w; x++) {
-            unsigned *sum = sums + 3 * x;
-            target[x] = (int)(((sum[0] / area) << 16) | ((sum[1] / area) << 8) | (sum[2] / area));
-        }
+        for (int j = 0; j < factor; j++) booktag_box_add_row(sums, source[sy + y * factor + j] + sx, w, factor);
+        booktag_box_finish_row(sums, out + (size_t)y * (size_t)w, w, area);
     }
     free(sums);
     *width = w;
