@@ -2,12 +2,12 @@ import BookTagTestSupport
 import Foundation
 import Testing
 
-/// Collages drawn on request run on a pool of their own: four large renders at once do not hold
+/// Collages drawn on request run on a pool of their own: a dozen large renders at once do not hold
 /// up the threads that answer the tags list. (Before, each render held one of the two request
-/// threads, and `/api/tags` waited for renders to end.)
+/// threads, and `/api/tags` waited for the renders queued before it to end.)
 @Suite("Serve renders", .serialized)
 struct ServeRenderTests {
-    @Test func theTagsListIsAnsweredWhileFourCollagesRender() async throws {
+    @Test func theTagsListIsAnsweredWhileADozenCollagesRender() async throws {
         let home = try TemporaryHome()
         let add = try await BooktagProcess.run([
             "add", "fantasy", "--quiet", "--home", home.folder.path, "--replay", Fixtures.openLibraryReplay.path,
@@ -15,11 +15,14 @@ struct ServeRenderTests {
         #expect(add.status == 0, "\(add.errors)")
         let server = try await ServeProcess(home: home.folder)
 
-        // Each render of a 4k poster takes about 0.8 s of a core in a debug build, and two of the
-        // four wait for a render thread: the first answer comes well after the list's.
+        // Renders take two at a time, and a dozen 4k posters keep the pool busy for seconds
+        // whatever the machine's speed. Held on the request threads, the list would come after
+        // nearly all of them; on their own pool it comes after the few that end before it is
+        // asked for. Not "first": a loaded machine may end one or two renders in the 250 ms.
+        let renders = 12
         let order = Answers()
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for number in 1...4 {
+            for number in 1...renders {
                 group.addTask {
                     let response = try await server.request("GET", "/api/tags/fantasy/collage.png?size=4k&stats=1")
                     #expect(response.status == 200 && response.body.count > 100_000)
@@ -33,8 +36,10 @@ struct ServeRenderTests {
             try await group.waitForAll()
         }
         let answered = await order.names
-        #expect(answered.first == "tags", "the tags list came after a render: \(answered)")
-        #expect(answered.count == 5)
+        let rendersBefore = answered.firstIndex(of: "tags") ?? answered.count
+        print("FIGURE: the tags list answered after \(rendersBefore) of \(renders) renders")
+        #expect(rendersBefore < renders / 2, "the tags list came after \(rendersBefore) renders: \(answered)")
+        #expect(answered.count == renders + 1)
         server.signal(SIGTERM)
         #expect(await server.waitForExit(seconds: 10) == 0)
     }
