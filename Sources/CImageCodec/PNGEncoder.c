@@ -60,6 +60,47 @@ static void rgb_row(const int *pixels, int width, unsigned char *out) {
     }
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static inline __m128i absolute16(__m128i x) { return _mm_max_epi16(x, _mm_sub_epi16(_mm_setzero_si128(), x)); }
+
+// Paeth's predictor on 16 bytes at a time, from the row's fourth byte: the predictor needs
+// 9 bits and more, which the compiler's own vectorising of the plain loop did in 32-bit lanes
+// (1.7 ns a pixel in cache); in 16-bit lanes it is 0.76. Returns where the plain loop goes on.
+static size_t paeth_sse2(const unsigned char *row, const unsigned char *above, size_t length, unsigned char *out) {
+    const __m128i zero = _mm_setzero_si128();
+    size_t i = 3;
+    for (; i + 16 <= length; i += 16) {
+        __m128i left = _mm_loadu_si128((const __m128i *)(row + i - 3));
+        __m128i up = _mm_loadu_si128((const __m128i *)(above + i));
+        __m128i corner = _mm_loadu_si128((const __m128i *)(above + i - 3));
+        __m128i halves[2];
+        for (int h = 0; h < 2; h++) {
+            __m128i a = h ? _mm_unpackhi_epi8(left, zero) : _mm_unpacklo_epi8(left, zero);
+            __m128i b = h ? _mm_unpackhi_epi8(up, zero) : _mm_unpacklo_epi8(up, zero);
+            __m128i c = h ? _mm_unpackhi_epi8(corner, zero) : _mm_unpacklo_epi8(corner, zero);
+            __m128i p = _mm_sub_epi16(b, c), q = _mm_sub_epi16(a, c);
+            __m128i pa = absolute16(p), pb = absolute16(q), pc = absolute16(_mm_add_epi16(p, q));
+            // pb <= pc ? b : c, then pa <= pb && pa <= pc ? a : that
+            __m128i takeC = _mm_cmpgt_epi16(pb, pc);
+            __m128i bc = _mm_or_si128(_mm_andnot_si128(takeC, b), _mm_and_si128(takeC, c));
+            __m128i notA = _mm_or_si128(_mm_cmpgt_epi16(pa, pb), _mm_cmpgt_epi16(pa, pc));
+            halves[h] = _mm_or_si128(_mm_andnot_si128(notA, a), _mm_and_si128(notA, bc));
+        }
+        __m128i predicted = _mm_packus_epi16(halves[0], halves[1]);
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(row + i));
+        _mm_storeu_si128((__m128i *)(out + i), _mm_sub_epi8(bytes, predicted));
+    }
+    return i;
+}
+#else
+static size_t paeth_sse2(const unsigned char *row, const unsigned char *above, size_t length, unsigned char *out) {
+    (void)row, (void)above, (void)length, (void)out;
+    return 3;
+}
+#endif
+
 // One filter over a row, each as a plain loop without branches the compiler can vectorise.
 // `above` is the row above (zeros for the image's first row: filter_row supplies them).
 static void apply_filter(int type, const unsigned char *row, const unsigned char *above, size_t length, unsigned char *out) {
@@ -81,7 +122,7 @@ static void apply_filter(int type, const unsigned char *row, const unsigned char
     default:
         // Paeth; on a row's first pixel it is Up.
         for (size_t i = 0; i < length && i < 3; i++) out[i] = (unsigned char)(row[i] - above[i]);
-        for (size_t i = 3; i < length; i++) {
+        for (size_t i = paeth_sse2(row, above, length, out); i < length; i++) {
             int a = row[i - 3], b = above[i], c = above[i - 3];
             int pa = b - c, pb = a - c, pc = a + b - 2 * c;
             pa = pa < 0 ? -pa : pa, pb = pb < 0 ? -pb : pb, pc = pc < 0 ? -pc : pc;
