@@ -4,8 +4,8 @@ import Foundation
 /// A collage image being written band by band (CImageCodec's PNG and JPEG writers): each band of
 /// a canvas is handed over as soon as it is drawn, so the canvas can take the next. With a file,
 /// a PNG's bytes go to it as each band is encoded, so the image is never held whole; a JPEG's
-/// (libjpeg writes into memory) at the end. Used from one thread at a time
-/// (the renderer's encoding queue), not concurrently.
+/// (libjpeg writes into memory) at the end. Used from one thread at a time (the renderer's
+/// encoding queue), not concurrently.
 final class CollageEncoder: @unchecked Sendable {
     private enum Writer {
         case png(OpaquePointer)

@@ -41,7 +41,8 @@ public struct CollageRenderer: Sendable {
     public var jpegFastDCT = false
     /// Huffman tables made for each JPEG (a second pass): 2–3 % smaller photographic collages,
     /// a quarter smaller flat ones, but libjpeg then keeps every block of the image until the end
-    /// (46 → 66 MB at 4k) and a 4k collage takes two fifths longer; off, as libvips' default.
+    /// (a 4k collage peaks at 61–64 MB instead of 43, and takes two fifths longer); off, as in
+    /// libvips.
     public var jpegOptimizedHuffman = false
     /// Where fontconfig keeps the caches it writes, so that drawing text writes nothing outside
     /// booktag's home (`CollageMaker` sets it to the home's `cache/fontconfig`). Ignored when the
