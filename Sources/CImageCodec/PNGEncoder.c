@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "Buffer.h"
 #include "CImageCodec.h"
 #include "RunLengthDeflate.h"
 #include <zlib.h>
@@ -22,29 +23,6 @@
 // done. One band of every row gives the same bytes as booktag_png_encode always has.
 
 enum { FILTER_NONE = 0x08, FILTER_SUB = 0x10, FILTER_UP = 0x20, FILTER_AVERAGE = 0x40, FILTER_PAETH = 0x80 };
-
-typedef struct {
-    unsigned char *data;
-    size_t size, capacity;
-} Buffer;
-
-static int reserve(Buffer *buffer, size_t extra) {
-    if (buffer->size + extra <= buffer->capacity) return 0;
-    size_t capacity = buffer->capacity ? buffer->capacity : 64 * 1024;
-    while (capacity < buffer->size + extra) capacity *= 2;
-    unsigned char *grown = realloc(buffer->data, capacity);
-    if (!grown) return -1;
-    buffer->data = grown;
-    buffer->capacity = capacity;
-    return 0;
-}
-
-static int append(Buffer *buffer, const void *bytes, size_t length) {
-    if (reserve(buffer, length) != 0) return -1;
-    memcpy(buffer->data + buffer->size, bytes, length);
-    buffer->size += length;
-    return 0;
-}
 
 static void put32(unsigned char *out, uint32_t value) {
     out[0] = (unsigned char)(value >> 24);
@@ -273,16 +251,17 @@ static int dictionary_before(const booktag_png_writer *writer, const int *const 
     return filter_rows(writer, rows, start, first, above, out);
 }
 
-// deflate_strip with booktag's own run-length coder (RunLengthDeflate.c), which makes what zlib's
-// Z_RLE makes in a third of the time. It only ever looks one byte back, so a strip needs no
-// dictionary: runs start afresh at its first byte.
-static void rle_strip(Strip *strip) {
+// Where a strip's filtered rows go, one at a time (`last`: its last row): booktag's run-length
+// coder, or zlib.
+typedef int (*RowSink)(Strip *strip, void *context, const unsigned char *row, size_t length, int last);
+
+// Filters the strip's rows one at a time, each against the row above it (the band's own, or the
+// last of the band before), counts them into its Adler-32 and length, and hands each to `sink`.
+static void filter_strip(Strip *strip, RowSink sink, void *context) {
     const booktag_png_writer *writer = strip->writer;
     size_t length = (size_t)writer->width * 3;
     unsigned char *current = malloc(length), *previous = malloc(length), *filtered = malloc(length + 1), *scratch = malloc(length + 1);
-    rle_deflater deflater;
-    strip->adler = adler32(0L, Z_NULL, 0);
-    if (rle_deflater_init(&deflater) != 0 || !current || !previous || !filtered || !scratch) strip->failed = 1;
+    if (!current || !previous || !filtered || !scratch) strip->failed = 1;
     if (!strip->failed && writer->written + strip->first > 0) {
         if (strip->first > 0) rgb_row(strip->rows[strip->first - 1], writer->width, previous);
         else memcpy(previous, writer->lastRow, length);
@@ -292,37 +271,58 @@ static void rle_strip(Strip *strip) {
         filter_row(current, writer->written + y > 0 ? previous : NULL, length, writer->filters, filtered, scratch);
         strip->adler = adler32(strip->adler, filtered, (uInt)(length + 1));
         strip->length += length + 1;
-        if (rle_deflater_write(&deflater, filtered, length + 1) != 0) strip->failed = 1;
+        if (sink(strip, context, filtered, length + 1, y + 1 == strip->end) != 0) strip->failed = 1;
         unsigned char *swap = previous;
         previous = current;
         current = swap;
     }
-    if (rle_deflater_finish(&deflater, strip->last) != 0) strip->failed = 1;
-    strip->output = (Buffer){deflater.out, deflater.size, deflater.capacity};
     free(current), free(previous), free(filtered), free(scratch);
+}
+
+static int run_length_row(Strip *strip, void *deflater, const unsigned char *row, size_t length, int last) {
+    (void)strip, (void)last;
+    return rle_deflater_write(deflater, row, length);
+}
+
+static int zlib_row(Strip *strip, void *context, const unsigned char *row, size_t length, int last) {
+    z_stream *stream = context;
+    int flush = !last ? Z_NO_FLUSH : (strip->last ? Z_FINISH : Z_SYNC_FLUSH);
+    stream->next_in = (Bytef *)row;
+    stream->avail_in = (uInt)length;
+    for (;;) {
+        if (reserve(&strip->output, 64 * 1024) != 0) return -1;
+        stream->next_out = strip->output.data + strip->output.size;
+        stream->avail_out = (uInt)(strip->output.capacity - strip->output.size);
+        size_t before = stream->avail_out;
+        int status = deflate(stream, flush);
+        strip->output.size += before - stream->avail_out;
+        if (status == Z_STREAM_ERROR) return -1;
+        if (flush == Z_FINISH ? status == Z_STREAM_END : stream->avail_out != 0) return 0;
+    }
 }
 
 static void *deflate_strip(void *argument) {
     Strip *strip = argument;
     const booktag_png_writer *writer = strip->writer;
+    strip->adler = adler32(0L, Z_NULL, 0);
     if (writer->strategy == Z_RLE) {
-        rle_strip(strip);
+        // booktag's own coder (RunLengthDeflate.c), which makes what zlib's Z_RLE makes in a third
+        // of the time. It only ever looks one byte back, so a strip needs no dictionary: runs start
+        // afresh at its first byte.
+        rle_deflater deflater;
+        if (rle_deflater_init(&deflater) == 0) filter_strip(strip, run_length_row, &deflater);
+        if (rle_deflater_finish(&deflater, strip->last) != 0) strip->failed = 1;
+        strip->output = deflater.out;
         return NULL;
     }
-    size_t length = (size_t)writer->width * 3;
-    unsigned char *current = malloc(length), *previous = malloc(length), *filtered = malloc(length + 1), *scratch = malloc(length + 1);
     z_stream stream;
     memset(&stream, 0, sizeof stream);
-    strip->adler = adler32(0L, Z_NULL, 0);
-    if (!current || !previous || !filtered || !scratch ||
-        deflateInit2(&stream, writer->level, Z_DEFLATED, -15, 8, writer->strategy) != Z_OK) {
+    if (deflateInit2(&stream, writer->level, Z_DEFLATED, -15, 8, writer->strategy) != Z_OK) {
         strip->failed = 1;
-        free(current), free(previous), free(filtered), free(scratch);
         return NULL;
     }
     // The dictionary: the filtered data before this strip, up to 32 KiB of it.
-    int image_first = writer->written + strip->first;
-    if (image_first > 0) {
+    if (writer->written + strip->first > 0) {
         Buffer dictionary = {NULL, 0, 0};
         if (dictionary_before(writer, strip->rows, strip->first, &dictionary) != 0) strip->failed = 1;
         if (!strip->failed) {
@@ -330,36 +330,9 @@ static void *deflate_strip(void *argument) {
             deflateSetDictionary(&stream, dictionary.data + dictionary.size - size, (uInt)size);
         }
         free(dictionary.data);
-        if (strip->first > 0) rgb_row(strip->rows[strip->first - 1], writer->width, previous);
-        else memcpy(previous, writer->lastRow, length);
     }
-    for (int y = strip->first; y < strip->end && !strip->failed; y++) {
-        rgb_row(strip->rows[y], writer->width, current);
-        filter_row(current, writer->written + y > 0 ? previous : NULL, length, writer->filters, filtered, scratch);
-        strip->adler = adler32(strip->adler, filtered, (uInt)(length + 1));
-        strip->length += length + 1;
-        int flush = y + 1 < strip->end ? Z_NO_FLUSH : (strip->last ? Z_FINISH : Z_SYNC_FLUSH);
-        stream.next_in = filtered;
-        stream.avail_in = (uInt)(length + 1);
-        do {
-            if (reserve(&strip->output, 64 * 1024) != 0) {
-                strip->failed = 1;
-                break;
-            }
-            stream.next_out = strip->output.data + strip->output.size;
-            stream.avail_out = (uInt)(strip->output.capacity - strip->output.size);
-            size_t before = stream.avail_out;
-            int status = deflate(&stream, flush);
-            strip->output.size += before - stream.avail_out;
-            if (status == Z_STREAM_ERROR) strip->failed = 1;
-            if (flush == Z_FINISH ? status == Z_STREAM_END : stream.avail_out != 0) break;
-        } while (!strip->failed);
-        unsigned char *swap = previous;
-        previous = current;
-        current = swap;
-    }
+    if (!strip->failed) filter_strip(strip, zlib_row, &stream);
     deflateEnd(&stream);
-    free(current), free(previous), free(filtered), free(scratch);
     return NULL;
 }
 

@@ -11,17 +11,6 @@ static const uint8_t codeLengthOrder[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11
 
 enum { LITERALS = 286, END_OF_BLOCK = 256 };
 
-static int reserve(rle_deflater *deflater, size_t extra) {
-    if (deflater->size + extra <= deflater->capacity) return 0;
-    size_t capacity = deflater->capacity ? deflater->capacity : 64 * 1024;
-    while (capacity < deflater->size + extra) capacity *= 2;
-    unsigned char *grown = realloc(deflater->out, capacity);
-    if (!grown) return -1;
-    deflater->out = grown;
-    deflater->capacity = capacity;
-    return 0;
-}
-
 static inline void store64(unsigned char *out, uint64_t bits) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     memcpy(out, &bits, 8);
@@ -39,11 +28,11 @@ typedef struct {
 } BitWriter;
 
 static BitWriter begin_bits(const rle_deflater *deflater) {
-    return (BitWriter){deflater->out + deflater->size, deflater->bits, deflater->bitCount};
+    return (BitWriter){deflater->out.data + deflater->out.size, deflater->bits, deflater->bitCount};
 }
 
 static void end_bits(rle_deflater *deflater, BitWriter writer) {
-    deflater->size = (size_t)(writer.at - deflater->out);
+    deflater->out.size = (size_t)(writer.at - deflater->out.data);
     deflater->bits = writer.bits;
     deflater->bitCount = writer.count;
 }
@@ -188,7 +177,7 @@ static void write_block(rle_deflater *deflater, int last) {
     while (sent > 4 && lengthLengths[codeLengthOrder[sent - 1]] == 0) sent--;
 
     // A header of at most 540 bytes, then at most 21 bits a symbol.
-    if (reserve(deflater, 1024 + deflater->count * 3) != 0) {
+    if (reserve(&deflater->out, 1024 + deflater->count * 3) != 0) {
         deflater->failed = 1;
         return;
     }
@@ -289,7 +278,7 @@ int rle_deflater_write(rle_deflater *deflater, const unsigned char *data, size_t
 
 int rle_deflater_finish(rle_deflater *deflater, int last) {
     if (!deflater->failed && (deflater->count || last)) write_block(deflater, last);
-    if (!deflater->failed && reserve(deflater, 16) != 0) deflater->failed = 1;
+    if (!deflater->failed && reserve(&deflater->out, 16) != 0) deflater->failed = 1;
     if (!deflater->failed) {
         BitWriter writer = begin_bits(deflater);
         if (!last) put_bits(&writer, 0, 3);  // an empty stored block: BFINAL 0, BTYPE 0
@@ -297,8 +286,8 @@ int rle_deflater_finish(rle_deflater *deflater, int last) {
         end_bits(deflater, writer);
         if (!last) {
             static const unsigned char marker[4] = {0x00, 0x00, 0xFF, 0xFF};
-            memcpy(deflater->out + deflater->size, marker, 4);
-            deflater->size += 4;
+            memcpy(deflater->out.data + deflater->out.size, marker, 4);
+            deflater->out.size += 4;
         }
     }
     free(deflater->symbols);

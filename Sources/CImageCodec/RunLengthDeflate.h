@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "Buffer.h"
 
 // Raw DEFLATE (RFC 1951) as zlib's run-length strategy (Z_RLE) makes it: each byte a literal, or
 // a run of the byte before it a length at distance 1, with a Huffman code made for each block of
@@ -10,13 +11,13 @@
 // time; this writes them 64 at a time and keeps nothing but the block (not public API).
 //
 // One stream: rle_deflater_init, rle_deflater_write as often as needed, rle_deflater_finish,
-// then the bytes in `out` belong to the caller (free them). Returns 0, or -1 when out of memory.
+// then the bytes in `out` belong to the caller (free `out.data`). Returns 0, or -1 when out of
+// memory.
 
 enum { RLE_BLOCK_SYMBOLS = 16384 };
 
 typedef struct {
-    unsigned char *out;  // the deflated bytes
-    size_t size, capacity;
+    Buffer out;     // the deflated bytes
     uint64_t bits;  // bits not yet in `out`, the first in the lowest
     int bitCount;
     uint16_t *symbols;  // the block so far: a byte, or 256 + the length of a run
