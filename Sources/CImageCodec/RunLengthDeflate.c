@@ -68,8 +68,8 @@ static int by_weight(const void *a, const void *b) {
 
 // Huffman code lengths for the `n` symbols' `frequencies`, none longer than `limit`: the leaves
 // sorted, then two queues (leaves, and nodes as they are made). When a code would be longer than
-// `limit`, the counts are halved (none to zero) and the code made again, as slightly less
-// skewed counts give a slightly longer file. At least two symbols get a length, so every code is
+// `limit`, the counts are halved (none to zero) and the code made again: a flatter code, a file a
+// little longer, never an invalid one. At least two symbols get a length, so every code is
 // complete, which every inflater accepts.
 static void code_lengths(const uint32_t *frequencies, int n, int limit, uint8_t *lengths) {
     Leaf leaves[LITERALS];
