@@ -2,6 +2,9 @@
 #include <stdlib.h>
 #include "CImageCodec.h"
 #include "Pixels.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 // Averages `factor` × `factor` boxes of the source rectangle into a new block of rows.
 static int *box_reduce(const int *const *source, int sx, int sy, int sw, int sh, int factor, int *width, int *height) {
@@ -32,12 +35,63 @@ static inline uint32_t mix(uint32_t p, uint32_t q, uint32_t f) {
     return rb | g;
 }
 
+// Source row `row` mixed across to the destination's columns (`left`, `right`, `weight` of each;
+// `lanes`: each weight four times over, for SSE2's 16-bit lanes).
+static void mix_across(const int *row, const int *left, const int *right, const int *weight, const uint16_t *lanes, int dw,
+                       uint32_t *out) {
+    int x = 0;
+#if defined(__SSE2__)
+    const __m128i full = _mm_set1_epi16(256), half = _mm_set1_epi16(128), zero = _mm_setzero_si128(), rgb = _mm_set1_epi32(0x00FFFFFF);
+    for (; x + 4 <= dw; x += 4) {
+        __m128i p = _mm_set_epi32(row[left[x + 3]], row[left[x + 2]], row[left[x + 1]], row[left[x]]);
+        __m128i q = _mm_set_epi32(row[right[x + 3]], row[right[x + 2]], row[right[x + 1]], row[right[x]]);
+        __m128i lowWeight = _mm_loadu_si128((const __m128i *)(lanes + 4 * x)), highWeight = _mm_loadu_si128((const __m128i *)(lanes + 4 * x + 8));
+        __m128i low = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), _mm_sub_epi16(full, lowWeight)),
+                                    _mm_mullo_epi16(_mm_unpacklo_epi8(q, zero), lowWeight));
+        __m128i high = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), _mm_sub_epi16(full, highWeight)),
+                                     _mm_mullo_epi16(_mm_unpackhi_epi8(q, zero), highWeight));
+        low = _mm_srli_epi16(_mm_add_epi16(low, half), 8);
+        high = _mm_srli_epi16(_mm_add_epi16(high, half), 8);
+        _mm_storeu_si128((__m128i *)(out + x), _mm_and_si128(_mm_packus_epi16(low, high), rgb));
+    }
+#else
+    (void)lanes;
+#endif
+    for (; x < dw; x++) out[x] = mix((uint32_t)row[left[x]], (uint32_t)row[right[x]], (uint32_t)weight[x]);
+}
+
+// Two rows mixed across, mixed down as (256 - f) : f into `target`: mix() on each channel, four
+// pixels at a time in 16-bit lanes where there is SSE2 (no product or sum passes 65,408).
+static void mix_down(const uint32_t *above, const uint32_t *below, uint32_t f, int *target, int dw) {
+    int x = 0;
+#if defined(__SSE2__)
+    const __m128i upper = _mm_set1_epi16((short)(256 - f)), lower = _mm_set1_epi16((short)f);
+    const __m128i half = _mm_set1_epi16(128), zero = _mm_setzero_si128(), rgb = _mm_set1_epi32(0x00FFFFFF);
+    for (; x + 4 <= dw; x += 4) {
+        __m128i p = _mm_loadu_si128((const __m128i *)(above + x)), q = _mm_loadu_si128((const __m128i *)(below + x));
+        __m128i low = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), upper), _mm_mullo_epi16(_mm_unpacklo_epi8(q, zero), lower));
+        __m128i high = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), upper), _mm_mullo_epi16(_mm_unpackhi_epi8(q, zero), lower));
+        low = _mm_srli_epi16(_mm_add_epi16(low, half), 8);
+        high = _mm_srli_epi16(_mm_add_epi16(high, half), 8);
+        _mm_storeu_si128((__m128i *)(target + x), _mm_and_si128(_mm_packus_epi16(low, high), rgb));
+    }
+#endif
+    for (; x < dw; x++) target[x] = (int)mix(above[x], below[x], f);
+}
+
 // Bilinear interpolation in 8-bit fixed point, sampling pixel centres. Destination rows that are
-// NULL are left out: a collage drawn band by band has only its band's rows.
+// NULL are left out: a collage drawn band by band has only its band's rows. Each source row is
+// mixed across once into one of two rows kept (the next destination row mostly needs one of the
+// same two), then the pair is mixed down: the same pixels as mixing each destination pixel's four
+// sources, in half the time.
 static int bilinear(const int *const *source, int sx, int sy, int sw, int sh, int *const *destination, int dx, int dy, int dw, int dh) {
-    int *x0 = malloc(sizeof(int) * (size_t)dw * 3);
+    // Each column's two sources and weight, the weight in four 16-bit lanes, two rows kept.
+    int *x0 = malloc(sizeof(int) * (size_t)dw * 7);
     if (!x0) return -1;
     int *x1 = x0 + dw, *wx = x0 + 2 * dw;
+    uint16_t *lanes = (uint16_t *)(x0 + 3 * dw);
+    uint32_t *kept[2] = {(uint32_t *)(x0 + 5 * dw), (uint32_t *)(x0 + 6 * dw)};
+    int keptRow[2] = {-1, -1};
     for (int x = 0; x < dw; x++) {
         long position = ((2L * x + 1) * sw * 256) / (2L * dw) - 128;  // 1/256 of a pixel
         if (position < 0) position = 0;
@@ -50,6 +104,7 @@ static int bilinear(const int *const *source, int sx, int sy, int sw, int sh, in
             x1[x] = left + 1;
             wx[x] = (int)(position & 0xFF);
         }
+        for (int lane = 0; lane < 4; lane++) lanes[4 * x + lane] = (uint16_t)wx[x];
     }
     for (int y = 0; y < dh; y++) {
         if (!destination[dy + y]) continue;  // a row outside the band being drawn
@@ -61,14 +116,18 @@ static int bilinear(const int *const *source, int sx, int sy, int sw, int sh, in
             top = bottom = sh - 1;
             wy = 0;
         }
-        const int *upper = source[sy + top] + sx, *lower = source[sy + bottom] + sx;
-        int *target = destination[dy + y] + dx;
-        for (int x = 0; x < dw; x++) {
-            uint32_t fx = (uint32_t)wx[x];
-            uint32_t above = mix((uint32_t)upper[x0[x]], (uint32_t)upper[x1[x]], fx);
-            uint32_t below = mix((uint32_t)lower[x0[x]], (uint32_t)lower[x1[x]], fx);
-            target[x] = (int)mix(above, below, (uint32_t)wy);
+        // The slot of each row: the one holding it, else one the other row does not need.
+        int slots[2], rows[2] = {top, bottom};
+        for (int i = 0; i < 2; i++) {
+            int slot = keptRow[0] == rows[i] ? 0 : (keptRow[1] == rows[i] ? 1 : -1);
+            if (slot < 0) {
+                slot = (i == 1 && slots[0] == 0) || (i == 0 && keptRow[0] == bottom) ? 1 : 0;
+                mix_across(source[sy + rows[i]] + sx, x0, x1, wx, lanes, dw, kept[slot]);
+                keptRow[slot] = rows[i];
+            }
+            slots[i] = slot;
         }
+        mix_down(kept[slots[0]], kept[slots[1]], (uint32_t)wy, destination[dy + y] + dx, dw);
     }
     free(x0);
     return 0;
