@@ -421,9 +421,7 @@ int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int h
     for (int i = 0; i < count; i++) free(parts[i].output.data);
     // What the next band needs of this one: its last row and, for zlib, the filtered data's last
     // 32 KiB.
-    if (!failed && !ends && writer->strategy == Z_RLE) {
-        rgb_row(rows[height - 1], writer->width, writer->lastRow);
-    } else if (!failed && !ends) {
+    if (!failed && !ends && writer->strategy != Z_RLE) {
         Buffer tail = {NULL, 0, 0};
         failed = dictionary_before(writer, rows, height, &tail) != 0;
         if (!failed) {
@@ -432,11 +430,11 @@ int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int h
             tail.size = size;
             free(writer->tail.data);
             writer->tail = tail;
-            rgb_row(rows[height - 1], writer->width, writer->lastRow);
         } else {
             free(tail.data);
         }
     }
+    if (!failed && !ends) rgb_row(rows[height - 1], writer->width, writer->lastRow);
     writer->written += height;
     writer->failed = failed;
     return failed ? -1 : 0;

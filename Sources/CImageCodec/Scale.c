@@ -35,24 +35,32 @@ static inline uint32_t mix(uint32_t p, uint32_t q, uint32_t f) {
     return rb | g;
 }
 
+#if defined(__SSE2__)
+// mix() on four pixels at once, each channel in a 16-bit lane (no product or sum passes 65,408):
+// `low` holds the weights f of the first two pixels, four lanes each, `high` those of the last two.
+static inline __m128i mix4(__m128i p, __m128i q, __m128i low, __m128i high) {
+    const __m128i full = _mm_set1_epi16(256), half = _mm_set1_epi16(128), zero = _mm_setzero_si128();
+    __m128i first = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), _mm_sub_epi16(full, low)),
+                                  _mm_mullo_epi16(_mm_unpacklo_epi8(q, zero), low));
+    __m128i last = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), _mm_sub_epi16(full, high)),
+                                 _mm_mullo_epi16(_mm_unpackhi_epi8(q, zero), high));
+    first = _mm_srli_epi16(_mm_add_epi16(first, half), 8);
+    last = _mm_srli_epi16(_mm_add_epi16(last, half), 8);
+    return _mm_and_si128(_mm_packus_epi16(first, last), _mm_set1_epi32(0x00FFFFFF));
+}
+#endif
+
 // Source row `row` mixed across to the destination's columns (`left`, `right`, `weight` of each;
 // `lanes`: each weight four times over, for SSE2's 16-bit lanes).
 static void mix_across(const int *row, const int *left, const int *right, const int *weight, const uint16_t *lanes, int dw,
                        uint32_t *out) {
     int x = 0;
 #if defined(__SSE2__)
-    const __m128i full = _mm_set1_epi16(256), half = _mm_set1_epi16(128), zero = _mm_setzero_si128(), rgb = _mm_set1_epi32(0x00FFFFFF);
     for (; x + 4 <= dw; x += 4) {
         __m128i p = _mm_set_epi32(row[left[x + 3]], row[left[x + 2]], row[left[x + 1]], row[left[x]]);
         __m128i q = _mm_set_epi32(row[right[x + 3]], row[right[x + 2]], row[right[x + 1]], row[right[x]]);
-        __m128i lowWeight = _mm_loadu_si128((const __m128i *)(lanes + 4 * x)), highWeight = _mm_loadu_si128((const __m128i *)(lanes + 4 * x + 8));
-        __m128i low = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), _mm_sub_epi16(full, lowWeight)),
-                                    _mm_mullo_epi16(_mm_unpacklo_epi8(q, zero), lowWeight));
-        __m128i high = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), _mm_sub_epi16(full, highWeight)),
-                                     _mm_mullo_epi16(_mm_unpackhi_epi8(q, zero), highWeight));
-        low = _mm_srli_epi16(_mm_add_epi16(low, half), 8);
-        high = _mm_srli_epi16(_mm_add_epi16(high, half), 8);
-        _mm_storeu_si128((__m128i *)(out + x), _mm_and_si128(_mm_packus_epi16(low, high), rgb));
+        __m128i low = _mm_loadu_si128((const __m128i *)(lanes + 4 * x)), high = _mm_loadu_si128((const __m128i *)(lanes + 4 * x + 8));
+        _mm_storeu_si128((__m128i *)(out + x), mix4(p, q, low, high));
     }
 #else
     (void)lanes;
@@ -60,20 +68,15 @@ static void mix_across(const int *row, const int *left, const int *right, const 
     for (; x < dw; x++) out[x] = mix((uint32_t)row[left[x]], (uint32_t)row[right[x]], (uint32_t)weight[x]);
 }
 
-// Two rows mixed across, mixed down as (256 - f) : f into `target`: mix() on each channel, four
-// pixels at a time in 16-bit lanes where there is SSE2 (no product or sum passes 65,408).
+// Two rows mixed across, mixed down as (256 - f) : f into `target`, four pixels at a time where
+// there is SSE2.
 static void mix_down(const uint32_t *above, const uint32_t *below, uint32_t f, int *target, int dw) {
     int x = 0;
 #if defined(__SSE2__)
-    const __m128i upper = _mm_set1_epi16((short)(256 - f)), lower = _mm_set1_epi16((short)f);
-    const __m128i half = _mm_set1_epi16(128), zero = _mm_setzero_si128(), rgb = _mm_set1_epi32(0x00FFFFFF);
+    const __m128i weight = _mm_set1_epi16((short)f);
     for (; x + 4 <= dw; x += 4) {
         __m128i p = _mm_loadu_si128((const __m128i *)(above + x)), q = _mm_loadu_si128((const __m128i *)(below + x));
-        __m128i low = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(p, zero), upper), _mm_mullo_epi16(_mm_unpacklo_epi8(q, zero), lower));
-        __m128i high = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(p, zero), upper), _mm_mullo_epi16(_mm_unpackhi_epi8(q, zero), lower));
-        low = _mm_srli_epi16(_mm_add_epi16(low, half), 8);
-        high = _mm_srli_epi16(_mm_add_epi16(high, half), 8);
-        _mm_storeu_si128((__m128i *)(target + x), _mm_and_si128(_mm_packus_epi16(low, high), rgb));
+        _mm_storeu_si128((__m128i *)(target + x), mix4(p, q, weight, weight));
     }
 #endif
     for (; x < dw; x++) target[x] = (int)mix(above[x], below[x], f);
@@ -83,7 +86,7 @@ static void mix_down(const uint32_t *above, const uint32_t *below, uint32_t f, i
 // NULL are left out: a collage drawn band by band has only its band's rows. Each source row is
 // mixed across once into one of two rows kept (the next destination row mostly needs one of the
 // same two), then the pair is mixed down: the same pixels as mixing each destination pixel's four
-// sources, in half the time.
+// sources, in a quarter of the time.
 static int bilinear(const int *const *source, int sx, int sy, int sw, int sh, int *const *destination, int dx, int dy, int dw, int dh) {
     // Each column's two sources and weight, the weight in four 16-bit lanes, two rows kept.
     int *x0 = malloc(sizeof(int) * (size_t)dw * 7);
