@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// booktag's store: tags → books in one SQLite file, book details, and cover files beside it.
 ///
@@ -47,6 +48,18 @@ public final class BookStore: Sendable {
                     throw StoreError.database("cannot use write-ahead logging on \(home.databaseFile.path)")
                 }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // The `-wal` and `-shm` files stay between runs, the log emptied when the last
+                // connection closes: a command that only reads then creates and deletes no file
+                // (two new inodes and two unlinks were a tenth of `list` at 1,000 tags). While
+                // open, the log is cut back to 4 MiB after each checkpoint that restarts it.
+                var persistent: Int32 = 1
+                guard
+                    sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persistent)
+                        == SQLITE_OK
+                else {
+                    throw StoreError.database("cannot keep the write-ahead log of \(home.databaseFile.path)")
+                }
+                try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
                 // Read pages through a memory map instead of copying them: scans such as
                 // listing every tag get cheaper. 256 MiB of address space, not of memory.
                 if memoryMapped {
@@ -77,7 +90,9 @@ public final class BookStore: Sendable {
                 queue = try DatabaseQueue(path: home.databaseFile.path, configuration: configuration)
                 try migrator.migrate(queue)
             }
-            chmod(home.databaseFile.path, 0o600)
+            // The log and its index, which stay, are the reader's only too (SQLite made them with
+            // the mode the database file had when they were first created).
+            for suffix in ["", "-wal", "-shm"] { chmod(home.databaseFile.path + suffix, 0o600) }
             return BookStore(home: home, writer: queue, faultInjection: faultInjection)
         } catch let error as DatabaseError {
             throw StoreError.database("\(home.databaseFile.path): \(error.message ?? error.description)")

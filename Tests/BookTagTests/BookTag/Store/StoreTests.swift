@@ -47,6 +47,34 @@ import Testing
         #expect(try unmapped.writer.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") } == 0)
     }
 
+    /// The write-ahead log and its index stay between runs, emptied when the store closes: a
+    /// command that only reads creates and deletes no file, and what was written is in the
+    /// database file itself once the last connection has gone.
+    @Test func theLogStaysBetweenRunsEmptiedAtClose() throws {
+        let temporary = try TemporaryHome()
+        let wal = temporary.home.databaseFile.path + "-wal"
+        do {
+            let store = try BookStore.open(home: temporary.home)
+            try store.createTag(TagName("Fantasy"), source: .goodreads, books: SyntheticBooks.set(1), search: search)
+            #expect(try FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int ?? 0 > 0)
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: wal)
+        #expect(attributes[.size] as? Int == 0, "the log is checkpointed and cut to nothing at close")
+        #expect(FileManager.default.fileExists(atPath: temporary.home.databaseFile.path + "-shm"))
+        let inode = attributes[.systemFileNumber] as? Int
+        do {
+            let store = try BookStore.open(home: temporary.home)
+            #expect(try store.tags().map(\.name) == ["Fantasy"])
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: wal)[.systemFileNumber] as? Int == inode)
+        // Without the log, the database file alone holds the tag (a copy of just that file is whole).
+        let copy = temporary.folder.appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        let copiedHome = BookTagHome(folder: copy)
+        try FileManager.default.copyItem(at: temporary.home.databaseFile, to: copiedHome.databaseFile)
+        #expect(try BookStore.open(home: copiedHome).books(of: TagName("fantasy")).count == 12)
+    }
+
     @Test func tagsMatchIgnoringCaseAndWhitespaceKeepingTheFirstSpelling() throws {
         let temporary = try TemporaryHome()
         let store = try BookStore.open(home: temporary.home)
