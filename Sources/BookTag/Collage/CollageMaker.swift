@@ -44,37 +44,55 @@ public struct CollageMaker: Sendable {
     /// file-by-file checks.
     public func collageFiles(forKeys keys: some Sequence<String>) -> [String: String] {
         let folder = store.home.collagesFolder.path
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
-        // Each base name with the formats of its files, and the slugs that some file carries
-        // before a hash: only those keys are worth hashing. Read as bytes: a folder of a
-        // thousand collages is listed on every `list`.
-        var formats: [Substring: [CollageFormat]] = .init(minimumCapacity: names.count)
+        guard let names = Self.names(in: folder) else { return [:] }
+        // Each base name with its file of the first format (in `allCases` order), and the slugs
+        // that some file carries before a hash: only those keys are worth hashing. Read as bytes,
+        // into no array per file: a folder of a thousand collages is listed on every `list`.
+        var chosen: [Substring: (rank: Int, name: String)] = .init(minimumCapacity: names.count)
         var hashedSlugs = Set<Substring>(minimumCapacity: names.count)
         for name in names {
             let bytes = name.utf8
             guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
-                let format = CollageFormat.allCases.first(where: {
-                    $0.fileExtension.utf8.elementsEqual(bytes[bytes.index(after: dot)...])
-                })
+                let rank = Self.extensions.firstIndex(where: { $0.elementsEqual(bytes[bytes.index(after: dot)...]) })
             else { continue }
-            let base = bytes[..<dot]
-            formats[Substring(base), default: []].append(format)
-            if let dash = base.lastIndex(of: UInt8(ascii: "-")), base.distance(from: dash, to: base.endIndex) == 9 {
-                hashedSlugs.insert(Substring(base[..<dash]))
+            let base = Substring(bytes[..<dot])
+            if let earlier = chosen[base], earlier.rank < rank { continue }
+            chosen[base] = (rank, name)
+            if let dash = base.utf8.lastIndex(of: UInt8(ascii: "-")),
+                base.utf8.distance(from: dash, to: base.endIndex) == 9
+            {
+                hashedSlugs.insert(base[..<dash])
             }
         }
-        var files: [String: String] = .init(minimumCapacity: formats.count)
+        let prefix = folder + "/"
+        var files: [String: String] = .init(minimumCapacity: chosen.count)
         for key in keys {
             let (slug, hashed) = CollageName.slug(forKey: key)
             if hashed, !hashedSlugs.contains(Substring(slug)) { continue }
             let base = hashed ? CollageName.baseName(slug: slug, key: key) : slug
-            guard let found = formats[Substring(base)],
-                let format = CollageFormat.allCases.first(where: found.contains)
-            else { continue }
-            files[key] = folder + "/" + base + "." + format.fileExtension
+            guard let file = chosen[Substring(base)] else { continue }
+            files[key] = prefix + file.name
         }
         return files
     }
+
+    /// The names in `folder`, through readdir(3): FileManager's listing took 0.4 ms of `list` for a
+    /// thousand collages, four times the reading.
+    private static func names(in folder: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+                String(cString: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Collage file extensions as bytes, in `CollageFormat.allCases` order (the first found wins).
+    private static let extensions = CollageFormat.allCases.map { Array($0.fileExtension.utf8) }
 
     /// Renders the stored set and writes the collage. A collage written to the collages folder
     /// is the tag's: the store records how it was drawn.

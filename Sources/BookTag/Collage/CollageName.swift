@@ -29,20 +29,26 @@ enum CollageName {
         var slug = ""
         var lastWasHyphen = false
         if key.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII keys (most tags) byte by byte, without Unicode property lookups.
-            var bytes: [UInt8] = []
-            for byte in key.utf8 where bytes.count < maximumBytes {
-                let isAlphanumeric =
-                    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                if isAlphanumeric {
-                    bytes.append(byte)
-                    lastWasHyphen = false
-                } else if !lastWasHyphen, !bytes.isEmpty {
-                    bytes.append(0x2D)
-                    lastWasHyphen = true
+            // ASCII keys (most tags) byte by byte into the string's own storage, without Unicode
+            // property lookups or an array between: `list` names a thousand of them.
+            slug = String(unsafeUninitializedCapacity: min(key.utf8.count, maximumBytes)) { bytes in
+                var count = 0
+                for byte in key.utf8 where count < bytes.count {
+                    let isAlphanumeric =
+                        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    if isAlphanumeric {
+                        bytes[count] = byte
+                        count += 1
+                        lastWasHyphen = false
+                    } else if !lastWasHyphen, count > 0 {
+                        bytes[count] = 0x2D
+                        count += 1
+                        lastWasHyphen = true
+                    }
                 }
+                while count > 0, bytes[count - 1] == 0x2D { count -= 1 }
+                return count
             }
-            slug = String(decoding: bytes, as: UTF8.self)
         } else {
             for character in key where slug.utf8.count < maximumBytes {
                 if character.isLetter || character.isNumber {

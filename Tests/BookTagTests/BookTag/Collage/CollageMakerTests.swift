@@ -49,6 +49,36 @@ import Testing
     /// A collage's PNG is streamed into its file band by band, never held whole: what lands in
     /// the collages folder, and in a file named elsewhere, is byte for byte the image rendered in
     /// memory (60 genuine covers, some fifteen bands), in PNG and in JPEG; no hidden file is left.
+    /// `list` finds every tag's collage in one read of the folder; it must name the file the
+    /// file-by-file look (`existingFormats`, `defaultFile`) names, for plain and hashed names.
+    @Test func listingFindsTheCollageEachTagWouldLookFor() throws {
+        let temporary = try TemporaryHome()
+        let store = try BookStore.open(home: temporary.home)
+        let maker = CollageMaker(store: store)
+        try store.home.createFolders()
+        let keys = ["fantasy", "science fiction", "../up", "index", "日本", "no collage", "tag 00001", "a-b"]
+        let written: [String: [CollageFormat]] = [
+            "fantasy": [.html, .png], "science fiction": [.jpeg], "../up": [.html], "index": [.png, .jpeg],
+            "日本": [.jpeg, .html], "a-b": [.png],
+        ]
+        for (key, formats) in written {
+            for format in formats { try Data("x".utf8).write(to: maker.defaultFile(forKey: key, format: format)) }
+        }
+        // Files no tag owns: the gallery, another tag's hash, a stray name with no extension.
+        for stray in ["index.html", "tag-00001-00000000.png", "notes", ".hidden.png"] {
+            try Data().write(to: store.home.collagesFolder.appendingPathComponent(stray))
+        }
+        let found = maker.collageFiles(forKeys: keys)
+        for key in keys {
+            let expected = maker.existingFormats(forKey: key).first.map {
+                maker.defaultFile(forKey: key, format: $0).path
+            }
+            #expect(found[key] == expected, "\(key)")
+        }
+        #expect(found["fantasy"]?.hasSuffix("/fantasy.png") == true, "PNG comes before HTML")
+        #expect(Set(found.keys) == Set(written.keys))
+    }
+
     @Test(arguments: [CollageFormat.png, .jpeg])
     func aStreamedCollageIsTheImageRenderedInMemory(format: CollageFormat) throws {
         let genuine = try GenuineCovers.calibre(packageRoot: Fixtures.packageRoot)

@@ -107,4 +107,18 @@ import Testing
         #expect(CollageName.baseName(for: try TagName("фэнтези")) == "фэнтези")
         #expect(CollageName.baseName(for: try TagName("Index")) != "index", "index.html is the gallery's")
     }
+
+    /// The slug keeps letters and digits, one hyphen for each run of anything else, none at either
+    /// end, and at most 120 bytes (a hyphen left at the cut goes too).
+    @Test func slugsOfASCIIKeys() {
+        #expect(CollageName.slug(forKey: "science fiction") == ("science-fiction", true))
+        #expect(CollageName.slug(forKey: "a -- b!") == ("a-b", true))
+        #expect(CollageName.slug(forKey: "--x--") == ("x", true))
+        #expect(CollageName.slug(forKey: "sf2026") == ("sf2026", false))
+        #expect(CollageName.slug(forKey: "!!!") == ("tag", true))
+        let long = String(repeating: "a", count: 119) + " b"
+        #expect(CollageName.slug(forKey: long) == (String(repeating: "a", count: 119), true))
+        let exact = String(repeating: "z", count: 120)
+        #expect(CollageName.slug(forKey: exact) == (exact, false))
+    }
 }
