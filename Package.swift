@@ -91,6 +91,7 @@ let package = Package(
                 "BookTag",
                 "BookTagHTTP",
                 "BookTagServe",
+                "CBookTagSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -28,3 +28,7 @@ int booktag_link_unnamed(int fd, const char *path) {
     snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
     return linkat(AT_FDCWD, link, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
 }
+
+int booktag_format_fixed(char *buffer, unsigned long size, double value, int places) {
+    return snprintf(buffer, size, "%.*f", places, value);
+}

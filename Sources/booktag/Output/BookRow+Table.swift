@@ -16,7 +16,7 @@ extension BookRow {
             rows: rows.map { row in
                 var cells = [
                     String(row.position), row.id, Terminal.safe(row.title), Terminal.safe(row.author ?? "—"),
-                    row.year.map(String.init) ?? "—", row.rating.map { String(format: "%.2f", $0) } ?? "—",
+                    row.year.map(String.init) ?? "—", row.rating.map { FixedDecimal.text($0, places: 2) } ?? "—",
                 ]
                 if showsReading {
                     cells += [

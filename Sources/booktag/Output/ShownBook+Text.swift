@@ -4,11 +4,11 @@ import Foundation
 extension ShownBook {
     func text(width: Int, palette: Palette) -> String {
         let credit = authors.map { author in author.role.map { "\(author.name) (\($0))" } ?? author.name }
-        var rating = averageRating.map { String(format: "%.2f", $0) }
+        var rating = averageRating.map { FixedDecimal.text($0, places: 2) }
         if let count = ratingsCount, let shown = rating {
             rating = "\(shown) (\(GroupedNumber.text(count)) rating\(count == 1 ? "" : "s"))"
         }
-        let optional: Set = ["read as", "moods", "pace"]
+        let optional = ["read as", "moods", "pace"]
         let shownPages: String? = pages.map { count in
             pagesFrom.map { "\(count) (\($0.displayName)'s count)" } ?? String(count)
         }
@@ -32,13 +32,13 @@ extension ShownBook {
             ("tags", tags.isEmpty ? nil : tags.joined(separator: ", ")),
         ]
         let fields = all.filter { !optional.contains($0.0) || $0.1 != nil }
-        let labelWidth = fields.map(\.0.count).max()! + 2
+        let labelWidth = fields.map { $0.0.count }.max()! + 2
         let wrapWidth = min(width, 88)
         var lines = fields.map { label, value in
-            let padded = (label + ":").padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+            let padded = label + ":" + String(repeating: " ", count: labelWidth - label.count - 1)
             let shown = value.map { Terminal.safe($0) } ?? "—"
             // Paths are never broken, so they can be copied whole.
-            guard !shown.contains("/") else { return palette.paint(padded, .heading) + shown }
+            guard !shown.utf8.contains(UInt8(ascii: "/")) else { return palette.paint(padded, .heading) + shown }
             let wrapped = TextWrap.wrap(shown, width: wrapWidth, indent: String(repeating: " ", count: labelWidth))
             return palette.paint(padded, .heading) + wrapped.dropFirst(labelWidth)
         }
