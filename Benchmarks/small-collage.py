@@ -13,7 +13,7 @@ import os
 import shutil
 import tempfile
 
-from startup import interleaved, wall  # the same timing and turns as startup.py
+from startup import fresh_copies, interleaved, wall  # the same timing, turns and copies as startup.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPLAY = os.path.join(ROOT, "fixtures", "openlibrary-replay")
@@ -27,6 +27,7 @@ def main():
     builds = [entry.split("=", 1) for entry in options.build]
     work = tempfile.mkdtemp(prefix="booktag-small-")
     try:
+        builds = fresh_copies(builds, work)
         homes = {}
         for name, binary in builds:
             homes[name] = os.path.join(work, "home-" + name)
