@@ -20,7 +20,7 @@ extension BookRow {
                 ]
                 if showsReading {
                     cells += [
-                        row.myStars.map { "\($0.formatted(.number.precision(.fractionLength(0...2))))/5" } ?? "—",
+                        row.myStars.map(StarsText.text) ?? "—",
                         row.dateRead ?? "—",
                     ]
                 }

@@ -12,7 +12,7 @@ extension ShownBook {
         let shownPages: String? = pages.map { count in
             pagesFrom.map { "\(count) (\($0.displayName)'s count)" } ?? String(count)
         }
-        let stars: String? = myStars.map { "\($0.formatted(.number.precision(.fractionLength(0...2))))/5" }
+        let stars: String? = myStars.map(StarsText.text)
         let all: [(String, String?)] = [
             ("cover", cover),
             ("title", title),
