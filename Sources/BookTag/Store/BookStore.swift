@@ -50,8 +50,8 @@ public final class BookStore: Sendable {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 // The `-wal` and `-shm` files stay between runs, the log emptied when the last
                 // connection closes: a command that only reads then creates and deletes no file
-                // (two new inodes and two unlinks were a tenth of `list` at 1,000 tags). While
-                // open, the log is cut back to 4 MiB after each checkpoint that restarts it.
+                // (it made two inodes and two unlinks a run). While open, the log is cut back to
+                // 4 MiB after each checkpoint that restarts it.
                 var persistent: Int32 = 1
                 guard
                     sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persistent)

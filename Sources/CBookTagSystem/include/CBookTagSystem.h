@@ -24,8 +24,8 @@ int booktag_open_unnamed(const char *folder);
 int booktag_link_unnamed(int fd, const char *path);
 
 /// snprintf(3) of one number as "%.*f" into `buffer`: Swift's variadic bridge (withVaList, and
-/// String(format:) through it) looks up a conformance at run time on its first use, a quarter of
-/// a millisecond of a command that prints one rating. Returns what snprintf returns.
+/// String(format:) through it) looks up a conformance at run time on its first use, which a
+/// command that prints one rating feels. Returns what snprintf returns.
 int booktag_format_fixed(char *buffer, unsigned long size, double value, int places);
 
 #endif

@@ -2,8 +2,8 @@ import CBookTagSystem
 
 /// A number with a fixed count of decimals, exactly as printf's `%.Nf` writes it with a point
 /// (ratings: "4.12"). Through a C call that takes the number as it is, not `String(format:)`:
-/// Swift's variadic bridge finds its conformances at run time on first use, a quarter of a
-/// millisecond of `show`, which prints one rating.
+/// Swift's variadic bridge finds its conformances at run time on first use, a scan of every
+/// conformance record in the binary, which `show` paid to print one rating.
 enum FixedDecimal {
     static func text(_ value: Double, places: Int) -> String {
         // `%f` of the largest double is 309 digits before the point.
