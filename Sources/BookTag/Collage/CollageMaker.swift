@@ -76,8 +76,8 @@ public struct CollageMaker: Sendable {
         return files
     }
 
-    /// The names in `folder`, through readdir(3): FileManager's listing took 0.4 ms of `list` for a
-    /// thousand collages, four times the reading.
+    /// The names in `folder`, through readdir(3): FileManager's listing took 0.4–0.5 ms of `list`
+    /// for a thousand collages (timed in place).
     private static func names(in folder: String) -> [String]? {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }

@@ -12,8 +12,8 @@ enum SHA256Digest {
     }
 
     /// The same of a string's UTF-8, without copying it into a `Data` first. Through the
-    /// hasher's buffer call rather than the generic `hash(data:)`, whose walk of a collection's
-    /// regions cost more than the hash itself for short keys (`list` names 1,000 collages).
+    /// hasher's buffer call rather than the generic `hash(data:)`, which walks a collection's
+    /// regions to reach the same bytes (`list` hashes up to 1,000 keys).
     static func hex(ofUTF8 text: String, prefix: Int = 32) -> String {
         var text = text
         var hasher = SHA256()
