@@ -57,8 +57,14 @@ enum DisplayWidth {
         return String(text[start...])
     }
 
-    /// Printable ASCII (most cells): one column per byte, no Unicode tables needed.
+    /// Printable ASCII (most cells): one column per byte, no Unicode tables needed. Read from the
+    /// string's own bytes where it keeps them together (a native string does): stepping through
+    /// `utf8` an index at a time, for each of `list`'s 6,000 cells at 1,000 tags (and each name
+    /// again in `Terminal.safe`), was most of the 0.6–0.7 ms this and `LocalTimestamp` took off it.
     static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte &- 0x20 >= 0x5F { return false }
+            return true
+        } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 }

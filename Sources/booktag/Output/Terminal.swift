@@ -37,7 +37,7 @@ enum Terminal {
     /// overrides removed; line breaks too unless they are kept, as in a description.
     static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
         // Printable ASCII (most names) has nothing to remove: no Unicode tables needed.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if DisplayWidth.isPrintableASCII(text) { return text }
         return String(
             String.UnicodeScalarView(
                 text.unicodeScalars.filter {

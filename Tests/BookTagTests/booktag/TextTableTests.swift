@@ -32,4 +32,19 @@ import Testing
         #expect(DisplayWidth.suffix("Les Mise\u{301}rables", width: 7) == "\u{65}\u{301}rables")
         #expect(DisplayWidth.suffix("abc", width: 0) == "" && DisplayWidth.prefix("abc", width: -1) == "")
     }
+
+    /// A cell is measured byte by byte only when every byte is printable ASCII, space to tilde,
+    /// whether the text is a string or a slice of one.
+    @Test func printableASCIIIsSpaceToTilde() {
+        for value in 0..<0x100 {
+            let text = "a" + String(Unicode.Scalar(UInt8(value))) + "b"
+            let printable = (0x20...0x7E).contains(value)
+            #expect(DisplayWidth.isPrintableASCII(text) == printable, "\(value)")
+            #expect(DisplayWidth.isPrintableASCII(text.dropFirst()) == printable, "\(value)")
+            #expect(Terminal.safe(text) == text || !printable)
+        }
+        #expect(DisplayWidth.isPrintableASCII(""))
+        #expect(DisplayWidth.isPrintableASCII(String(repeating: "tag 00001 /home/x.png ", count: 40)))
+        #expect(!DisplayWidth.isPrintableASCII(String(repeating: "a", count: 300) + "é"))
+    }
 }
