@@ -40,11 +40,14 @@ public struct CollageMaker: Sendable {
         }
     }
 
-    /// The collage of each tag, by key, for listing many tags: the folder is read once, with no
-    /// file-by-file checks.
-    public func collageFiles(forKeys keys: some Sequence<String>) -> [String: String] {
+    /// The collage of each tag (`nil`: none), in the order of `keys`, for listing many tags: the
+    /// folder is read once, with no file-by-file checks, and the answer is an array rather than a
+    /// dictionary by key, which a list of 1,000 tags then filled and read back twice a tag.
+    public func collageFiles(forKeys keys: [String]) -> [String?] {
         let folder = store.home.collagesFolder.path
-        guard let names = Self.names(in: folder) else { return [:] }
+        guard let names = Self.names(in: folder), !names.isEmpty else {
+            return Array(repeating: nil, count: keys.count)
+        }
         // Each base name with its file of the first format (in `allCases` order), and the slugs
         // that some file carries before a hash: only those keys are worth hashing. Read as bytes,
         // into no array per file: a folder of a thousand collages is listed on every `list`.
@@ -65,15 +68,12 @@ public struct CollageMaker: Sendable {
             }
         }
         let prefix = folder + "/"
-        var files: [String: String] = .init(minimumCapacity: chosen.count)
-        for key in keys {
+        return keys.map { key in
             let (slug, hashed) = CollageName.slug(forKey: key)
-            if hashed, !hashedSlugs.contains(Substring(slug)) { continue }
+            if hashed, !hashedSlugs.contains(Substring(slug)) { return nil }
             let base = hashed ? CollageName.baseName(slug: slug, key: key) : slug
-            guard let file = chosen[Substring(base)] else { continue }
-            files[key] = prefix + file.name
+            return chosen[Substring(base)].map { prefix + $0.name }
         }
-        return files
     }
 
     /// The names in `folder`, through readdir(3): FileManager's listing took 0.4–0.5 ms of `list`

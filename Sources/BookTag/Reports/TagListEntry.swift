@@ -23,11 +23,10 @@ public struct TagListEntry: Encodable, Sendable {
     /// `tags` with their collage files (one look at the collages folder for all of them).
     public static func entries(_ tags: [Tag], store: BookStore) -> [TagListEntry] {
         let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
-        return tags.map { tag in
+        return zip(tags, collages).map { tag, collage in
             TagListEntry(
                 name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount,
-                lastFetched: tag.lastFetchedAt,
-                collage: collages[tag.key], collageStyle: collages[tag.key] == nil ? nil : tag.collageStyle)
+                lastFetched: tag.lastFetchedAt, collage: collage, collageStyle: collage == nil ? nil : tag.collageStyle)
         }
     }
 }
