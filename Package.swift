@@ -110,6 +110,7 @@ let package = Package(
             dependencies: [
                 "BookTag", "BookTagHTTP", "CLibXML2", "CLibGD", "CImageCodec", "BookTagTestSupport", "BookTagServe",
                 "booktag",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -33,7 +33,7 @@ public struct BookID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Reads an id as a user types it: digits are a Goodreads book id, `OL…W` an Open Library
     /// work (a `/works/` prefix is accepted, as Open Library writes keys).
     public init?(parsing text: String) {
-        var trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
+        var trimmed = Self.trimmingSpaces(text)
         if let id = Int(trimmed), id > 0, trimmed.allSatisfy(\.isASCII) {
             self = .goodreads(id)
             return
@@ -41,6 +41,21 @@ public struct BookID: Hashable, Sendable, Codable, CustomStringConvertible {
         if trimmed.hasPrefix("/works/") { trimmed = trimmed.dropFirst("/works/".count) }
         guard let work = Self.openLibraryWorkID(trimmed) else { return nil }
         self = .openLibrary(work)
+    }
+
+    /// `text` without the spaces and tabs around it (what Foundation's `.whitespaces` holds here:
+    /// tab, Unicode's space separators and the zero-width space), by the string's own scalars:
+    /// Foundation's `trimmingCharacters` goes through `NSString`, three conformance look-ups of
+    /// 40 µs each on `show --id`'s way to its first line.
+    static func trimmingSpaces(_ text: String) -> Substring {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return Substring(scalars[first...last])
     }
 
     /// `OL…W` with 1 to 12 digits, upper-cased; `nil` for anything else.

@@ -216,4 +216,23 @@ struct OpenLibraryDecoderTests {
             #expect(BookID(parsing: bad) == nil, "\(bad)")
         }
     }
+
+    /// Spaces and tabs around an id go, as Foundation's `.whitespaces` trims them (tab, every
+    /// space separator — no-break, ideographic — and the zero-width space: every scalar up to
+    /// U+30000 was compared once); line breaks and spaces inside stay.
+    @Test func idsLoseTheSpacesAroundThemOnly() {
+        #expect(BookID(parsing: "\t\u{A0}5100000\u{3000} ") == .goodreads(5_100_000))
+        #expect(BookID(parsing: "5100000\n") == nil)
+        #expect(BookID(parsing: "51 00000") == nil)
+        let samples = [
+            "", " ", "\t\t", " OL1W ", "\u{2003}x\u{2003}", " e\u{301} ", "\u{A0}\n5\n\u{A0}", "a b",
+            "\u{200B}5\u{200B}",
+            "\u{3000}魔法 ", " 👍🏽\t",
+        ]
+        for text in samples {
+            #expect(
+                BookID.trimmingSpaces(text) == Substring(text.trimmingCharacters(in: .whitespaces)),
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
 }
