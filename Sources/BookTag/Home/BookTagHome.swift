@@ -13,8 +13,19 @@ public struct BookTagHome: Sendable, Equatable {
 
     /// A home with its config and data apart (the XDG layout) or together.
     public init(configFolder: URL, dataFolder: URL) {
-        self.configFolder = configFolder.standardizedFileURL
-        self.dataFolder = dataFolder.standardizedFileURL
+        self.configFolder = Self.standardized(configFolder)
+        self.dataFolder = Self.standardized(dataFolder)
+    }
+
+    /// `folder` without `.` and `..` in its path. Foundation's `standardizedFileURL` parses the
+    /// URL again and builds a set on its first call, at every command's start; a plain absolute
+    /// path, which it would give back unchanged, is not handed to it (`HomeTests` compares both).
+    static func standardized(_ folder: URL) -> URL {
+        let path = folder.path
+        guard folder.isFileURL, folder.baseURL == nil, path.hasPrefix("/"), !path.contains("//"),
+            !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })
+        else { return folder.standardizedFileURL }
+        return folder
     }
 
     /// Everything in one folder.

@@ -64,7 +64,10 @@ package struct GlobalOptions: ParsableArguments {
     }
 
     var resolvedHome: BookTagHome {
-        BookTagHome.resolve(explicit: home)
+        BookTagHome.resolve(
+            explicit: home,
+            environment: home?.isEmpty == false
+                ? [:] : Environment.values(["BOOKTAG_HOME", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"]))
     }
 
     /// The configuration file in use: `--config`, else the home's `config.json`.

@@ -3,17 +3,13 @@ import Foundation
 /// What the command knows about where its output goes.
 enum Terminal {
     /// A terminal that can take escape sequences (not TERM=dumb).
-    static func isTerminal(_ descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> Bool
-    {
-        isatty(descriptor) == 1 && environment["TERM"] != "dumb"
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1 && Environment.value("TERM") != "dumb"
     }
 
     /// Colour only on a terminal, and never with NO_COLOR set (https://no-color.org).
-    static func usesColor(for descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> Bool
-    {
-        isTerminal(descriptor, environment: environment) && (environment["NO_COLOR"] ?? "").isEmpty
+    static func usesColor(for descriptor: Int32) -> Bool {
+        isTerminal(descriptor) && (Environment.value("NO_COLOR") ?? "").isEmpty
     }
 
     /// The width of stdout's terminal in columns; $COLUMNS or 100 when stdout is not one.
@@ -27,7 +23,7 @@ enum Terminal {
         if isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 {
             return Int(size.ws_col)
         }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 {
+        if let columns = Environment.value("COLUMNS").flatMap(Int.init), columns > 20 {
             return columns
         }
         return 100

@@ -26,4 +26,24 @@ import Testing
         #expect(defaults.configFolder.path == "/home/u/.config/booktag")
         #expect(defaults.dataFolder.path == "/home/u/.local/share/booktag")
     }
+
+    /// A home's folders are standardized as Foundation would, whether or not Foundation is asked:
+    /// a plain absolute path skips it, anything with dots, doubled slashes or a relative start
+    /// goes through it.
+    @Test func foldersAreStandardizedAsFoundationWould() {
+        let paths = [
+            "/tmp/x", "/tmp/x/", "/tmp/a b/日本", "/", "/tmp/./x", "/tmp/../x", "/tmp//x", "relative/x", "./x", "../x",
+            "/tmp/x.", "/tmp/.hidden", "/tmp/..x", "/tmp/x/..", "/tmp/x/.", "/home/u/.local/share/booktag", "/tmp/%41",
+        ]
+        for path in paths {
+            for isDirectory in [true, false] {
+                let url = URL(fileURLWithPath: path, isDirectory: isDirectory)
+                let standardized = BookTagHome.standardized(url)
+                #expect(standardized == url.standardizedFileURL, "\(path)")
+                #expect(standardized.absoluteString == url.standardizedFileURL.absoluteString, "\(path)")
+                #expect(standardized.path == url.standardizedFileURL.path, "\(path)")
+            }
+        }
+        #expect(BookTagHome(folder: URL(fileURLWithPath: "/tmp/x/../y")).databaseFile.path == "/tmp/y/booktag.sqlite")
+    }
 }
