@@ -32,44 +32,33 @@ public final class BookStore: Sendable {
         try open(home: home, memoryMapped: memoryMapped, faultInjection: { _ in })
     }
 
+    /// The store in `home` when it is there and up to date, else `nil`: opened as `open` opens
+    /// it but creating, migrating and writing nothing, so that a command can open it on another
+    /// core before it knows for certain that it will read it (`booktag list`, while its arguments
+    /// are parsed). `nil` too while another process migrates it; `open` then waits its turn.
+    public static func openIfCurrent(home: BookTagHome, memoryMapped: Bool = true) throws -> BookStore? {
+        let path = home.databaseFile.path
+        let lockPath = home.dataFolder.appendingPathComponent(".migrate.lock").path
+        let files: [String] = [path, path + "-wal", path + "-shm", lockPath]
+        guard files.allSatisfy({ access($0, F_OK) == 0 }) else { return nil }
+        do {
+            guard let lock = try FileLock.attempt(path: lockPath, mode: .shared) else { return nil }
+            defer { lock.unlock() }
+            let queue = try DatabaseQueue(
+                path: path, configuration: configuration(home: home, memoryMapped: memoryMapped))
+            guard try queue.read({ try StoreSchema.migrator.hasCompletedMigrations($0) }) else { return nil }
+            return BookStore(home: home, writer: queue, faultInjection: { _ in })
+        } catch let error as DatabaseError {
+            throw StoreError.database("\(path): \(error.message ?? error.description)")
+        }
+    }
+
     static func open(
         home: BookTagHome, memoryMapped: Bool = true, faultInjection: @escaping @Sendable (SetChangeStep) throws -> Void
     ) throws -> BookStore {
         do {
             try home.createFolders()
-            var configuration = Configuration()
-            // WAL is set here rather than with `journalMode = .wal`, which also creates and drops
-            // a table on every open (to force a WAL file into existence for DatabasePool
-            // readers): a store that is only read must stay byte-for-byte as it was.
-            configuration.busyMode = .timeout(30)
-            configuration.foreignKeysEnabled = true
-            configuration.prepareDatabase { db in
-                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw StoreError.database("cannot use write-ahead logging on \(home.databaseFile.path)")
-                }
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                // The `-wal` and `-shm` files stay between runs, the log emptied when the last
-                // connection closes: a command that only reads then creates and deletes no file
-                // (it made two inodes and two unlinks a run). While open, the log is cut back to
-                // 4 MiB after each checkpoint that restarts it.
-                var persistent: Int32 = 1
-                guard
-                    sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persistent)
-                        == SQLITE_OK
-                else {
-                    throw StoreError.database("cannot keep the write-ahead log of \(home.databaseFile.path)")
-                }
-                try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
-                // Read pages through a memory map instead of copying them: scans such as
-                // listing every tag get cheaper. 256 MiB of address space, not of memory.
-                if memoryMapped {
-                    try db.execute(sql: "PRAGMA mmap_size = 268435456")
-                } else {
-                    // A process that stays keeps a 512 KiB page cache, not SQLite's 2 MB: the
-                    // kernel caches the file's pages for it without counting them as its own.
-                    try db.execute(sql: "PRAGMA cache_size = -512")
-                }
-            }
+            let configuration = configuration(home: home, memoryMapped: memoryMapped)
             // Whoever creates or migrates the store holds the lock exclusively; everyone else opens
             // under it shared, so no process opens a file another is still setting up. A store
             // that is up to date is only read here (most opens: no write, no waiting).
@@ -97,6 +86,44 @@ public final class BookStore: Sendable {
         } catch let error as DatabaseError {
             throw StoreError.database("\(home.databaseFile.path): \(error.message ?? error.description)")
         }
+    }
+
+    /// How every connection to the store is set up.
+    private static func configuration(home: BookTagHome, memoryMapped: Bool) -> Configuration {
+        var configuration = Configuration()
+        // WAL is set here rather than with `journalMode = .wal`, which also creates and drops
+        // a table on every open (to force a WAL file into existence for DatabasePool
+        // readers): a store that is only read must stay byte-for-byte as it was.
+        configuration.busyMode = .timeout(30)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                throw StoreError.database("cannot use write-ahead logging on \(home.databaseFile.path)")
+            }
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // The `-wal` and `-shm` files stay between runs, the log emptied when the last
+            // connection closes: a command that only reads then creates and deletes no file
+            // (it made two inodes and two unlinks a run). While open, the log is cut back to
+            // 4 MiB after each checkpoint that restarts it.
+            var persistent: Int32 = 1
+            guard
+                sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persistent)
+                    == SQLITE_OK
+            else {
+                throw StoreError.database("cannot keep the write-ahead log of \(home.databaseFile.path)")
+            }
+            try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
+            // Read pages through a memory map instead of copying them: scans such as
+            // listing every tag get cheaper. 256 MiB of address space, not of memory.
+            if memoryMapped {
+                try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            } else {
+                // A process that stays keeps a 512 KiB page cache, not SQLite's 2 MB: the
+                // kernel caches the file's pages for it without counting them as its own.
+                try db.execute(sql: "PRAGMA cache_size = -512")
+            }
+        }
+        return configuration
     }
 
     private init(

@@ -25,7 +25,7 @@ extension BookTagCommand {
         func run() throws {
             let session = Session(global)
             let name = try TagName(tag)
-            let store = try session.workspace.openStore()
+            let store = try session.openStore()
             let stored = try store.existingTag(name)
             let rows = try store.books(of: name).map { BookRow($0, store: store) }
             if json { return try JSONOutput.print(rows) }

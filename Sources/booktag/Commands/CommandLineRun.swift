@@ -28,7 +28,9 @@ package enum CommandLineRun {
         _ = mainStarted
         let command: any ParsableCommand
         do {
-            command = try BookTagCommand.parseAsRoot(GlobalOptions.hoisting(Array(CommandLine.arguments.dropFirst())))
+            let arguments = GlobalOptions.hoisting(Array(CommandLine.arguments.dropFirst()))
+            StorePreopening.start(arguments: arguments)
+            command = try BookTagCommand.parseAsRoot(arguments)
         } catch {
             finishArgumentParsing(error)
         }

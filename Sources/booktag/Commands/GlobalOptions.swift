@@ -63,10 +63,13 @@ package struct GlobalOptions: ParsableArguments {
         return [arguments[index]] + leading + arguments[(index + 1)...]
     }
 
-    var resolvedHome: BookTagHome {
+    var resolvedHome: BookTagHome { Self.home(explicit: home) }
+
+    /// The home `--home` (or its absence) names.
+    static func home(explicit: String?) -> BookTagHome {
         BookTagHome.resolve(
-            explicit: home,
-            environment: home?.isEmpty == false
+            explicit: explicit,
+            environment: explicit?.isEmpty == false
                 ? [:] : Environment.values(["BOOKTAG_HOME", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"]))
     }
 

@@ -41,8 +41,11 @@ struct Session {
         return configuration
     }
 
+    /// The store: the one opened while the arguments were parsed when there is one for this
+    /// home (`StorePreopening`), else opened now.
     func openStore(memoryMapped: Bool = true) throws -> BookStore {
-        try workspace.openStore(memoryMapped: memoryMapped)
+        if memoryMapped, let store = StorePreopening.take(home: workspace.home) { return store }
+        return try workspace.openStore(memoryMapped: memoryMapped)
     }
 
     /// The tag a command changes: its name checked, the store opened, the tag found (else exit 66).

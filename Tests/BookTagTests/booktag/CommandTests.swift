@@ -33,6 +33,34 @@ import Testing
         #expect(tags?.map { $0["books"] as? Int } == [12, 3])
     }
 
+    /// The store a reading command opens while its arguments are parsed is the home the parse
+    /// names, wherever `--home` stands and whatever `BOOKTAG_HOME` says; a home made by the
+    /// first booktag is migrated by the command, as before.
+    @Test func readsUseTheHomeTheArgumentsName() async throws {
+        let filled = try await Self.filledHome()
+        let other = try TemporaryHome()
+        do {
+            let store = try BookStore.open(home: other.home)
+            try store.createTag(
+                TagName("Elsewhere"), source: .goodreads, books: SyntheticBooks.set(1),
+                search: SearchPosition(totalResults: 12, pageSize: 20, startPage: 1))
+        }
+        let environment = ["BOOKTAG_HOME": other.folder.path]
+        for arguments in [
+            ["list", "--home", filled.folder.path], ["--home", filled.folder.path, "list"],
+            ["list", "--home=\(filled.folder.path)"], ["-q", "list", "--json", "--home", filled.folder.path],
+        ] {
+            let run = try await Self.run(arguments, environment: environment)
+            #expect(
+                run.status == 0 && run.output.contains("Fantasy") && !run.output.contains("Elsewhere"), "\(arguments)")
+        }
+        let listed = try await Self.run(["list"], environment: environment)
+        #expect(listed.output.contains("Elsewhere") && !listed.output.contains("Fantasy"))
+        let old = try MigrationTests.v1Home()
+        let books = try await Self.run(["books", "fantasy", "--home", old.folder.path])
+        #expect(books.status == 0 && books.output.split(separator: "\n").count == 13, "\(books.errors)")
+    }
+
     /// What people type most starts without the libraries only drawing needs (Pango, cairo,
     /// fontconfig and libgd are opened on first use, see CLazyLibrary.h), and booktag needs no
     /// libcrypto at all; libxml2, libjpeg and libpng are linked the ordinary way. The dynamic
