@@ -41,58 +41,10 @@ public struct CollageMaker: Sendable {
     }
 
     /// The collage of each tag (`nil`: none), in the order of `keys`, for listing many tags: the
-    /// folder is read once, with no file-by-file checks, and the answer is an array rather than a
-    /// dictionary by key, which a list of 1,000 tags then filled and read back twice a tag.
+    /// folder is read once (`CollageListing`), with no file-by-file checks.
     public func collageFiles(forKeys keys: [String]) -> [String?] {
-        let folder = store.home.collagesFolder.path
-        guard let names = Self.names(in: folder), !names.isEmpty else {
-            return Array(repeating: nil, count: keys.count)
-        }
-        // Each base name with its file of the first format (in `allCases` order), and the slugs
-        // that some file carries before a hash: only those keys are worth hashing. Read as bytes,
-        // into no array per file: a folder of a thousand collages is listed on every `list`.
-        var chosen: [Substring: (rank: Int, name: String)] = .init(minimumCapacity: names.count)
-        var hashedSlugs = Set<Substring>(minimumCapacity: names.count)
-        for name in names {
-            let bytes = name.utf8
-            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")),
-                let rank = Self.extensions.firstIndex(where: { $0.elementsEqual(bytes[bytes.index(after: dot)...]) })
-            else { continue }
-            let base = Substring(bytes[..<dot])
-            if let earlier = chosen[base], earlier.rank < rank { continue }
-            chosen[base] = (rank, name)
-            if let dash = base.utf8.lastIndex(of: UInt8(ascii: "-")),
-                base.utf8.distance(from: dash, to: base.endIndex) == 9
-            {
-                hashedSlugs.insert(base[..<dash])
-            }
-        }
-        let prefix = folder + "/"
-        return keys.map { key in
-            let (slug, hashed) = CollageName.slug(forKey: key)
-            if hashed, !hashedSlugs.contains(Substring(slug)) { return nil }
-            let base = hashed ? CollageName.baseName(slug: slug, key: key) : slug
-            return chosen[Substring(base)].map { prefix + $0.name }
-        }
+        CollageListing(folder: store.home.collagesFolder.path).files(forKeys: keys)
     }
-
-    /// The names in `folder`, through readdir(3): FileManager's listing took 0.4–0.5 ms of `list`
-    /// for a thousand collages (timed in place).
-    private static func names(in folder: String) -> [String]? {
-        guard let directory = opendir(folder) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
-                String(cString: bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    /// Collage file extensions as bytes, in `CollageFormat.allCases` order (the first found wins).
-    private static let extensions = CollageFormat.allCases.map { Array($0.fileExtension.utf8) }
 
     /// Renders the stored set and writes the collage. A collage written to the collages folder
     /// is the tag's: the store records how it was drawn.

@@ -17,12 +17,20 @@ public struct TagListEntry: Encodable, Sendable {
     /// How the collage was last drawn.
     public let collageStyle: CollageStyle?
 
-    /// Every tag of `store`, in the store's order.
-    public static func entries(store: BookStore) throws -> [TagListEntry] { entries(try store.tags(), store: store) }
-
-    /// `tags` with their collage files (one look at the collages folder for all of them).
-    public static func entries(_ tags: [Tag], store: BookStore) -> [TagListEntry] {
-        let collages = CollageMaker(store: store).collageFiles(forKeys: tags.map(\.key))
+    /// Every tag of `store`, in the store's order, with its collage file. The collages folder is
+    /// read on another core while the store answers (at 1,000 tags each takes about a
+    /// millisecond).
+    public static func entries(store: BookStore) throws -> [TagListEntry] {
+        let folder = store.home.collagesFolder.path
+        let listing = Locked<CollageListing?>(nil)
+        let read = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: read) {
+            let read = CollageListing(folder: folder)
+            listing.withLock { $0 = read }
+        }
+        let tags = try store.tags()
+        read.wait()
+        let collages = listing.withLock { $0 }!.files(forKeys: tags.map(\.key))
         return zip(tags, collages).map { tag, collage in
             TagListEntry(
                 name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount,

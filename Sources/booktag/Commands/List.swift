@@ -30,10 +30,8 @@ extension BookTagCommand {
             timeline.mark("preferences")
             let store = try session.openStore()
             timeline.mark("store")
-            let tags = try store.tags()
-            timeline.mark("tags")
-            let entries = TagListEntry.entries(tags, store: store)
-            timeline.mark("collage files")
+            let entries = try TagListEntry.entries(store: store)
+            timeline.mark("tags and collage files")
             defer { session.reporter.detail("timing: \(timeline.summary)") }
             if json {
                 try JSONOutput.print(entries)
