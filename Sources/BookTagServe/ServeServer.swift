@@ -46,8 +46,10 @@ public struct ServeServer: Sendable {
     /// that shuts down gracefully; throws `Stopped` when the server could not start or failed.
     public func run() async throws {
         booktag_return_memory_promptly()
-        // A server draws collages while it imports: each holds one band of canvas, not a whole one.
+        // A server draws collages while it imports: each holds bands of canvas, not a whole one
+        // (an import's in bands of 128 KiB), and an import holds fewer covers at once.
         CollageRenderer.defaultWholeImageBytes = 0
+        ExportImporter.defaultLimits = .server
         let jobs = JobRegistry()
         let access = access
         let lock = lock

@@ -19,13 +19,42 @@ public struct ExportImporter: Sendable {
     public var search: CoverSearch
     /// Downloads them.
     public var covers: CoverDownloader
-    /// Downloads in flight at once.
-    public var maximumConcurrentDownloads = 8
+    /// Downloads in flight at once. Starts as `defaultLimits.downloads`.
+    public var maximumConcurrentDownloads = ExportImporter.defaultLimits.downloads
     /// Covers held in memory before they are written out together.
     public var stagingBatch = 32
     /// Bytes of covers held in memory before they are written out together, whichever of this
-    /// and `stagingBatch` comes first: 32 genuine covers are 4 MB or more.
-    public var stagingBytes = 1 << 20
+    /// and `stagingBatch` comes first: 32 genuine covers are 4 MB or more. Starts as
+    /// `defaultLimits.stagingBytes`.
+    public var stagingBytes = ExportImporter.defaultLimits.stagingBytes
+    /// The canvas of one band of each tag's collage (`CollageRenderer.bandBytes`). Starts as
+    /// `defaultLimits.collageBandBytes`.
+    public var collageBandBytes = ExportImporter.defaultLimits.collageBandBytes
+
+    /// How much of its covers an import holds at once.
+    public struct Limits: Sendable, Equatable {
+        /// Downloads in flight.
+        public var downloads: Int
+        /// Bytes of covers held before they are written out.
+        public var stagingBytes: Int
+        /// Bytes of each band of a tag's collage.
+        public var collageBandBytes: Int
+
+        /// A command that imports and exits: 8 downloads, 1 MiB of covers, bands of 1 MiB.
+        public static let command = Limits(downloads: 8, stagingBytes: 1 << 20, collageBandBytes: 1 << 20)
+        /// A server that imports while it serves: 6 downloads, 256 KiB of covers and collages in
+        /// bands of 128 KiB took a 20,000-row upload from 2.2–2.8 to 1.2–2.0 times the file's size
+        /// in the server's memory, the import 5 % slower (docs/performance.md).
+        public static let server = Limits(downloads: 6, stagingBytes: 256 << 10, collageBandBytes: 128 << 10)
+    }
+
+    /// What every importer's limits start as: `Limits.command`; `booktag serve` sets
+    /// `Limits.server`.
+    public static var defaultLimits: Limits {
+        get { limitsDefault.withLock { $0 } }
+        set { limitsDefault.withLock { $0 = newValue } }
+    }
+    private static let limitsDefault = Locked(Limits.command)
 
     /// An importer into `store`.
     public init(store: BookStore, search: CoverSearch, covers: CoverDownloader) {
@@ -67,6 +96,13 @@ public struct ExportImporter: Sendable {
         public var collage: CollageResult?
         /// Why the tag was not stored: it belongs to a search or a shelf, or no book had a cover.
         public var refusal: String?
+    }
+
+    /// The renderer of the tags' collages, in bands of `collageBandBytes`.
+    private var collageRenderer: CollageRenderer {
+        var renderer = CollageRenderer()
+        renderer.bandBytes = collageBandBytes
+        return renderer
     }
 
     /// Imports `plans` (of one export: one `ImportLibrary.plan` or `ExportSelection.plans`),
@@ -140,7 +176,7 @@ public struct ExportImporter: Sendable {
                 return (row.work(identity: identity, imageURL: url, pagesFromOpenLibrary: named?.pages), file)
             }
             let prepared = try collage.map { options in
-                try CollageMaker(store: store).prepare(
+                try CollageMaker(store: store, renderer: collageRenderer).prepare(
                     title: plan.name.display, key: plan.name.key,
                     source: plan.origin.libraryFormat?.booksSource ?? .goodreads,
                     entries: chosen.prefix(CollageMaker.maximumCovers).map { chosen in
