@@ -21,6 +21,8 @@ let package = Package(
         // Cover files' content addresses (SHA-256); already built for the HTTP client's TLS.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // `booktag backup`: the home as one ZIP file, each entry's CRC checked as it is read.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `booktag serve`; no traits: swift-configuration and full Foundation are not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -41,7 +43,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The one loader for the libraries opened on first use instead (see its header for why).
         .target(name: "CLazyLibrary"),
         // Pango, cairo and fontconfig, opened on first use: text on collages.
@@ -49,7 +51,7 @@ let package = Package(
         // libgd, opened on first use: GIF and WebP covers.
         .target(name: "CLibGD", dependencies: ["CLazyLibrary"]),
         // booktag's own pixel work over libjpeg, libpng and zlib.
-        .target(name: "CImageCodec", dependencies: ["CLibJPEG", "CLibPNG", "CZlib"]),
+        .target(name: "CImageCodec", dependencies: ["CLibJPEG", "CLibPNG", "CSystemZlib"]),
         .target(name: "CBookTagSystem"),
         .target(
             name: "BookTag",
@@ -62,6 +64,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .target(

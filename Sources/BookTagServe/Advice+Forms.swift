@@ -20,6 +20,7 @@ extension Advice {
             ": name the \(format) tags with a prefix (\"\(example)\" becomes \"PREFIX \(example)\") or name one tag"
         case .nameTheTag: " (name the tag)"
         case .nameTheFormat: "; choose its format if it is one of them"
+        case .replaceTheHome: ": restore into an empty home, or replace this one"
         }
     }
 }

@@ -39,13 +39,13 @@ struct FormsController: Sendable {
         let form = try await request.decode(as: AddForm.self, context: context)
         let asked = try Self.addRequest(form)
         let (job, name) = try await work.read { [tagJobs] in try tagJobs.add(asked) }
-        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job)
+        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job, at: context.publicAddress)
     }
 
     @Sendable func reroll(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let name = try ServeRoutes.tagName(context)
         let job = try await work.read { [tagJobs] in try tagJobs.reroll(name) }
-        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job)
+        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job, at: context.publicAddress)
     }
 
     @Sendable func drop(_ request: Request, context: ServeContext) async throws -> SeeOther {
@@ -53,13 +53,13 @@ struct FormsController: Sendable {
         let form = try await request.decode(as: DropForm.self, context: context)
         let asked = DropRequest(books: form.book.map { [$0] } ?? [], replace: form.replace != nil)
         let job = try await work.read { [tagJobs] in try tagJobs.drop(name, asked) }
-        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job)
+        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job, at: context.publicAddress)
     }
 
     @Sendable func delete(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let name = try ServeRoutes.tagName(context)
         try await work.read { [tagJobs] in try tagJobs.remove(name) }
-        return SeeOther("/")
+        return SeeOther("/", at: context.publicAddress)
     }
 
     @Sendable func night(_ request: Request, context: ServeContext) async throws -> SeeOther {
@@ -72,7 +72,7 @@ struct FormsController: Sendable {
             default: try workspace.setNightMode(!workspace.nightMode)
             }
         }
-        return SeeOther(ServeRoutes.localPath(form.back))
+        return SeeOther(ServeRoutes.localPath(form.back), at: context.publicAddress)
     }
 
     /// The add form's text fields as the library's request, whose rules refuse what is wrong.

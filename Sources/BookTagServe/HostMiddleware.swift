@@ -1,7 +1,8 @@
 import Hummingbird
 
 /// The `Host` must be this server's (403): a page of another site whose name was rebound to
-/// this address (DNS rebinding) is refused before anything else.
+/// this address (DNS rebinding) is refused before anything else. A trusted proxy answers for the
+/// host its browser used.
 struct HostMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let access: ServeAccess
@@ -9,7 +10,8 @@ struct HostMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let host = request.head.authority, access.allows(host: host) else {
+        guard context.publicAddress.forwardedHost != nil || request.head.authority.map(access.allows(host:)) == true
+        else {
             throw ServeError(
                 .forbidden,
                 "this server answers only to \(ServeAccess.hostPart(access.host)):\(access.port); open the address booktag serve printed"

@@ -27,14 +27,16 @@ struct ImportController: Sendable {
             $0.kind == "import" ? $0 : nil
         }
         let made = try (job?.state == .done ? job!.tagNames : []).compactMap { try store.tag(TagName($0)) }
-        return PageAnswer(html: ServePages.importPage(job: job, made: made, night: workspace.nightMode))
+        return PageAnswer(
+            html: ServePages.importPage(
+                job: job, made: made, frame: .init(night: workspace.nightMode, at: context.publicAddress)))
     }
 
     @Sendable func form(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let form = try await ImportForm.receive(request, uploads: uploads)
         let (job, _) = try await tagJobs.importUpload(
             form.file!, name: UploadFolder.displayName(form.fileName), fields: form.fields)
-        return SeeOther("/import?job=" + job)
+        return SeeOther("/import?job=" + job, at: context.publicAddress)
     }
 
     /// `POST /api/imports?format=&shelf=&year=&tag=&prefix=`, the file as the body: 202 and the job.

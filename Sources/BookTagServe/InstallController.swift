@@ -46,9 +46,10 @@ struct InstallController: Sendable {
         var name = "booktag"
         var shortName = "booktag"
         var description = "Your tags and your year in books, as walls of covers"
-        var id = "/"
-        var startURL = "/"
-        var scope = "/"
+        /// The app's root, under the proxy's prefix: a phone opens it, and keeps to it.
+        var id: String
+        var startURL: String
+        var scope: String
         var display = "standalone"
         var backgroundColor: String
         var themeColor: String
@@ -66,10 +67,15 @@ struct InstallController: Sendable {
 
     @Sendable func manifest(_ request: Request, context: ServeContext) throws -> JSONAnswer {
         let theme = CollageTheme.forNightMode(workspace.nightMode)
+        let address = context.publicAddress
+        let root = address.path("/")
         let manifest = Manifest(
-            backgroundColor: theme.background.hex, themeColor: theme.background.hex,
+            id: root, startURL: root, scope: root, backgroundColor: theme.background.hex,
+            themeColor: theme.background.hex,
             icons: Self.icons.filter { $0.path != "/icons/apple-touch-icon.png" }.map {
-                Manifest.Icon(src: $0.path, sizes: "\($0.size)x\($0.size)", purpose: $0.maskable ? "maskable" : "any")
+                Manifest.Icon(
+                    src: address.path($0.path), sizes: "\($0.size)x\($0.size)",
+                    purpose: $0.maskable ? "maskable" : "any")
             })
         var answer = JSONAnswer(manifest)
         answer.contentType = "application/manifest+json"

@@ -23,24 +23,29 @@ struct PagesController: Sendable {
             let strips = try store.coverStrips(first: 5)
             var running: [String: JobRegistry.Snapshot] = [:]
             for tag in tags { running[tag.key] = jobs.running(forKey: tag.key) }
-            return PageAnswer(html: ServePages.tagsPage(tags: tags, strips: strips, running: running, night: night))
+            return PageAnswer(
+                html: ServePages.tagsPage(
+                    tags: tags, strips: strips, running: running, frame: .init(night: night, at: context.publicAddress))
+            )
         }
     }
 
     @Sendable func tag(_ request: Request, context: ServeContext) async throws -> PageAnswer {
         let name = try ServeRoutes.tagName(context)
         let named = request.uri.queryParameters["job"].flatMap { jobs.snapshot(String($0)) }
-        return try await work.read { [self] in try tagPage(name, named: named) }
+        let address = context.publicAddress
+        return try await work.read { [self] in try tagPage(name, named: named, at: address) }
     }
 
-    private func tagPage(_ name: TagName, named: JobRegistry.Snapshot?) throws -> PageAnswer {
+    private func tagPage(_ name: TagName, named: JobRegistry.Snapshot?, at address: PublicAddress) throws -> PageAnswer
+    {
         // The tag's running job, else the job the address names if it was this tag's (its outcome, an error).
         let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKeys.contains(name.key) ? $0 : nil }
         guard let tag = try store.tag(name) else {
             if let job {
                 return PageAnswer(
                     html:
-                        ServePages.pendingTagPage(job: job, night: night),
+                        ServePages.pendingTagPage(job: job, frame: .init(night: night, at: address)),
                     status: job.state == .failed ? .notFound : .ok)
             }
             throw ServeError.notFound("there is no tag \"\(name.display)\": add it on the tags page")
@@ -48,7 +53,9 @@ struct PagesController: Sendable {
         let stats = try store.stats(of: name)
         return PageAnswer(
             html:
-                ServePages.tagPage(tag: tag, books: try store.books(of: name), stats: stats, job: job, night: night))
+                ServePages.tagPage(
+                    tag: tag, books: try store.books(of: name), stats: stats, job: job,
+                    frame: .init(night: night, at: address)))
     }
 
     @Sendable func book(_ request: Request, context: ServeContext) async throws -> PageAnswer {
@@ -57,7 +64,9 @@ struct PagesController: Sendable {
             let book = try ServeRoutes.storedBook(parameters, store: store)
             return PageAnswer(
                 html:
-                    ServePages.bookPage(book, tags: try BookLookup(store: store).tags(of: book), night: night))
+                    ServePages.bookPage(
+                        book, tags: try BookLookup(store: store).tags(of: book),
+                        frame: .init(night: night, at: context.publicAddress)))
         }
     }
 }

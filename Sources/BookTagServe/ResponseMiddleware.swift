@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The outermost middleware: every answer gets the security headers and its time inside
-/// booktag, and an error no group answered (a page's, a check's) becomes an error page.
+/// booktag, and an error no group answered (a page's, a check's, a proxy's malformed headers)
+/// becomes an error page, its links under the prefix the browser sees.
 struct ResponseMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let night: @Sendable () -> Bool
@@ -19,11 +20,12 @@ struct ResponseMiddleware: RouterMiddleware {
         let started = ContinuousClock.now
         var response: Response
         do {
+            if let misplaced = context.misplaced { throw misplaced }
             response = try await next(request, context)
         } catch {
             let refusal = ServeError(error, logging: request, to: context.logger)
-            response = try PageAnswer(html: ServePages.errorPage(refusal, night: night()), status: refusal.status)
-                .response(from: request, context: context)
+            let page = ServePages.errorPage(refusal, frame: .init(night: night(), at: context.publicAddress))
+            response = try PageAnswer(html: page, status: refusal.status).response(from: request, context: context)
         }
         Self.secure(&response)
         // The time inside booktag (a streamed body's is not in it), for the browser's tools and the benchmark.

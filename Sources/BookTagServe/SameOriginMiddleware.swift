@@ -12,19 +12,22 @@ struct SameOriginMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        if ![.get, .head].contains(request.method), !context.bearer { try check(request) }
+        if ![.get, .head].contains(request.method), !context.bearer { try check(request, at: context.publicAddress) }
         return try await next(request, context)
     }
 
-    private func check(_ request: Request) throws {
+    private func check(_ request: Request, at address: PublicAddress) throws {
         let refusal = ServeError(.forbidden, "a change must come from booktag's own pages")
-        if let origin = request.headers[.origin], !access.allows(origin: origin) { throw refusal }
+        if let origin = request.headers[.origin], !access.allows(origin: origin, at: address) { throw refusal }
         if let site = request.headers[.secFetchSite], !["same-origin", "none"].contains(site) { throw refusal }
         if request.headers[.origin] == nil, let referer = request.headers[.referer] {
-            let components = URLComponents(string: referer)
-            guard components?.scheme == "http", let host = components?.host,
-                access.allows(host: "\(ServeAccess.hostPart(host)):\(components?.port ?? 80)")
+            guard let components = URLComponents(string: referer), let scheme = components.scheme,
+                let host = components.host
             else { throw refusal }
+            let port = components.port.map { ":\($0)" } ?? ""
+            guard access.allows(origin: "\(scheme)://\(ServeAccess.hostPart(host))\(port)", at: address) else {
+                throw refusal
+            }
         }
     }
 }

@@ -1,12 +1,14 @@
 import HTTPTypes
 import Hummingbird
 
-/// After a form: the page to show next (303, so a reload does not post again).
+/// After a form: the page to show next (303, so a reload does not post again), under the
+/// prefix the browser sees the app at.
 struct SeeOther: ResponseGenerator {
     let location: String
 
-    init(_ location: String) {
-        self.location = location
+    /// `path` is from the app's root (`/tags/x`).
+    init(_ path: String, at address: PublicAddress) {
+        location = address.path(path)
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {

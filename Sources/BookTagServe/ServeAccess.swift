@@ -1,3 +1,4 @@
+import BookTag
 import Foundation
 import Synchronization
 
@@ -7,13 +8,22 @@ final class ServeAccess: Sendable {
     /// 256 random bits, hex, kept in the home (`ServeToken`): printed in the first line on stdout.
     let token: String
     let host: String
+    /// `--base-path` or `serve.basePath`: `""` or `/booktag`.
+    let basePath: String
+    /// `serve.trustedProxies`: whose `X-Forwarded-*` headers are believed.
+    let trustedProxies: [AddressRange]
     private let boundPort: Atomic<Int>
 
-    init(host: String, port: Int, token: String) {
+    init(host: String, port: Int, token: String, settings: ServeSettings = ServeSettings()) {
         self.host = host
         boundPort = Atomic(port)
         self.token = token
+        basePath = settings.basePath
+        trustedProxies = settings.trustedProxies
     }
+
+    /// Whether `peer` (the connection's address) is a proxy named in `serve.trustedProxies`.
+    func trusts(_ peer: String) -> Bool { trustedProxies.contains { $0.contains(peer) } }
 
     /// The port asked for, then the one bound (`--port 0` picks one).
     var port: Int {
@@ -41,7 +51,7 @@ final class ServeAccess: Sendable {
 
     /// The address, for saying where the server is without handing out access.
     var addressWithoutToken: String {
-        "http://\(Self.hostPart(host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host)):\(port)/"
+        "http://\(Self.hostPart(host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host)):\(port)\(basePath)/"
     }
 
     /// The `Host` header's names this server answers to: the bound address, `localhost` and
@@ -55,8 +65,10 @@ final class ServeAccess: Sendable {
         return name == host.lowercased()
     }
 
-    /// The origins a change may come from: `http://` and an allowed host.
-    func allows(origin: String) -> Bool {
+    /// The origins a change may come from: `http://` and an allowed host, or through a trusted
+    /// proxy the origin it forwarded.
+    func allows(origin: String, at address: PublicAddress = PublicAddress()) -> Bool {
+        if let forwarded = address.forwardedOrigin { return origin.lowercased() == forwarded }
         guard origin.hasPrefix("http://") else { return false }
         return allows(host: String(origin.dropFirst(7)))
     }

@@ -93,7 +93,7 @@ enum ServeAssets {
           if (section && window.EventSource) {
             var bar = document.getElementById("job-bar");
             var line = document.getElementById("job-line");
-            var source = new EventSource("/api/jobs/" + encodeURIComponent(section.dataset.job) + "/events");
+            var source = new EventSource(section.dataset.events);
             var show = function (event) {
               var data = JSON.parse(event.data);
               if (line && data.line) { line.textContent = data.line; }

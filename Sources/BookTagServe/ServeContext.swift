@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// The context of one request to `serve`: Hummingbird's, with bodies capped, decoded by their
 /// content type, and whether the token came as a bearer (the same-origin rule skips those).
@@ -8,9 +9,16 @@ struct ServeContext: RequestContext {
     var bearer = false
     /// Set by `APIMiddleware`: the request is the API's, so its body is JSON and errors are too.
     var answersInJSON = false
+    /// Set by `PlacingRouter`: where the browser sees this server (a proxy's prefix and origin).
+    var publicAddress = PublicAddress()
+    /// Set by `PlacingRouter` when a trusted proxy's headers are malformed: the request's answer.
+    var misplaced: ServeError?
+    /// The connection's peer: a proxy's `X-Forwarded-*` headers count only from a trusted one.
+    let peer: String?
 
     init(source: Source) {
         coreContext = .init(source: source)
+        peer = source.channel.remoteAddress?.ipAddress
     }
 
     /// Bodies are forms and small JSON documents: anything larger is refused (413).

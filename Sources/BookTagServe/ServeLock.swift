@@ -28,6 +28,17 @@ public final class ServeLock: @unchecked Sendable {
         record("")
     }
 
+    /// The running server of `home`, if one holds it; creates nothing (a `restore` into a home
+    /// that does not exist yet leaves no lock file behind when it is refused).
+    public static func running(in home: BookTagHome) -> Taken? {
+        let path = home.serveLockFile.path
+        // A claim taken here is let go at once, as the value goes away.
+        guard access(path, F_OK) == 0, (try? FileLock.attempt(path: path, mode: .shared)) == nil else { return nil }
+        let text =
+            (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return Taken(address: text.isEmpty ? nil : text)
+    }
+
     /// Keeps the address the server answers at, for a second start to name.
     func record(_ address: String) {
         let descriptor = lock.fileDescriptor

@@ -4,7 +4,7 @@ import Foundation
 extension ServePages {
     /// `/books/{source}/{id}`: what `show` prints, the description as sanitised HTML, the tags
     /// that hold it linked.
-    static func bookPage(_ book: StoredBook, tags: [String], night: Bool) -> String {
+    static func bookPage(_ book: StoredBook, tags: [String], frame: Frame) -> String {
         let details = book.details
         let authors = details.authors.map { author in author.role.map { "\(author.name) (\($0))" } ?? author.name }
             .joined(separator: ", ")
@@ -34,20 +34,20 @@ extension ServePages {
             $0.isEmpty ? nil : $0
         }
         let back =
-            tags.first.map { "<a href=\"\(tagPath($0).htmlEscaped)\">← \($0.htmlEscaped)</a>" }
-            ?? "<a href=\"/\">← All tags</a>"
+            tags.first.map { "<a href=\"\(frame.tagPath($0).htmlEscaped)\">← \($0.htmlEscaped)</a>" }
+            ?? "<a href=\"\(frame.path("/").htmlEscaped)\">← All tags</a>"
         let body = """
             <nav>\(back)</nav>
             <article class="book">
-            \(book.coverPath.map { "<img class=\"cover\" src=\"\(coverPath($0).htmlEscaped)\" alt=\"Cover of \(coverDescription(title: details.title, author: details.authors.first?.name).htmlEscaped)\">" } ?? "")
+            \(book.coverPath.map { "<img class=\"cover\" src=\"\(frame.coverPath($0).htmlEscaped)\" alt=\"Cover of \(coverDescription(title: details.title, author: details.authors.first?.name).htmlEscaped)\">" } ?? "")
             <div>
             <h1>\(details.title.htmlEscaped)</h1>
             <dl>\(facts.map { "<dt>\($0.0.htmlEscaped)</dt><dd>\($0.1.htmlEscaped)</dd>" }.joined())</dl>
-            \(tags.isEmpty ? "" : "<p class=\"facts\">In \(tags.map { "<a href=\"\(tagPath($0).htmlEscaped)\">\($0.htmlEscaped)</a>" }.joined(separator: ", "))</p>")
+            \(tags.isEmpty ? "" : "<p class=\"facts\">In \(tags.map { "<a href=\"\(frame.tagPath($0).htmlEscaped)\">\($0.htmlEscaped)</a>" }.joined(separator: ", "))</p>")
             </div>
             </article>
             \(description.map { "<section class=\"description\" aria-label=\"description\">\($0)</section>" } ?? "<p class=\"facts\">No description kept for this book.</p>")
             """
-        return document(title: details.title, night: night, back: bookPath(details.id), body: body)
+        return document(title: details.title, frame: frame, back: ServePages.bookPath(details.id), body: body)
     }
 }

@@ -4,15 +4,15 @@ import Foundation
 extension ServePages {
     /// `/import`: a library export sent from the reader's device (the form works without script:
     /// a plain file upload, then this page follows the job), and what the last import made.
-    static func importPage(job: JobRegistry.Snapshot?, made: [Tag], night: Bool) -> String {
+    static func importPage(job: JobRegistry.Snapshot?, made: [Tag], frame: Frame) -> String {
         let formats = LibraryFormat.allCases.filter { $0 != .calibre }
         let options =
             ["<option value=\"auto\">Recognise it</option>"]
             + formats.map { "<option value=\"\($0.rawValue)\">\($0.fileDescription.htmlEscaped)</option>" }
         var body = """
-            <nav><a href="/">← All tags</a></nav>
+            <nav><a href="\(frame.path("/").htmlEscaped)">← All tags</a></nav>
             <h1>Import your library</h1>
-            \(jobSection(job))
+            \(jobSection(job, frame: frame))
 
             """
         if job?.state == .done {
@@ -23,13 +23,13 @@ extension ServePages {
                 body +=
                     "<ul>\n"
                     + made.map { tag in
-                        "<li><a href=\"\(tagPath(tag.name).htmlEscaped)\">\(tag.name.htmlEscaped)</a> · \(tag.bookCount) book\(tag.bookCount == 1 ? "" : "s")</li>\n"
+                        "<li><a href=\"\(frame.tagPath(tag.name).htmlEscaped)\">\(tag.name.htmlEscaped)</a> · \(tag.bookCount) book\(tag.bookCount == 1 ? "" : "s")</li>\n"
                     }.joined() + "</ul>\n"
             }
             body += "</section>\n"
         }
         body += """
-            <form method="post" action="/import" enctype="multipart/form-data" class="add" aria-labelledby="import-heading">
+            <form method="post" action="\(frame.path("/import").htmlEscaped)" enctype="multipart/form-data" class="add" aria-labelledby="import-heading">
             <h2 id="import-heading">From a file</h2>
             <p class="facts" id="import-help">The export file of Goodreads, StoryGraph, LibraryThing, BookWyrm or Open Library's reading log, as the service made it (at most 50 MiB). Each shelf becomes a tag; covers come from Open Library.</p>
             <label for="import-file">Export file</label>
@@ -50,6 +50,6 @@ extension ServePages {
             </form>
 
             """
-        return document(title: "Import", night: night, back: "/import", refresh: job?.state == .running, body: body)
+        return document(title: "Import", frame: frame, back: "/import", refresh: job?.state == .running, body: body)
     }
 }

@@ -14,17 +14,17 @@ extension ServePages {
 
     /// `/tags/{tag}`: the collage as a page (each cover links to its book, with a drop form), the
     /// tag's numbers and charts, reroll, and downloads of the image at a preset.
-    static func tagPage(tag: Tag, books: [TagBookEntry], stats: TagStats?, job: JobRegistry.Snapshot?, night: Bool)
+    static func tagPage(tag: Tag, books: [TagBookEntry], stats: TagStats?, job: JobRegistry.Snapshot?, frame: Frame)
         -> String
     {
-        let path = tagPath(tag.name)
-        let api = apiTagPath(tag.name)
+        let path = frame.tagPath(tag.name)
+        let api = frame.apiTagPath(tag.name)
         let busy = job?.state == .running
         var body = """
-            <nav><a href="/">← All tags</a></nav>
+            <nav><a href="\(frame.path("/").htmlEscaped)">← All tags</a></nav>
             <h1>\(tag.name.htmlEscaped)</h1>
             <p class="facts">\(books.count) book\(books.count == 1 ? "" : "s") from \(tag.sourceDescription.htmlEscaped)</p>
-            \(jobSection(job))
+            \(jobSection(job, frame: frame))
 
             """
         if let stats {
@@ -72,8 +72,8 @@ extension ServePages {
             .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
             body += """
                 <li>
-                <a href="\(bookPath(book.bookID).htmlEscaped)"><img src="\(coverPath(book.coverPath).htmlEscaped)" alt="\(coverDescription(title: book.title, author: book.authorName).htmlEscaped)" loading="lazy"></a>
-                <p class="title"><a href="\(bookPath(book.bookID).htmlEscaped)">\(book.title.htmlEscaped)</a></p>
+                <a href="\(frame.bookPath(book.bookID).htmlEscaped)"><img src="\(frame.coverPath(book.coverPath).htmlEscaped)" alt="\(coverDescription(title: book.title, author: book.authorName).htmlEscaped)" loading="lazy"></a>
+                <p class="title"><a href="\(frame.bookPath(book.bookID).htmlEscaped)">\(book.title.htmlEscaped)</a></p>
                 <p class="facts">\(facts)</p>
                 <form method="post" action="\((path + "/drop").htmlEscaped)" class="drop">
                 <input type="hidden" name="book" value="\(book.bookID.value.htmlEscaped)">
@@ -85,17 +85,17 @@ extension ServePages {
                 """
         }
         body += "</ul>\n"
-        return document(title: tag.name, night: night, back: path, refresh: busy, body: body)
+        return document(title: tag.name, frame: frame, back: ServePages.tagPath(tag.name), refresh: busy, body: body)
     }
 
     /// `/tags/{tag}` while its `add` runs, or after it failed: the job and the way back.
-    static func pendingTagPage(job: JobRegistry.Snapshot, night: Bool) -> String {
+    static func pendingTagPage(job: JobRegistry.Snapshot, frame: Frame) -> String {
         document(
-            title: job.tag, night: night, back: tagPath(job.tag), refresh: job.state == .running,
+            title: job.tag, frame: frame, back: ServePages.tagPath(job.tag), refresh: job.state == .running,
             body: """
-                <nav><a href="/">← All tags</a></nav>
+                <nav><a href="\(frame.path("/").htmlEscaped)">← All tags</a></nav>
                 <h1>\(job.tag.htmlEscaped)</h1>
-                \(jobSection(job))
+                \(jobSection(job, frame: frame))
                 """)
     }
 }

@@ -5,12 +5,12 @@ extension ServePages {
     /// `/`: every tag with its count, source and a strip of covers, a form to add one, and
     /// delete behind a confirmation (a disclosure, so it needs no script).
     static func tagsPage(
-        tags: [Tag], strips: [String: [BookStore.StripCover]], running: [String: JobRegistry.Snapshot], night: Bool
+        tags: [Tag], strips: [String: [BookStore.StripCover]], running: [String: JobRegistry.Snapshot], frame: Frame
     ) -> String {
         var body = """
             <h1>Your tags</h1>
-            <p class="import-link"><a href="/import">Import your library from Goodreads, StoryGraph, LibraryThing, BookWyrm or Open Library</a></p>
-            <form method="post" action="/tags" class="add" aria-labelledby="add-heading">
+            <p class="import-link"><a href="\(frame.path("/import").htmlEscaped)">Import your library from Goodreads, StoryGraph, LibraryThing, BookWyrm or Open Library</a></p>
+            <form method="post" action="\(frame.path("/tags").htmlEscaped)" class="add" aria-labelledby="add-heading">
             <h2 id="add-heading">Add a tag</h2>
             <label for="add-tag">Tag</label>
             <input id="add-tag" name="tag" required maxlength="100" placeholder="fantasy" autocomplete="off">
@@ -42,9 +42,9 @@ extension ServePages {
             body.reserveCapacity(body.utf8.count + tags.count * 1_200)
             body += "<ul class=\"tags\">\n"
             for tag in tags {
-                let path = tagPath(tag.name)
+                let path = frame.tagPath(tag.name)
                 let covers = (strips[tag.key] ?? []).map { cover in
-                    "<img src=\"\(coverPath(cover.coverPath).htmlEscaped)\" alt=\"\(coverDescription(title: cover.title, author: cover.author).htmlEscaped)\" loading=\"lazy\">"
+                    "<img src=\"\(frame.coverPath(cover.coverPath).htmlEscaped)\" alt=\"\(coverDescription(title: cover.title, author: cover.author).htmlEscaped)\" loading=\"lazy\">"
                 }.joined()
                 let busy =
                     running[tag.key].map { " · <span class=\"busy\">\($0.kind.htmlEscaped) running</span>" } ?? ""
@@ -61,6 +61,12 @@ extension ServePages {
             }
             body += "</ul>\n"
         }
-        return document(title: "Tags", night: night, back: "/", refresh: !running.isEmpty, body: body)
+        body += """
+            <p class="backup"><a href="\(frame.path("/backup").htmlEscaped)" download>Download a backup</a> \
+            <span class="facts">of every tag, book, cover and setting (not the access token), for \
+            <code>booktag restore</code></span></p>
+
+            """
+        return document(title: "Tags", frame: frame, back: "/", refresh: !running.isEmpty, body: body)
     }
 }

@@ -5,6 +5,25 @@ import Foundation
 /// then redirect), and `/assets/app.js` only adds live progress. Everything from a source is
 /// escaped, descriptions sanitised; nothing is inline script or inline style (the CSP says so).
 enum ServePages {
+    /// What every page is drawn with: the reader's night preference, and the prefix a reverse
+    /// proxy puts the app under, which every link, form and asset carries.
+    struct Frame: Sendable {
+        var night: Bool
+        var base = ""
+
+        init(night: Bool, at address: PublicAddress = PublicAddress()) {
+            self.night = night
+            base = address.base
+        }
+
+        /// `path` (from the app's root) as the browser asks for it.
+        func path(_ path: String) -> String { base + path }
+        func tagPath(_ name: String) -> String { base + ServePages.tagPath(name) }
+        func bookPath(_ id: BookID) -> String { base + ServePages.bookPath(id) }
+        func apiTagPath(_ name: String) -> String { base + ServePages.apiTagPath(name) }
+        func coverPath(_ stored: String) -> String { base + ServePages.coverPath(stored) }
+    }
+
     /// Where a page of this server is: `/tags/{tag}` with the tag percent-encoded.
     static func tagPath(_ name: String) -> String { "/tags/" + pathComponent(name) }
     static func bookPath(_ id: BookID) -> String { "/books/\(id.source.rawValue)/" + pathComponent(id.value) }
@@ -50,56 +69,58 @@ enum ServePages {
     }
 
     /// The page around every screen: its title, the night switch (a form, so it works without
-    /// script), and `refresh` for a page that follows a job when script is off.
-    static func document(title: String, night: Bool, back: String, refresh: Bool = false, body: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en" class="\(night ? "night" : "day")">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="same-origin">
-        <meta name="color-scheme" content="\(night ? "dark" : "light")">
-        <meta name="theme-color" content="\(CollageTheme.forNightMode(night).background.hex)">
-        <link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">
-        <link rel="icon" href="/icons/icon-192.png" type="image/png">
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
-        \(refresh ? "<noscript><meta http-equiv=\"refresh\" content=\"2\"></noscript>\n" : "")<title>\(title.htmlEscaped) · booktag</title>
-        <link rel="stylesheet" href="/assets/app.css">
-        <script src="/assets/app.js" defer></script>
-        </head>
-        <body>
-        <header class="bar">
-        <a class="home" href="/">booktag</a>
-        <form method="post" action="/night" class="night-switch">
-        <input type="hidden" name="back" value="\(back.htmlEscaped)">
-        <input type="hidden" name="night" value="\(night ? "off" : "on")">
-        <button type="submit" aria-pressed="\(night)">\(night ? "☀ Day" : "☾ Night")</button>
-        </form>
-        </header>
-        <main id="main">
-        \(body)
-        </main>
-        </body>
-        </html>
+    /// script; `back` is the page's path from the app's root), and `refresh` for a page that
+    /// follows a job when script is off.
+    static func document(title: String, frame: Frame, back: String, refresh: Bool = false, body: String) -> String {
+        let night = frame.night
+        return """
+            <!DOCTYPE html>
+            <html lang="en" class="\(night ? "night" : "day")">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="same-origin">
+            <meta name="color-scheme" content="\(night ? "dark" : "light")">
+            <meta name="theme-color" content="\(CollageTheme.forNightMode(night).background.hex)">
+            <link rel="manifest" href="\(frame.path("/manifest.webmanifest").htmlEscaped)" crossorigin="use-credentials">
+            <link rel="icon" href="\(frame.path("/icons/icon-192.png").htmlEscaped)" type="image/png">
+            <link rel="apple-touch-icon" href="\(frame.path("/icons/apple-touch-icon.png").htmlEscaped)">
+            \(refresh ? "<noscript><meta http-equiv=\"refresh\" content=\"2\"></noscript>\n" : "")<title>\(title.htmlEscaped) · booktag</title>
+            <link rel="stylesheet" href="\(frame.path("/assets/app.css").htmlEscaped)">
+            <script src="\(frame.path("/assets/app.js").htmlEscaped)" defer></script>
+            </head>
+            <body>
+            <header class="bar">
+            <a class="home" href="\(frame.path("/").htmlEscaped)">booktag</a>
+            <form method="post" action="\(frame.path("/night").htmlEscaped)" class="night-switch">
+            <input type="hidden" name="back" value="\(back.htmlEscaped)">
+            <input type="hidden" name="night" value="\(night ? "off" : "on")">
+            <button type="submit" aria-pressed="\(night)">\(night ? "☀ Day" : "☾ Night")</button>
+            </form>
+            </header>
+            <main id="main">
+            \(body)
+            </main>
+            </body>
+            </html>
 
-        """
+            """
     }
 
     /// A refusal or failure, in the page's colours, with the way back.
-    static func errorPage(_ error: ServeError, night: Bool) -> String {
+    static func errorPage(_ error: ServeError, frame: Frame) -> String {
         document(
-            title: "Error", night: night, back: "/",
+            title: "Error", frame: frame, back: "/",
             body: """
                 <h1>\(error.status.code == 404 ? "Not found" : "Something went wrong")</h1>
                 <p class="alert" role="alert">\(error.message.htmlEscaped)</p>
-                <p><a href="/">Back to the tags</a></p>
+                <p><a href="\(frame.path("/").htmlEscaped)">Back to the tags</a></p>
                 """)
     }
 
     /// A job's state on a page: a progress bar and its line (kept up to date by the script, or
     /// by a refresh without it), or its error.
-    static func jobSection(_ job: JobRegistry.Snapshot?) -> String {
+    static func jobSection(_ job: JobRegistry.Snapshot?, frame: Frame) -> String {
         guard let job else { return "" }
         switch job.state {
         case .running:
@@ -110,7 +131,7 @@ enum ServePages {
                 }
                 ?? "<progress id=\"job-bar\"></progress>"
             return """
-                <section class="job" id="job" data-job="\(job.id.htmlEscaped)" aria-label="work in progress">
+                <section class="job" id="job" data-events="\(frame.path("/api/jobs/\(pathComponent(job.id))/events").htmlEscaped)" aria-label="work in progress">
                 <p><span class="spinner" aria-hidden="true"></span> \(job.kind.htmlEscaped) “\(job.tag.htmlEscaped)” is running…</p>
                 \(bar)
                 <p id="job-line" role="status" aria-live="polite">\((progress?.line ?? "starting").htmlEscaped)</p>

@@ -7,10 +7,12 @@ import Hummingbird
 enum ServeRoutes {
     static func buildRouter(
         access: ServeAccess, workspace: Workspace, store: BookStore, jobs: JobRegistry, work: ServeWork = .shared
-    ) -> Router<ServeContext> {
+    ) -> PlacingRouter {
         let router = Router(context: ServeContext.self)
         let workspace = workspace
         router.add(middleware: ResponseMiddleware(night: { workspace.nightMode }))
+        // For a container's health check and a proxy's: no token, nothing of the home.
+        router.get("/healthz") { _, _ in "ok \(BookTagVersion.current)\n" }
         // The API's group answers in JSON, its refusals by the checks included, so it comes first.
         let api = checked(router.group("api").add(middleware: APIMiddleware()), access: access)
         let pages = checked(router.group(), access: access)
@@ -22,6 +24,7 @@ enum ServeRoutes {
         FormsController(workspace: workspace, store: store, tagJobs: tagJobs, work: work).addRoutes(to: forms)
         FilesController(store: store, work: work).addRoutes(to: forms)
         InstallController(workspace: workspace).addRoutes(to: forms)
+        BackupController(store: store, work: work).addRoutes(to: forms)
         APIController(workspace: workspace, store: store, tagJobs: tagJobs, work: work)
             .addRoutes(to: api.group().add(middleware: BodyTypeMiddleware.json))
         let imports = ImportController(workspace: workspace, store: store, tagJobs: tagJobs, uploads: uploads)
@@ -37,7 +40,7 @@ enum ServeRoutes {
                 }
             }
         }
-        return router
+        return PlacingRouter(routes: router, access: access)
     }
 
     /// Every request passes these first, in order: the host (DNS rebinding), the token, and for

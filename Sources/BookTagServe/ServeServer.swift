@@ -19,14 +19,15 @@ public struct ServeServer: Sendable {
     let logger: Logger
 
     /// A server on `host`:`port` (0: any free port) over `operations`' home, which `lock` claims,
-    /// asking for `token`; `logger` gets the server's own messages.
+    /// asking for `token`, under `settings`' base path and behind its trusted proxies; `logger`
+    /// gets the server's own messages.
     public init(
         workspace: Workspace, store: BookStore, host: String, port: Int, token: ServeToken, lock: ServeLock,
-        logger: Logger
+        settings: ServeSettings = ServeSettings(), logger: Logger
     ) {
         self.workspace = workspace
         self.store = store
-        access = ServeAccess(host: host, port: port, token: token.value)
+        access = ServeAccess(host: host, port: port, token: token.value, settings: settings)
         self.lock = lock
         self.logger = logger
     }

@@ -33,17 +33,22 @@ struct TokenMiddleware: RouterMiddleware {
         }
         if fromQuery, request.method == .get, !context.answersInJSON {
             // Out of the address bar and the history: the cookie carries it from here on.
-            var response = try SeeOther(Self.removingToken(from: request.uri)).response(from: request, context: context)
-            response.setCookie(cookie)
+            var response = try SeeOther(Self.removingToken(from: request.uri), at: context.publicAddress)
+                .response(from: request, context: context)
+            response.setCookie(cookie(at: context.publicAddress))
             return response
         }
         var response = try await next(request, context)
-        if fromQuery { response.setCookie(cookie) }
+        if fromQuery { response.setCookie(cookie(at: context.publicAddress)) }
         return response
     }
 
-    private var cookie: Cookie {
-        Cookie(name: access.cookieName, value: access.token, path: "/", httpOnly: true, sameSite: .strict)
+    /// For the app's pages only (its prefix behind a proxy), and `Secure` when the browser came
+    /// over HTTPS, so it is never sent in the clear.
+    private func cookie(at address: PublicAddress) -> Cookie {
+        Cookie(
+            name: access.cookieName, value: access.token, path: address.cookiePath, secure: address.isSecure,
+            httpOnly: true, sameSite: .strict)
     }
 
     static func removingToken(from uri: URI) -> String {

@@ -23,6 +23,10 @@ int booktag_open_unnamed(const char *folder) {
     return open(folder, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 }
 
+int booktag_exchange_paths(const char *first, const char *second) {
+    return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
+}
+
 int booktag_link_unnamed(int fd, const char *path) {
     char link[64];
     snprintf(link, sizeof link, "/proc/self/fd/%d", fd);

@@ -16,6 +16,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public var hardcover = HardcoverSettings()
     /// `bookwyrm.*`.
     public var bookWyrm = BookWyrmSettings()
+    /// `serve.*`.
+    public var serve = ServeSettings()
     /// `collage.count`: books a new tag gathers, 1 to 100.
     public var collageCount = 12
     /// `collage.*` but the count and the quality: how collages look unless a command says otherwise.
@@ -106,6 +108,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
             case "openlibrary": try Self.read(&openLibrary, value, path, with: reader)
             case "hardcover": try Self.read(&hardcover, value, path, with: reader)
             case "bookwyrm": try Self.read(&bookWyrm, value, path, with: reader)
+            case "serve": try Self.read(&serve, value, path, with: reader)
             case "collage":
                 try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)
             default: return false

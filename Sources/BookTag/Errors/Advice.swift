@@ -30,4 +30,6 @@ public enum Advice: Sendable, Equatable {
     case nameTheTag
     /// The file's format was not recognised by its content: name it.
     case nameTheFormat
+    /// A restore into a home that holds one: restore into an empty home, or replace it.
+    case replaceTheHome
 }

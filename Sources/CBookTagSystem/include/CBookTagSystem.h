@@ -23,6 +23,11 @@ int booktag_open_unnamed(const char *folder);
 /// privilege); fails with EEXIST if `path` exists.
 int booktag_link_unnamed(int fd, const char *path);
 
+/// renameat2(2) with RENAME_EXCHANGE: swaps the two paths (files or folders) in one atomic
+/// step, both of which must exist on one file system; -1 with errno otherwise. `restore` puts a
+/// whole new home in place with it. Glibc declares it only under _GNU_SOURCE.
+int booktag_exchange_paths(const char *first, const char *second);
+
 /// snprintf(3) of one number as "%.*f" into `buffer`: Swift's variadic bridge (withVaList, and
 /// String(format:) through it) looks up a conformance at run time on its first use, which a
 /// command that prints one rating feels. Returns what snprintf returns.

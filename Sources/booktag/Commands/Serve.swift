@@ -27,6 +27,7 @@ extension BookTagCommand {
                   booktag serve --port 0
                   booktag serve --new-token
                   booktag serve --host 192.168.1.20 --port 8080
+                  booktag serve --host 0.0.0.0 --base-path /booktag   (behind a reverse proxy)
                 """
         )
 
@@ -38,6 +39,11 @@ extension BookTagCommand {
         package var host = "127.0.0.1"
         @Option(help: ArgumentHelp("The port (default 8080; 0 picks a free one).", valueName: "port"))
         package var port = 8080
+        @Option(
+            help: ArgumentHelp(
+                "The sub-path a reverse proxy serves the app under, such as /booktag (default serve.basePath).",
+                valueName: "path"))
+        package var basePath: String?
         @Flag(help: "Replace the kept access token: addresses and cookies with the old one stop working.")
         package var newToken = false
 
@@ -48,6 +54,9 @@ extension BookTagCommand {
             {
                 throw ValidationError("--host must be an address such as 127.0.0.1")
             }
+            if let basePath, ServeSettings.basePath(basePath) == nil {
+                throw ValidationError("--base-path must be a path such as /booktag: starting with /, without .. or ?")
+            }
         }
 
         /// The home opened and the configuration read (a broken one stops here, not at the first
@@ -56,7 +65,8 @@ extension BookTagCommand {
             let session = Session(global)
             // Not memory-mapped: a server's resident memory must not grow with the store.
             let store = try session.openStore(memoryMapped: false)
-            _ = try session.configuration()
+            var settings = try session.configuration().serve
+            if let basePath { settings.basePath = ServeSettings.basePath(basePath) ?? "" }
             var logger = Logger(label: "booktag.serve")
             logger.logLevel = global.verbose ? .info : .error
             let lock: ServeLock
@@ -84,7 +94,7 @@ extension BookTagCommand {
             }
             let server = ServeServer(
                 workspace: session.workspace, store: store, host: host, port: port, token: token, lock: lock,
-                logger: logger)
+                settings: settings, logger: logger)
             if !server.isLoopback {
                 session.reporter.warn(
                     "serving beyond this machine on \(host): anyone who can reach it and has the token can change your tags"

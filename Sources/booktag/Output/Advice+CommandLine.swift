@@ -19,6 +19,7 @@ extension Advice {
             ": name the \(format) tags with --prefix TEXT (\"\(example)\" becomes \"TEXT \(example)\") or one tag with --tag"
         case .nameTheTag: " (name the tag with --tag)"
         case .nameTheFormat: "; name the format with --format if it is one of them"
+        case .replaceTheHome: ": restore into an empty home, or give --replace to put the backup in its place"
         }
     }
 }

@@ -189,7 +189,7 @@ extension ServeRouteTests {
     /// The add form's Hardcover and BookWyrm choices become the library's requests, checked by
     /// its rules (a BookWyrm year is refused, as on the command line).
     @Test func theAddFormOffersHardcoverAndBookWyrm() throws {
-        let page = ServePages.tagsPage(tags: [], strips: [:], running: [:], night: false)
+        let page = ServePages.tagsPage(tags: [], strips: [:], running: [:], frame: .init(night: false))
         #expect(page.contains("value=\"hardcover\"") && page.contains("value=\"bookwyrm\""))
         let hardcover = try FormsController.addRequest(
             .init(tag: "mine", from: "hardcover", shelf: "", year: "2025", count: nil))

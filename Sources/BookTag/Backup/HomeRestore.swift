@@ -1,0 +1,174 @@
+import CBookTagSystem
+import Foundation
+import GRDB
+
+/// `booktag restore`: a backup put in place of a home, whole or not at all.
+///
+/// Every entry is checked against the manifest (size, CRC, SHA-256) as it is unpacked into a
+/// new home beside the old one; only when all of it is there and flushed does one atomic
+/// exchange of the two folders put it in place. The old home's serve token, and any file
+/// booktag did not make, move over to the new one; the rest of the old home is then removed.
+/// The store is left at the backup's schema: the next open migrates it, as for any older home.
+public struct HomeRestore: Sendable {
+    /// What was restored.
+    public struct Summary: Equatable, Sendable {
+        /// Files written.
+        public var files = 0
+        /// Their bytes.
+        public var bytes: Int64 = 0
+        /// The booktag that made the backup.
+        public var madeBy = ""
+    }
+
+    let home: BookTagHome
+
+    /// A restore into `home`.
+    public init(home: BookTagHome) {
+        self.home = home
+    }
+
+    /// Restores `file` into the home: an empty one, or with `replace` one that holds a store.
+    @discardableResult
+    public func restore(from file: URL, replace: Bool) throws -> Summary {
+        let reader = try BackupReader(file: file)
+        let restoresConfig = Set(reader.manifest.files.map(\.path).filter { $0.hasPrefix("config/") })
+        if !replace, try holdsHome(besides: restoresConfig) {
+            throw BackupError.homeNotEmpty(path: home.dataFolder.path)
+        }
+        let data = home.dataFolder
+        let parent = data.deletingLastPathComponent()
+        let sharedFolder = home.configFolder == home.dataFolder
+        let staging = parent.appendingPathComponent(".\(data.lastPathComponent).restore-\(UUID().uuidString)")
+        let configStaging =
+            sharedFolder
+            ? staging
+            : home.configFolder.deletingLastPathComponent()
+                .appendingPathComponent(".\(home.configFolder.lastPathComponent).restore-\(UUID().uuidString)")
+        var summary = Summary(madeBy: reader.manifest.booktag)
+        do {
+            defer { if !sharedFolder { try? FileManager.default.removeItem(at: configStaging) } }
+            do {
+                try BookTagHome.createFolder(staging)
+                try BookTagHome.createFolder(configStaging)
+                var writer = StagedFiles(data: staging, config: configStaging)
+                try reader.verify { path, chunk in
+                    try writer.append(chunk, to: path)
+                    summary.bytes += Int64(chunk.count)
+                }
+                summary.files = try writer.finish()
+                try AtomicFile.syncFileSystem(containing: staging)
+            } catch {
+                try? FileManager.default.removeItem(at: staging)
+                throw error
+            }
+            try swapIn(staging, keeping: restoresConfig)
+            if !sharedFolder {
+                try BookTagHome.createFolder(home.configFolder)
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: configStaging.path)) ?? [] {
+                    let target = home.configFolder.appendingPathComponent(name)
+                    guard rename(configStaging.appendingPathComponent(name).path, target.path) == 0 else {
+                        throw AtomicFile.posixError(errno, "move", target)
+                    }
+                }
+                AtomicFile.syncFolder(home.configFolder)
+            }
+        } catch let error as BackupError {
+            throw error
+        } catch {
+            throw BackupError.cannotRestore(path: data.path, reason: HomeBackup.reason(error))
+        }
+        return summary
+    }
+
+    /// Whether the home holds something a restore would lose: a tag, a cover or collage file,
+    /// or a configuration file the backup has its own of.
+    func holdsHome(besides restoresConfig: Set<String>) throws -> Bool {
+        if !HomeBackup.regularFiles(in: home.coversFolder).isEmpty { return true }
+        if !HomeBackup.regularFiles(in: home.collagesFolder).isEmpty { return true }
+        for file in [home.configFile, home.preferencesFile]
+        where restoresConfig.contains("config/" + file.lastPathComponent) && access(file.path, F_OK) == 0 {
+            return true
+        }
+        guard access(home.databaseFile.path, F_OK) == 0 else { return false }
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard let queue = try? DatabaseQueue(path: home.databaseFile.path, configuration: configuration),
+            let hasTags = try? queue.read({ try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM tag)") })
+        else { return true }
+        return hasTags
+    }
+
+    /// What of the old home a restore puts in place anew (or makes again), so it is not carried over.
+    private static let replacedNames: Set<String> = [
+        "booktag.sqlite", "booktag.sqlite-wal", "booktag.sqlite-shm", "covers", "collages", "cache", "uploads",
+        ".covers.lock", ".migrate.lock", ".serve.lock",
+    ]
+
+    /// `staging` in the home's place in one exchange (or one rename into a home not there yet);
+    /// then what the old home holds that the backup does not replace moves over, and the rest goes.
+    private func swapIn(_ staging: URL, keeping restoresConfig: Set<String>) throws {
+        let data = home.dataFolder
+        try FileManager.default.createDirectory(
+            at: data.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        guard booktag_exchange_paths(staging.path, data.path) == 0 else {
+            let code = errno
+            if code == ENOENT, rename(staging.path, data.path) == 0 {
+                AtomicFile.syncFolder(data.deletingLastPathComponent())
+                return
+            }
+            try? FileManager.default.removeItem(at: staging)
+            throw AtomicFile.posixError(code, "swap in", data)
+        }
+        AtomicFile.syncFolder(data.deletingLastPathComponent())
+        // `staging` is the old home now.
+        var replaced = Self.replacedNames
+        if home.configFolder == data {
+            replaced.formUnion(restoresConfig.map { String($0.dropFirst("config/".count)) })
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []
+        where !replaced.contains(name) {
+            rename(staging.appendingPathComponent(name).path, data.appendingPathComponent(name).path)
+        }
+        AtomicFile.syncFolder(data)
+        try? FileManager.default.removeItem(at: staging)
+    }
+}
+
+/// The files a restore unpacks, each written as its chunks come, user-only.
+private struct StagedFiles {
+    let data: URL
+    let config: URL
+    private var current: (path: String, handle: FileHandle)?
+    private var count = 0
+
+    init(data: URL, config: URL) {
+        self.data = data
+        self.config = config
+    }
+
+    mutating func append(_ chunk: Data, to path: String) throws {
+        if current?.path != path {
+            try current?.handle.close()
+            let parts = path.split(separator: "/").map(String.init)
+            var target = parts[0] == "config" ? config : data
+            for folder in parts.dropFirst().dropLast() {
+                target.appendPathComponent(folder, isDirectory: true)
+                try BookTagHome.createFolder(target)
+            }
+            target.appendPathComponent(parts[parts.count - 1])
+            let descriptor = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw AtomicFile.posixError(errno, "create", target) }
+            current = (path, FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+            count += 1
+        }
+        try current?.handle.write(contentsOf: chunk)
+    }
+
+    /// Closes the last file; how many were written.
+    mutating func finish() throws -> Int {
+        try current?.handle.close()
+        current = nil
+        return count
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import BookTag
+import BookTagServe
+import Foundation
+
+extension BookTagCommand {
+    /// A backup put in place of the home, whole or not at all.
+    package struct Restore: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
+            commandName: "restore",
+            abstract: "Put a backup made by 'booktag backup' in place of the home.",
+            discussion: """
+                Every file is checked against the backup's manifest before the home changes: a \
+                file cut short, altered or not made by booktag is refused and the home is left as \
+                it was. Into an empty home, or with --replace over one that holds tags; the new \
+                home is unpacked beside the old one and swapped in at once, keeping the serve \
+                token. Stop 'booktag serve' on the home first. A backup made by an earlier booktag \
+                is brought up to date as the store opens.
+
+                Examples:
+                  booktag restore booktag-2026-11-27.zip
+                  booktag restore booktag-2026-11-27.zip --replace
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The backup file.", valueName: "file")) var file: String
+        @Flag(help: "Replace a home that holds tags (the old one is kept until the new one is whole).")
+        var replace = false
+
+        package func run() throws {
+            let session = Session(global)
+            let home = session.home
+            // A server keeps the store open and would go on writing to the old home.
+            if let running = ServeLock.running(in: home) {
+                let place = running.address.map { "at \($0)" } ?? "(it is starting)"
+                throw CommandFailure(.usage, "booktag serve is running on this home \(place): stop it, then restore")
+            }
+            let summary = try HomeRestore(home: home).restore(from: URL(fileURLWithPath: file), replace: replace)
+            // Opening brings a backup made by an earlier booktag up to date.
+            let tags = try BookStore.open(home: home).tags()
+            session.reporter.note(
+                "restored \(summary.files) files (\(Backup.megabytes(summary.bytes))) from booktag \(Terminal.safe(summary.madeBy)): \(tags.count) tag\(tags.count == 1 ? "" : "s")"
+            )
+        }
+    }
+}
