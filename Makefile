@@ -6,6 +6,7 @@
 #   make install PREFIX=DIR    booktag, its man page, shell completions and systemd user unit under DIR
 #   make uninstall PREFIX=DIR  removes exactly what install put there
 #   make dist                  the release archive and its SHA256SUMS in dist/ (scripts/release)
+#   make image                 the container image beside it (scripts/image; needs root)
 #
 # demo and test are scripts/demo and scripts/test, which need no make (a bare machine may not
 # have it); they first install the system packages that are missing (scripts/system-packages).
@@ -33,7 +34,7 @@ UNITDIR := $(DESTDIR)$(PREFIX)/share/systemd/user
 # anywhere), the name systemd finds through the unit's ExecSearchPath.
 UNIT_BINARY := $(if $(PREFIX),$(PREFIX)/bin/booktag,booktag)
 
-.PHONY: all demo test build manual completions install uninstall dist clean
+.PHONY: all demo test build manual completions install uninstall dist image clean
 
 all: build
 
@@ -87,6 +88,9 @@ uninstall:
 
 dist:
 	scripts/release
+
+image: dist
+	scripts/image
 
 clean:
 	rm -rf $(GENERATED)

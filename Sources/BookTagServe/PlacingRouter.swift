@@ -20,6 +20,8 @@ struct PlacingResponder: HTTPResponder {
     let access: ServeAccess
 
     @Sendable func respond(to request: Request, context: ServeContext) async throws -> Response {
+        // A health check asks for nothing of the request: it is answered whatever its headers.
+        if request.uri.path == ServeRoutes.healthPath { return try await routes.respond(to: request, context: context) }
         var context = context
         do {
             context.publicAddress = try access.place(request, from: context.peer)

@@ -12,7 +12,7 @@ enum ServeRoutes {
         let workspace = workspace
         router.add(middleware: ResponseMiddleware(night: { workspace.nightMode }))
         // For a container's health check and a proxy's: no token, nothing of the home.
-        router.get("/healthz") { _, _ in "ok \(BookTagVersion.current)\n" }
+        router.get(RouterPath(healthPath)) { _, _ in "ok \(BookTagVersion.current)\n" }
         // The API's group answers in JSON, its refusals by the checks included, so it comes first.
         let api = checked(router.group("api").add(middleware: APIMiddleware()), access: access)
         let pages = checked(router.group(), access: access)
@@ -42,6 +42,9 @@ enum ServeRoutes {
         }
         return PlacingRouter(routes: router, access: access)
     }
+
+    /// For a container's or a proxy's health check.
+    static let healthPath = "/healthz"
 
     /// Every request passes these first, in order: the host (DNS rebinding), the token, and for
     /// a change, that it comes from booktag's own pages.
