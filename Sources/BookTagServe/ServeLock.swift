@@ -13,17 +13,24 @@ public final class ServeLock: @unchecked Sendable {
     public struct Taken: Error, Equatable, Sendable {
         /// The running server's address without its token, or `nil` while it is still starting.
         public let address: String?
+
+        /// Where it is, for a line that names it: "at ADDRESS", or "(it is starting)".
+        public var place: String { address.map { "at \($0)" } ?? "(it is starting)" }
+
+        /// The address the lock file at `path` holds, if any.
+        static func reading(_ path: String) -> Taken {
+            let text =
+                (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                ?? ""
+            return Taken(address: text.isEmpty ? nil : text)
+        }
     }
 
     /// Claims `home` for this process's server.
     public init(home: BookTagHome) throws {
         file = home.serveLockFile
         try BookTagHome.createFolder(file.deletingLastPathComponent())
-        guard let lock = try FileLock.attempt(path: file.path, mode: .exclusive) else {
-            let text =
-                (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            throw Taken(address: text.isEmpty ? nil : text)
-        }
+        guard let lock = try FileLock.attempt(path: file.path, mode: .exclusive) else { throw Taken.reading(file.path) }
         self.lock = lock
         record("")
     }
@@ -34,9 +41,7 @@ public final class ServeLock: @unchecked Sendable {
         let path = home.serveLockFile.path
         // A claim taken here is let go at once, as the value goes away.
         guard access(path, F_OK) == 0, (try? FileLock.attempt(path: path, mode: .shared)) == nil else { return nil }
-        let text =
-            (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        return Taken(address: text.isEmpty ? nil : text)
+        return Taken.reading(path)
     }
 
     /// Keeps the address the server answers at, for a second start to name.

@@ -9,8 +9,9 @@ struct BackupReader {
     /// The manifest, read and checked for its format when the reader opens.
     let manifest: BackupManifest
 
-    /// Larger manifests than this are not a booktag backup's (1,000,000 covers fit in less).
-    private static let manifestLimit: Int64 = 256 << 20
+    /// Larger manifests than this are not a booktag backup's (about 150 bytes a file: 200,000
+    /// covers fit in 32 MiB).
+    private static let manifestLimit: Int64 = 32 << 20
 
     init(file: URL) throws {
         self.file = file
@@ -80,6 +81,11 @@ struct BackupReader {
             do {
                 _ = try archive.extract(entry) { chunk in
                     size += Int64(chunk.count)
+                    // A stream that inflates past its declared size is stopped there, not written out.
+                    guard size <= expected.size else {
+                        throw BackupError.notABackup(
+                            path: path, reason: "\(entry.path) is larger than its manifest says")
+                    }
                     hasher.update(data: chunk)
                     try write(entry.path, chunk)
                 }
@@ -90,7 +96,7 @@ struct BackupReader {
                     path: path, reason: "\(entry.path) is damaged (\(HomeBackup.reason(error)))")
             }
             if size == 0 { try write(entry.path, Data()) }
-            guard size == expected.size, HomeBackup.hex(hasher.finalize()) == expected.sha256 else {
+            guard size == expected.size, SHA256Digest.hex(hasher.finalize()) == expected.sha256 else {
                 throw BackupError.notABackup(path: path, reason: "\(entry.path) does not match its checksum")
             }
         }

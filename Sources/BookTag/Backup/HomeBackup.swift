@@ -167,11 +167,7 @@ public struct HomeBackup: Sendable {
             hasher.update(data: chunk)
             return chunk
         }
-        return BackupManifest.File(path: path, size: size, sha256: Self.hex(hasher.finalize()))
-    }
-
-    static func hex(_ digest: SHA256.Digest) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
+        return BackupManifest.File(path: path, size: size, sha256: SHA256Digest.hex(hasher.finalize()))
     }
 
     /// The regular files under `folder`, as paths relative to it (links and hidden files left out).

@@ -21,7 +21,8 @@ enum SHA256Digest {
         return hex(hasher.finalize(), prefix: prefix)
     }
 
-    private static func hex(_ digest: SHA256.Digest, prefix: Int) -> String {
+    /// A digest as lowercase hexadecimal, its first `prefix` bytes.
+    static func hex(_ digest: SHA256.Digest, prefix: Int = 32) -> String {
         digest.withUnsafeBytes { bytes in
             let count = min(prefix, bytes.count)
             return String(unsafeUninitializedCapacity: count * 2) { text in

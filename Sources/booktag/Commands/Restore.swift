@@ -35,8 +35,8 @@ extension BookTagCommand {
             let home = session.home
             // A server keeps the store open and would go on writing to the old home.
             if let running = ServeLock.running(in: home) {
-                let place = running.address.map { "at \($0)" } ?? "(it is starting)"
-                throw CommandFailure(.usage, "booktag serve is running on this home \(place): stop it, then restore")
+                throw CommandFailure(
+                    .usage, "booktag serve is running on this home \(running.place): stop it, then restore")
             }
             let summary = try HomeRestore(home: home).restore(from: URL(fileURLWithPath: file), replace: replace)
             // Opening brings a backup made by an earlier booktag up to date.

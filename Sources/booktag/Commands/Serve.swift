@@ -73,9 +73,8 @@ extension BookTagCommand {
             do {
                 lock = try ServeLock(home: session.home)
             } catch let taken as ServeLock.Taken {
-                let place = taken.address.map { "at \($0)" } ?? "(it is starting)"
                 throw CommandFailure(
-                    .usage, "booktag serve is already running on this home \(place): use it, or stop it first")
+                    .usage, "booktag serve is already running on this home \(taken.place): use it, or stop it first")
             } catch {
                 throw CommandFailure.classify(error)
             }
