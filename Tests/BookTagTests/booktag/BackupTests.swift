@@ -109,7 +109,7 @@ import Testing
             #expect(try await answered.status == 200)
             try await Task.sleep(for: .milliseconds(700))
         }
-        adding.waitUntilExit()
+        await offThePool { adding.waitUntilExit() }
         #expect(adding.terminationStatus == 0)
         let fantasy = try await Self.booktag(["books", "fantasy", "--json"], home: home).output
         let covers = try home.coverFileContents()
@@ -166,8 +166,7 @@ import Testing
         let busy = try await Self.booktag(["restore", good.path, "--replace"], home: home)
         #expect(busy.status == 64 && busy.errors.contains("127.0.0.1:\(server.port)"), "\(busy.errors)")
         let token = server.token
-        server.process.terminate()
-        server.process.waitUntilExit()
+        await server.stop()
         #expect(try await Self.booktag(["remove", "fantasy"], home: home).status == 0)
         let replaced = try await Self.booktag(["restore", good.path, "--replace"], home: home)
         #expect(replaced.status == 0, "\(replaced.errors)")
@@ -200,12 +199,23 @@ import Testing
 }
 
 extension ServeProcess {
-    /// Runs `body` with the server, then stops it and waits.
+    /// SIGTERM, then waits for the process off the concurrency pool: a pool thread held while it
+    /// exits would stall every test running beside this one (a throttle test's timing failed so).
+    func stop() async {
+        process.terminate()
+        let process = process
+        await offThePool { process.waitUntilExit() }
+    }
+
+    /// Runs `body` with the server, then stops it.
     func stopAfter<Value>(_ body: (ServeProcess) async throws -> Value) async throws -> Value {
-        defer {
+        do {
+            let value = try await body(self)
+            await stop()
+            return value
+        } catch {
             process.terminate()
-            process.waitUntilExit()
+            throw error
         }
-        return try await body(self)
     }
 }
