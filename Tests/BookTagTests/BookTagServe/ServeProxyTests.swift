@@ -21,6 +21,8 @@ struct ServeProxyTests {
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let server = try ServeRouteTests.Server()
+        // A small collage: these tests look at addresses, and a full one takes both cores for seconds.
+        try Data(#"{"collage": {"size": "256x256"}}"#.utf8).write(to: server.home.home.configFile)
         let router = ServeRoutes.buildRouter(
             access: ServeAccess(host: "127.0.0.1", port: 80, token: token, settings: settings),
             workspace: server.workspace, store: server.store, jobs: server.jobs)

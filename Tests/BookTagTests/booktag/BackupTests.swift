@@ -16,12 +16,27 @@ import Testing
     /// file and night mode on.
     static func filledHome() async throws -> (ReplayServer, TemporaryHome) {
         let (replay, home) = try ServeProcess.throttledHome(interval: 0)
+        try smallCollages(in: home, replay: replay, interval: 0)
         for tag in ["fantasy", "science fiction"] {
             let added = try await booktag(["add", tag], home: home)
             #expect(added.status == 0, "\(added.errors)")
         }
         #expect(try await booktag(["night", "on"], home: home).status == 0)
         return (replay, home)
+    }
+
+    /// The home's Open Library is `replay`, `interval` seconds apart, and its collages are small:
+    /// a collage drawn by a debug build at full size takes both cores for seconds, and the tests
+    /// that time things in this process run beside these.
+    static func smallCollages(in home: TemporaryHome, replay: ReplayServer, interval: Double) throws {
+        let base = replay.baseURL.absoluteString
+        let config: [String: Any] = [
+            "openlibrary": [
+                "baseURL": base, "coversURL": base + "/_/covers.openlibrary.org", "minRequestInterval": interval,
+            ],
+            "collage": ["size": "256x256"],
+        ]
+        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
     }
 
     /// What a home holds that a restore must bring back: each tag's books as `books --json`
@@ -86,15 +101,10 @@ import Testing
 
     @Test func aBackupMadeWhileServeAnswersAndAnAddRunsRestoresWhole() async throws {
         let (replay, home) = try ServeProcess.throttledHome(interval: 0)
+        try Self.smallCollages(in: home, replay: replay, interval: 0)
         #expect(try await Self.booktag(["add", "fantasy"], home: home).status == 0)
         // Slow the source down so that the second add is mid-way while the backups are made.
-        let config: [String: Any] = [
-            "openlibrary": [
-                "baseURL": replay.baseURL.absoluteString,
-                "coversURL": replay.baseURL.absoluteString + "/_/covers.openlibrary.org", "minRequestInterval": 0.3,
-            ]
-        ]
-        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
+        try Self.smallCollages(in: home, replay: replay, interval: 0.3)
         let server = try await ServeProcess(home: home.folder)
         defer { server.process.terminate() }
         let (adding, _) = try BooktagProcess.start(["add", "science fiction", "--home", home.folder.path])
