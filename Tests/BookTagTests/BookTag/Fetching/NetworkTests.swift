@@ -40,8 +40,10 @@ import Testing
         let cancelledAt = Date()
         request.cancel()
         await #expect(throws: CancellationError.self) { try await request.value }
-        // Without cancellation the request would wait for the 20 s hang or the 30 s deadline.
-        #expect(Date().timeIntervalSince(cancelledAt) < 5)
+        // Without cancellation the request would wait for the 20 s hang or the 30 s deadline. The
+        // bound sits between that and a loaded machine: with every suite in parallel on two cores
+        // (browser tests, subprocesses) a clean-clone CI run measured 5.4 s from the cancel.
+        #expect(Date().timeIntervalSince(cancelledAt) < 12)
     }
 
     @Test(arguments: [true, false])
