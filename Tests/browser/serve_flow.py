@@ -89,11 +89,12 @@ class WebSocket:
 class Browser:
     """One Chromium page: commands by id, events collected; console errors remembered."""
 
-    def __init__(self, chromium):
+    def __init__(self, chromium, arguments=()):
         self.profile = tempfile.mkdtemp(prefix="booktag-chromium-")
         self.process = subprocess.Popen(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-             "--remote-debugging-port=0", "--remote-allow-origins=*", f"--user-data-dir={self.profile}", "about:blank"],
+             "--remote-debugging-port=0", "--remote-allow-origins=*", f"--user-data-dir={self.profile}", *arguments,
+             "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         port_file = os.path.join(self.profile, "DevToolsActivePort")
         deadline = time.time() + 60

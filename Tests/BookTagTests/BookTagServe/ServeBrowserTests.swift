@@ -87,6 +87,54 @@ struct ServeBrowserTests {
         #expect(await server.waitForExit(seconds: 10) == 0)
     }
 
+    static let proxiedScript = Fixtures.packageRoot.appendingPathComponent("Tests/browser/serve_proxied.py")
+    /// Debian's nginx and Caddy, and openssl for nginx's certificate (scripts/system-packages --test).
+    static let proxies = ["/usr/sbin/nginx", "/usr/bin/caddy", "/usr/bin/openssl"].allSatisfy {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// serve under `/booktag/` behind real proxies (Tests/browser/serve_proxied.py): Caddy and
+    /// nginx over HTTPS with docs/guide.md's blocks as written (the prefix stripped and said in
+    /// `X-Forwarded-Prefix`), and nginx passing the whole path to a serve with `--base-path`.
+    @Test(
+        .enabled(
+            if: chromium != nil,
+            "needs Chromium: \(Chromium.unavailableReason) (scripts/system-packages --test installs it)"),
+        .enabled(if: axe != nil, "needs axe-core: scripts/axe-core fetches it from PyPI"),
+        .enabled(if: proxies, "needs nginx-light, caddy and openssl (scripts/system-packages --test installs them)"))
+    func behindNginxAndCaddyUnderASubPath() async throws {
+        let chromium = try #require(Self.chromium)
+        var servers: [ServeProcess] = []
+        var homes: [TemporaryHome] = []
+        for arguments in [[], ["--base-path", "/booktag"]] {
+            let home = try TemporaryHome()
+            try Data(#"{"serve": {"trustedProxies": ["127.0.0.1"]}, "collage": {"size": "512x512"}}"#.utf8)
+                .write(to: home.home.configFile)
+            let added = try await BooktagProcess.run(
+                ["add", "fantasy", "--replay", Fixtures.openLibraryReplay.path, "--home", home.folder.path, "--quiet"])
+            try #require(added.status == 0, "\(added.errors)")
+            servers.append(try await ServeProcess(home: home.folder, arguments: arguments))
+            homes.append(home)
+        }
+        let run = try await Self.python([
+            Self.proxiedScript.path, "--stripped", servers[0].address.absoluteString,
+            "--based", servers[1].address.absoluteString,
+            "--guide", Fixtures.packageRoot.appendingPathComponent("docs/guide.md").path,
+            "--axe", try #require(Self.axe).path, "--chromium", chromium.executable,
+        ])
+        #expect(run.status == 0, "\(run.output)")
+        for way in ["caddy (https:", "nginx (https:", "based (http:"] {
+            #expect(run.output.contains(way) && run.output.contains("axe-core clean"), "\(way) \(run.output)")
+        }
+        #expect(run.output.contains("cookie Path=/booktag; Secure"))
+        #expect(run.output.contains("no console errors"))
+        for server in servers {
+            server.signal(SIGTERM)
+            #expect(await server.waitForExit(seconds: 10) == 0)
+        }
+        _ = homes
+    }
+
     static func python(_ arguments: [String]) async throws -> BooktagProcess.Run {
         try await offThePool {
             let process = Process()
