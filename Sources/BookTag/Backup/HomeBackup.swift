@@ -53,7 +53,7 @@ public struct HomeBackup: Sendable {
         } catch let error as BackupError {
             throw error
         } catch {
-            throw BackupError.cannotWrite(path: destination.path, reason: Self.reason(error))
+            throw BackupError.cannotWrite(path: destination.path, reason: Self.reason(error, writingIn: folder))
         }
         guard rename(temporary.path, destination.path) == 0 else {
             throw BackupError.cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
@@ -192,8 +192,17 @@ public struct HomeBackup: Sendable {
     }
 
     /// An error's words without Foundation's wrapping.
-    static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error, writingIn folder: URL? = nil) -> String {
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let data = error as? Data.DataError, data == .unwritableFile {
+            // ZIPFoundation says only that a write fell short; the partial file is still there,
+            // so a full disk shows as one with (next to) nothing free.
+            var disk = statvfs()
+            if let folder, statvfs(folder.path, &disk) == 0, UInt64(disk.f_bavail) * UInt64(disk.f_frsize) < 1 << 20 {
+                return String(cString: strerror(ENOSPC))
+            }
+            return "a write fell short"
+        }
         return (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }

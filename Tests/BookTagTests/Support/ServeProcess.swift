@@ -150,3 +150,25 @@ final class ServeProcess: Sendable {
         if process.isRunning { process.terminate() }
     }
 }
+
+extension ServeProcess {
+    /// SIGTERM, then waits for the process off the concurrency pool: a pool thread held while it
+    /// exits would stall every test running beside this one (a throttle test's timing failed so).
+    func stop() async {
+        process.terminate()
+        let process = process
+        await offThePool { process.waitUntilExit() }
+    }
+
+    /// Runs `body` with the server, then stops it.
+    func stopAfter<Value>(_ body: (ServeProcess) async throws -> Value) async throws -> Value {
+        do {
+            let value = try await body(self)
+            await stop()
+            return value
+        } catch {
+            process.terminate()
+            throw error
+        }
+    }
+}

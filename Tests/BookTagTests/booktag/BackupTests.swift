@@ -1,6 +1,7 @@
 import BookTagTestSupport
 import Foundation
 import Testing
+import ZIPFoundation
 
 @testable import BookTag
 
@@ -206,26 +207,81 @@ import Testing
         #expect(try await Self.booktag(["backup", file.path], home: home).status == 0)
         #expect(try await Self.booktag(["backup", file.path], home: home).status == 0)
     }
-}
 
-extension ServeProcess {
-    /// SIGTERM, then waits for the process off the concurrency pool: a pool thread held while it
-    /// exits would stall every test running beside this one (a throttle test's timing failed so).
-    func stop() async {
-        process.terminate()
-        let process = process
-        await offThePool { process.waitUntilExit() }
+    /// A disk that fills half-way through: one line, nothing left on it, the home as it was. The
+    /// disk is a 64 KiB tmpfs mounted in a mount namespace of the command's own (unshare).
+    @Test(
+        .enabled(if: getuid() == 0 && access("/usr/bin/unshare", X_OK) == 0, "needs root and unshare, to mount a tmpfs")
+    )
+    func aFullDiskLeavesNoPartialFile() async throws {
+        let (_, home) = try await Self.filledHome()
+        let disk = try TemporaryHome()
+        // SQLite's shared-memory index (booktag.sqlite-shm) is touched by any reader; the rest must stay.
+        let before = Self.listing(home.folder).filter { !$0.key.hasSuffix("-shm") }
+        let script =
+            #"mount -t tmpfs -o size=64k tmpfs "$1" && "$2" backup "$1/booktag.zip" --home "$3"; status=$?; "#
+            + #"echo "left: $(ls -A "$1")"; exit $status"#
+        let run = try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            process.arguments = [
+                "--mount", "sh", "-c", script, "sh", disk.folder.path, BooktagProcess.binary.path, home.folder.path,
+            ]
+            let output = Pipe()
+            let errors = Pipe()
+            (process.standardOutput, process.standardError) = (output, errors)
+            try process.run()
+            let printed = String(decoding: BooktagProcess.readToEnd(output), as: UTF8.self)
+            process.waitUntilExit()
+            let errorText = String(decoding: BooktagProcess.readToEnd(errors), as: UTF8.self)
+            return (process.terminationStatus, printed, errorText)
+        }
+        #expect(run.0 != 0 && Self.isOneErrorLine(run.2), "\(run.2)")
+        #expect(run.2.contains("space"), "the line says the disk is full: \(run.2)")
+        #expect(run.1.hasSuffix("left: \n"), "no partial file on the full disk: \(run.1)")
+        #expect(Self.listing(home.folder).filter { !$0.key.hasSuffix("-shm") } == before, "the home is as it was")
     }
 
-    /// Runs `body` with the server, then stops it.
-    func stopAfter<Value>(_ body: (ServeProcess) async throws -> Value) async throws -> Value {
-        do {
-            let value = try await body(self)
-            await stop()
-            return value
-        } catch {
-            process.terminate()
-            throw error
+    /// A backup of `fixtures/homes/v1` (written by a booktag before book ids had a source), laid
+    /// out as `backup` lays one out: restored, its store is migrated as it opens, books and covers whole.
+    @Test func anOlderHomesBackupIsMigratedAfterRestore() async throws {
+        let folder = try TemporaryHome()
+        let file = folder.folder.appendingPathComponent("v1.zip")
+        try Self.writeBackup(of: Fixtures.v1Home, to: file)
+        let restored = try TemporaryHome()
+        let run = try await Self.booktag(["restore", file.path], home: restored)
+        #expect(run.status == 0, "\(run.errors)")
+        let store = try BookStore.open(home: restored.home)
+        #expect(try store.integrityCheck())
+        let tags = try store.tags()
+        #expect(tags.map(\.name) == ["fantasy", "tiny"] && tags.map(\.bookCount) == [12, 3])
+        let books = try await Self.booktag(["books", "fantasy", "--json"], home: restored)
+        #expect(
+            books.status == 0 && books.output.contains("\"goodreads\""),
+            "ids have their source: \(books.output.prefix(300))")
+        let covers = try restored.coverFileContents()
+        #expect(!covers.isEmpty)
+        for (path, data) in covers {
+            #expect(data == (try? Data(contentsOf: Fixtures.v1Home.appendingPathComponent(path))), "cover \(path)")
         }
+    }
+
+    /// `home`'s store, covers, collages and preferences as entries with their manifest.
+    static func writeBackup(of home: URL, to file: URL) throws {
+        let archive = try Archive(url: file, accessMode: .create)
+        var files: [BackupManifest.File] = []
+        func add(_ path: String, _ data: Data) throws {
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate
+            ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
+        }
+        for name in HomeBackup.regularFiles(in: home).sorted() {
+            let data = try Data(contentsOf: home.appendingPathComponent(name))
+            let path = name == "preferences.json" ? "config/" + name : "data/" + name
+            try add(path, data)
+            files.append(.init(path: path, size: Int64(data.count), sha256: SHA256Digest.hex(of: data)))
+        }
+        let manifest = BackupManifest(booktag: "0.1.0", created: "2025-01-01T00:00:00Z", files: files)
+        try add(BackupManifest.entryName, try JSONEncoder().encode(manifest))
     }
 }
