@@ -17,6 +17,9 @@ public enum LibraryCSV {
         public var malformed = 0
         /// Rows whose ISBN a spreadsheet turned into a number such as `9.78053E+12`.
         public var mangledISBNs = 0
+        /// Books the file holds but the reader did not read (KOReader's own guide, a book opened
+        /// for under a minute): counted in `rows`, never handed over.
+        public var leftOut = 0
 
         /// A summary of `rows` books and `malformed` rows skipped.
         public init(rows: Int = 0, malformed: Int = 0, mangledISBNs: Int = 0) {

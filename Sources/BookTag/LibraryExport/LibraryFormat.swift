@@ -15,6 +15,8 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     case openlibrary
     /// BookWyrm's CSV export: found at Open Library by ISBN, or title and author.
     case bookwyrm
+    /// KOReader's statistics database (`statistics.sqlite3`): found at Open Library by title and author.
+    case koreader
 
     /// "Goodreads", "StoryGraph".
     public var displayName: String {
@@ -25,6 +27,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .calibre: "Calibre"
         case .openlibrary: "Open Library"
         case .bookwyrm: "BookWyrm"
+        case .koreader: "KOReader"
         }
     }
 
@@ -33,6 +36,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         switch self {
         case .calibre: "Calibre library"
         case .openlibrary: "Open Library reading log"
+        case .koreader: "KOReader statistics"
         default: "\(displayName) export"
         }
     }
@@ -46,6 +50,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .calibre: "Calibre library folder"
         case .openlibrary: "Open Library reading-log CSV"
         case .bookwyrm: "BookWyrm export CSV"
+        case .koreader: "KOReader statistics database (statistics.sqlite3)"
         }
     }
 
@@ -54,7 +59,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     public var booksSource: SourceKind {
         switch self {
         case .goodreads: .goodreads
-        case .storygraph, .librarything, .openlibrary, .bookwyrm: .openlibrary
+        case .storygraph, .librarything, .openlibrary, .bookwyrm, .koreader: .openlibrary
         case .calibre: .calibre
         }
     }
@@ -70,6 +75,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
             throw ExportError.cannotOpen(path: file.path, reason: "it is no Calibre library: it has no metadata.db")
         }
         guard ((attributes[.size] as? NSNumber)?.int64Value ?? 0) > 0 else { throw ExportError.empty(path: file.path) }
+        if KOReaderReader.isStatistics(file) { return .koreader }
         let line = try LibraryCSV.firstLine(of: file)
         // LibraryThing's header is tab-separated, and its file need not be UTF-8 past it.
         let tabbed = Set(line.split(separator: "\t").map { $0.trimmingCharacters(in: .whitespaces) })
@@ -96,11 +102,17 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
 
     /// Reads `file` as this format, handing each book to `body` in file order; refuses a file of
     /// more than `ExportLimits.books` books when it reaches the first one past it.
-    public func read(_ file: URL, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
-        try read(file, maximumBooks: ExportLimits.books, body)
+    /// A database (KOReader's) is read from a copy made in `scratch` (the system's temporary
+    /// folder when `nil`; booktag passes its home).
+    public func read(_ file: URL, scratch: URL? = nil, _ body: (ImportedBook) throws -> Void) throws
+        -> LibraryCSV.Summary
+    {
+        try read(file, maximumBooks: ExportLimits.books, scratch: scratch, body)
     }
 
-    func read(_ file: URL, maximumBooks: Int, _ body: (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary {
+    func read(_ file: URL, maximumBooks: Int, scratch: URL? = nil, _ body: (ImportedBook) throws -> Void) throws
+        -> LibraryCSV.Summary
+    {
         var books = 0
         let counted: (ImportedBook) throws -> Void = { book in
             books += 1
@@ -117,6 +129,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .calibre: try CalibreReader.read(file, counted)
         case .openlibrary: try ReadingLogReader.read(file, counted)
         case .bookwyrm: try BookWyrmExportReader.read(file, counted)
+        case .koreader: try KOReaderReader.read(file, scratch: scratch, counted)
         }
     }
 }

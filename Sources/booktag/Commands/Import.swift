@@ -8,12 +8,13 @@ extension BookTagCommand {
         package static let configuration = CommandConfiguration(
             commandName: "import",
             abstract:
-                "Make tags from a library export (Goodreads, StoryGraph, LibraryThing, BookWyrm) or a Calibre library.",
+                "Make tags from a library export (Goodreads, StoryGraph, LibraryThing, BookWyrm), a Calibre library or KOReader's statistics.",
             discussion: """
                 Reads the CSV Goodreads gives every reader (My Books → Import and export → Export \
                 Library), StoryGraph's export, LibraryThing's TSV, BookWyrm's export or Open Library's reading log, \
                 recognised by its columns, or a \
-                Calibre library folder, read-only with its own covers and no network (--format names it). \
+                Calibre library folder, read-only with its own covers and no network, or KOReader's \
+                statistics.sqlite3 (books finished and in progress; the file is never changed) (--format names it). \
                 Without filters it makes one tag per shelf (read, to-read, currently-reading, \
                 StoryGraph's statuses and tags, and your own shelves); with --shelf, --year or --tag, one tag of \
                 the matching books, newest read first. Covers come from Open Library, looked up \
@@ -27,6 +28,7 @@ extension BookTagCommand {
                   booktag import goodreads_library_export.csv --shelf favourites --count 24
                   booktag import storygraph_export.csv --year 2025
                   booktag import ~/"Calibre Library"
+                  booktag import statistics.sqlite3 --year 2025
                 """
         )
 
@@ -72,6 +74,12 @@ extension BookTagCommand {
             if plan.summary.mangledISBNs > 0 {
                 session.reporter.warn(
                     "\(plan.summary.mangledISBNs) ISBN\(plan.summary.mangledISBNs == 1 ? " was" : "s were") turned into numbers such as 9.78053E+12 by a spreadsheet; those books are looked up by title and author"
+                )
+            }
+            if plan.summary.leftOut > 0 {
+                let count = plan.summary.leftOut
+                session.reporter.note(
+                    "left out \(count) book\(count == 1 ? "" : "s") of \(file) not really read (KOReader's own guide, or opened for under a minute)"
                 )
             }
             let configuration = try session.configuration()

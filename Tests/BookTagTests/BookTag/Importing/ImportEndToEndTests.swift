@@ -218,7 +218,7 @@ import Testing
     @Test(arguments: [
         (
             "Title,Author\r\nDune,Frank Herbert\r\n", Int32(65),
-            "is no library export booktag knows (Goodreads library export CSV, StoryGraph export CSV, LibraryThing export (TSV, JSON or the old CSV), Calibre library folder, Open Library reading-log CSV, BookWyrm export CSV): its first line is \"Title,Author\""
+            "is no library export booktag knows (Goodreads library export CSV, StoryGraph export CSV, LibraryThing export (TSV, JSON or the old CSV), Calibre library folder, Open Library reading-log CSV, BookWyrm export CSV, KOReader statistics database (statistics.sqlite3)): its first line is \"Title,Author\""
         ),
         ("", 65, "is empty"),
         (SyntheticExport.header + "\r\n", 65, "has no books"),
