@@ -5,7 +5,8 @@
 #   make                       a statically linked release build of booktag
 #   make install PREFIX=DIR    booktag, its man page, shell completions and systemd user unit under DIR
 #   make uninstall PREFIX=DIR  removes exactly what install put there
-#   make dist                  the release archive and its SHA256SUMS in dist/ (scripts/release)
+#   make dist                  the release archive and its SHA256SUMS in dist/ (scripts/release;
+#                              as root, the container image too)
 #   make image                 the container image beside it (scripts/image; needs root)
 #
 # demo and test are scripts/demo and scripts/test, which need no make (a bare machine may not
@@ -89,7 +90,8 @@ uninstall:
 dist:
 	scripts/release
 
-image: dist
+image:
+	IMAGE=no scripts/release
 	scripts/image
 
 clean:
