@@ -133,6 +133,16 @@ class Browser:
                 self.errors.append(f"log: {entry.get('text')} {entry.get('url', '')}")
         self.events.append(event)
 
+    def judge_console(self):
+        """Drains the events left and judges the console: 0 when nothing was logged as an error,
+        else 1, with the errors printed."""
+        self.call("Runtime.evaluate", expression="1")
+        if self.errors:
+            print("console errors:\n" + "\n".join(self.errors), file=sys.stderr)
+            return 1
+        print("no console errors", flush=True)
+        return 0
+
     def call(self, method, **params):
         self.next_id += 1
         wanted = self.next_id
@@ -315,13 +325,7 @@ def main():
         if arguments.screenshots:
             screenshots(browser, arguments.address, arguments.booktag, arguments.home, arguments.screenshots)
             print(f"screenshots in {arguments.screenshots}", flush=True)
-        # Drain what is left and judge the console.
-        browser.call("Runtime.evaluate", expression="1")
-        if browser.errors:
-            print("console errors:\n" + "\n".join(browser.errors), file=sys.stderr)
-            return 1
-        print("no console errors", flush=True)
-        return 0
+        return browser.judge_console()
     except (RuntimeError, AssertionError) as error:
         print(f"browser flow failed: {error}", file=sys.stderr)
         if browser.errors:

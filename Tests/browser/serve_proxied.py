@@ -222,12 +222,7 @@ def main():
         for name, origin, address in (("caddy", caddy_origin, arguments.stripped), ("nginx", nginx_origin, arguments.stripped),
                                       ("based", based_origin, arguments.based)):
             print(f"{name} ({origin}{PREFIX}/): passed ({through(browser, name, origin, address, axe_source)})", flush=True)
-        browser.call("Runtime.evaluate", expression="1")
-        if browser.errors:
-            print("console errors:\n" + "\n".join(browser.errors), file=sys.stderr)
-            return 1
-        print("no console errors", flush=True)
-        return 0
+        return browser.judge_console()
     except (RuntimeError, AssertionError, KeyError, subprocess.CalledProcessError) as error:
         print(f"proxied flow failed: {error}", file=sys.stderr)
         for log in ("caddy.log", "nginx.log"):

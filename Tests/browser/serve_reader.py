@@ -213,11 +213,7 @@ def main():
         browser.call("Runtime.evaluate", expression="1")
         # The error page answers 404 on purpose; Chromium logs that status for the document.
         browser.errors = [e for e in browser.errors if not (e.startswith("log: Failed to load resource") and e.endswith(pages[-1][1]))]
-        if browser.errors:
-            print("console errors:\n" + "\n".join(browser.errors), file=sys.stderr)
-            return 1
-        print("no console errors", flush=True)
-        return 0
+        return browser.judge_console()
     except (RuntimeError, AssertionError, KeyError) as error:
         print(f"reader's flow failed: {error!r}", file=sys.stderr)
         if browser.errors:
