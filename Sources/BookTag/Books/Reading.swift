@@ -23,6 +23,10 @@ public struct Reading: Equatable, Sendable, Codable {
     public var moods: [String]
     /// StoryGraph's pace.
     public var pace: ReadingPace?
+    /// What the reader's device recorded, start order (KOReader's pages, Audiobookshelf's
+    /// listening sessions); empty for a service that records only days. The store keeps them
+    /// in a table of their own, so a book read from the store has none here.
+    public var intervals: [ReadingInterval] = []
 
     /// A reader's record; stars outside 1…5 and dates that are not real days are dropped.
     public init(rating: Int? = nil, dateRead: String? = nil) {
@@ -89,7 +93,9 @@ public struct Reading: Equatable, Sendable, Codable {
     public var yearRead: Int? { dateRead.flatMap { Int($0.prefix(4)) } }
 
     /// Whether the reader said nothing of the book.
-    public var isEmpty: Bool { stars == nil && dateRead == nil && format == nil && moods.isEmpty && pace == nil }
+    public var isEmpty: Bool {
+        stars == nil && dateRead == nil && format == nil && moods.isEmpty && pace == nil && intervals.isEmpty
+    }
 
     /// `YYYY-MM-DD` when `text` is one (a real month and day), else `nil`.
     static func day(_ text: String) -> String? {

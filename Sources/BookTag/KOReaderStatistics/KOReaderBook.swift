@@ -70,6 +70,7 @@ struct KOReaderBook {
         book.readingFormat = .ebook
         book.dateRead = finished
         book.readDates = finished.map { [$0] } ?? []
+        book.intervals = rows.map { ReadingInterval(start: $0.start, seconds: $0.seconds, timeZone: timeZone) }
         if let first = rows.first, let finished {
             book.readStarts = [finished: Self.day(of: first.start, in: timeZone)]
         }

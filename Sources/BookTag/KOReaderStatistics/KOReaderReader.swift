@@ -30,7 +30,9 @@ public enum KOReaderReader {
         _ file: URL, scratch: URL?, timeZone: TimeZone = .current, _ body: (ImportedBook) throws -> Void
     ) throws -> LibraryCSV.Summary {
         var summary = LibraryCSV.Summary()
-        for book in try readBooks(file, scratch: scratch, timeZone: timeZone) {
+        let (books, skipped) = try readBooks(file, scratch: scratch, timeZone: timeZone)
+        summary.skippedIntervals = skipped
+        for book in books {
             summary.rows += 1
             guard let imported = book.imported else {
                 summary.leftOut += 1
@@ -41,20 +43,27 @@ public enum KOReaderReader {
         return summary
     }
 
-    /// Every book of the database with its rows, the ones to leave out included.
-    static func readBooks(_ file: URL, scratch: URL?, timeZone: TimeZone) throws -> [KOReaderBook] {
+    /// Every book of the database with its rows, the ones to leave out included, and how many
+    /// rows no device could have written (no seconds, before 2000, in the future) were skipped.
+    static func readBooks(_ file: URL, scratch: URL?, timeZone: TimeZone) throws -> ([KOReaderBook], skipped: Int) {
         try withCopy(of: file, in: scratch) { queue in
             try queue.read { db in
                 let schema = try Self.schema(db, file: file)
                 var rows: [Int64: [KOReaderBook.Row]] = [:]
+                var skipped = 0
+                let now = Date()
                 let cursor = try Row.fetchCursor(db, sql: schema.rowsQuery)
                 while let row = try cursor.next() {
                     let row = KOReaderBook.Row(
-                        book: row[0], page: row[1], start: row[2], seconds: row[3], totalPages: row[4])
-                    guard row.seconds > 0 else { continue }
+                        book: row[0], page: row[1] ?? 0, start: row[2] ?? 0, seconds: row[3] ?? 0,
+                        totalPages: row[4] ?? 0)
+                    guard ReadingInterval.isPlausible(start: row.start, seconds: row.seconds, now: now) else {
+                        skipped += 1
+                        continue
+                    }
                     rows[row.book, default: []].append(row)
                 }
-                return try Row.fetchAll(
+                let books = try Row.fetchAll(
                     db,
                     sql:
                         "SELECT id, CAST(title AS TEXT), CAST(authors AS TEXT), CAST(pages AS INTEGER) FROM book ORDER BY id"
@@ -64,6 +73,7 @@ public enum KOReaderReader {
                         id: id, title: book[1] ?? "", authors: book[2], pages: book[3] ?? 0, rows: rows[id] ?? [],
                         timeZone: timeZone)
                 }
+                return (books, skipped)
             }
         }
     }

@@ -42,6 +42,8 @@ public struct ImportedBook: Equatable, Sendable {
     public var moods: [String] = []
     /// StoryGraph's pace.
     public var pace: ReadingPace?
+    /// The time the reader's device recorded them reading it, start order (KOReader).
+    public var intervals: [ReadingInterval] = []
     /// When the reader shelved it, `YYYY-MM-DD`.
     public var dateAdded: String?
     /// The cover the library keeps beside the book (Calibre's `cover.jpg`): used as it is, with
@@ -60,9 +62,11 @@ public struct ImportedBook: Equatable, Sendable {
 
     /// What the reader wrote of the book, as the store keeps it.
     public var reading: Reading {
-        Reading(
+        var reading = Reading(
             stars: stars, dateRead: dateRead, readDates: readDates, readStarts: readStarts,
             format: readingFormat, moods: moods, pace: pace)
+        reading.intervals = intervals
+        return reading
     }
 
     /// Whether the reader finished the book in `year`, on any of their reads.

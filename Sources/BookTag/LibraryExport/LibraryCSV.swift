@@ -20,6 +20,9 @@ public enum LibraryCSV {
         /// Books the file holds but the reader did not read (KOReader's own guide, a book opened
         /// for under a minute): counted in `rows`, never handed over.
         public var leftOut = 0
+        /// Records of reading time skipped (KOReader): no seconds, more than a day, before 2000
+        /// or in the future.
+        public var skippedIntervals = 0
 
         /// A summary of `rows` books and `malformed` rows skipped.
         public init(rows: Int = 0, malformed: Int = 0, mangledISBNs: Int = 0) {

@@ -2,10 +2,20 @@
 /// start to its finish, both included) or finished that day (where only the finish is known).
 /// Days after `today` are never counted: a finish in the future is a typing slip, not a day read.
 public struct ReadingCalendar: Equatable, Sendable {
+    /// What a day's number counts.
+    public enum Unit: String, Equatable, Sendable, Encodable {
+        /// Books in progress or finished that day.
+        case books
+        /// Seconds a device recorded the reader reading that day (KOReader, Audiobookshelf).
+        case seconds
+    }
+
     /// The year drawn.
     public var year: Int
-    /// One count per day, 1 January first: 365 or 366.
+    /// One number per day, 1 January first: 365 or 366.
     public var days: [Int]
+    /// Books, or seconds read.
+    public var unit = Unit.books
     /// Days of the year up to today (all of them for a past year): those after are not drawn
     /// as days without reading.
     public var daysSoFar: Int
@@ -33,6 +43,24 @@ public struct ReadingCalendar: Equatable, Sendable {
             }
             for read in carried { if let span = read.days { count(span) } }
         }
+    }
+
+    /// The calendar of `year` in seconds read, from the seconds of each local day
+    /// (`YYYY-MM-DD`); `nil` when no day of the year has any.
+    init?(year: Int, seconds: [String: Int], today: CalendarDay) {
+        let first = CalendarDay.firstOf(year: year)
+        var days = [Int](repeating: 0, count: CalendarDay.days(inYear: year))
+        for (text, seconds) in seconds {
+            guard let day = CalendarDay(text), days.indices.contains(first.distance(to: day)) else { continue }
+            days[first.distance(to: day)] += seconds
+        }
+        guard days.contains(where: { $0 > 0 }) else { return nil }
+        self.year = year
+        self.days = days
+        unit = .seconds
+        // A device's clock a day ahead of this machine's still has its day drawn.
+        let lastRead = first.advanced(by: days.lastIndex { $0 > 0 } ?? 0)
+        daysSoFar = max(0, min(days.count, first.distance(to: max(today, lastRead)) + 1))
     }
 
     private init?(year: Int, today: CalendarDay, spans: ((ClosedRange<CalendarDay>) -> Void) -> Void) {
@@ -80,9 +108,23 @@ public struct ReadingCalendar: Equatable, Sendable {
             + "\(GroupedNumber.text(longestRun)) day\(longestRun == 1 ? "" : "s")"
     }
 
-    /// The heat map's level of a day's count, 0 (none) to 4, in steps of the busiest day.
+    /// The heat map's scale in seconds: a level's day is read for less than its bound.
+    public static let secondsScale = [15 * 60, 60 * 60, 2 * 60 * 60]
+
+    /// The scale in words, for the map's legend: "less … more: 0, under 15 min, under 1 h,
+    /// under 2 h, more" for time; for books, "fewer … more books in progress".
+    public var scaleWords: String {
+        switch unit {
+        case .seconds: "less … more: 0, under 15 min, under 1 h, under 2 h, more"
+        case .books: "fewer … more books in progress"
+        }
+    }
+
+    /// The heat map's level of a day's number, 0 (none) to 4: for books in steps of the busiest
+    /// day, for seconds on the fixed scale (`secondsScale`).
     public func level(_ count: Int) -> Int {
         guard count > 0 else { return 0 }
+        if unit == .seconds { return 1 + Self.secondsScale.count { count >= $0 } }
         let busiest = self.busiest
         guard busiest > 1 else { return 4 }
         return min(4, 1 + (count - 1) * 4 / busiest)

@@ -3,7 +3,7 @@ import Foundation
 extension TagStats: Encodable {
     private enum Keys: String, CodingKey {
         case tag, year, books, pages, ratings, months, undated, authors, published, formats, moods, pace
-        case calendar, readingDays, longestRun, previous, rereads
+        case calendar, calendarUnit, readingDays, longestRun, previous, rereads, time
         case total, known, average, shortest, longest, fromOpenLibrary
         case mine, rated, stars, versusAverage, highest
         case distinct, top, oldest, newest
@@ -45,6 +45,8 @@ extension TagStats: Encodable {
         try root.encode(calendar?.longestRun, forKey: .longestRun)
         try root.encode(previous, forKey: .previous)
         try root.encode(rereads, forKey: .rereads)
+        try root.encode(calendarUnit, forKey: .calendarUnit)
+        try root.encode(time, forKey: .time)
     }
 
     /// `{"source", "id", "title", KEY}`: pages and years as whole numbers, ratings as they are.

@@ -20,6 +20,7 @@ extension TagStats {
         } else if let average = ratings.average {
             parts.append(String(format: "rated %.2f", average))
         }
+        if let time { parts.append(time.headline) }
         return parts.joined(separator: " · ")
     }
 

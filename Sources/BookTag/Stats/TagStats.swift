@@ -146,6 +146,9 @@ public struct TagStats: Equatable, Sendable {
     public var rereads: Int?
     /// The year before, where the tag's export holds it.
     public var previous: PreviousYear?
+    /// How long the reader read, where the tag's books came with what a device recorded
+    /// (KOReader, Audiobookshelf); `nil` otherwise.
+    public var time: ReadingTime?
 
     /// The numbers of `books` (in the tag's order) of the tag named `tag`. `readingRecords`:
     /// whether the tag is a reader's own (a shelf or an export), whose stars and days count.

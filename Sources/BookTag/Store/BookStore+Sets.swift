@@ -167,6 +167,7 @@ extension BookStore {
         guard var stored = try StoredBook.fetchOne(db, id: listing.id) else {
             try StoredBook(details: listing, coverPath: coverPath, fetchedAt: fetchedAt, fetchedForItself: false)
                 .insert(db)
+            try keepIntervals(of: listing, in: db)
             return
         }
         var details = stored.details
@@ -189,6 +190,25 @@ extension BookStore {
             details: details, coverPath: stored.coverPath ?? coverPath, fetchedAt: stored.fetchedAt,
             fetchedForItself: stored.fetchedForItself)
         try stored.update(db)
+        try keepIntervals(of: listing, in: db)
+    }
+
+    /// A listing that brings the time a device recorded (an import of KOReader's statistics)
+    /// replaces what the book had; one that brings none (a Goodreads export of the same book)
+    /// leaves it.
+    static func keepIntervals(of listing: BookDetails, in db: Database) throws {
+        guard let intervals = listing.reading?.intervals, !intervals.isEmpty else { return }
+        try db.execute(
+            sql: "DELETE FROM readingInterval WHERE source = ? AND sourceID = ?",
+            arguments: [listing.id.source.rawValue, listing.id.value])
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO readingInterval (source, sourceID, start, seconds, day, hour) VALUES (?, ?, ?, ?, ?, ?)")
+        for interval in intervals {
+            try insert.execute(arguments: [
+                listing.id.source.rawValue, listing.id.value, interval.start, interval.seconds, interval.day,
+                interval.hour,
+            ])
+        }
     }
 
     /// Deletes the details a listing brought for books no tag holds any more (an import made

@@ -58,6 +58,10 @@ extension BookStore {
             var stats = TagStats(
                 tag: tag.name, year: tag.origin?.year, readingRecords: tag.origin != nil, books: books, unique: true,
                 context: context)
+            if let tagID = tag.id, let (time, days) = try Self.readingTime(ofTag: tagID, year: tag.origin?.year, in: db)
+            {
+                stats.add(time, days: days)
+            }
             if tag.origin?.datesAreShelved == true {
                 stats.datesAreShelved = true
                 stats.calendar = nil

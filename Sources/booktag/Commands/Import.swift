@@ -82,6 +82,12 @@ extension BookTagCommand {
                     "left out \(count) book\(count == 1 ? "" : "s") of \(file) not really read (KOReader's own guide, or opened for under a minute)"
                 )
             }
+            if plan.summary.skippedIntervals > 0 {
+                let count = plan.summary.skippedIntervals
+                session.reporter.warn(
+                    "skipped \(count) record\(count == 1 ? "" : "s") of reading time in \(file) that no device could have written (no seconds, before 2000, or in the future)"
+                )
+            }
             let configuration = try session.configuration()
             let nightMode = session.preferences.nightMode
             let progress = ImportProgress(reporter: session.reporter)
