@@ -1,7 +1,8 @@
 import BookTag
 
 /// The reading calendar as text: 53 columns of weeks, a row per weekday, the months named above,
-/// one character a day (`·` none, then `░ ▒ ▓ █` as more books were in progress), so it reads at
+/// one character a day (`·` none, then `░ ▒ ▓ █` as more books were in progress, or more time
+/// read: under 15 minutes, under an hour, under two, more), so it reads at
 /// 80 columns and without colour. Days before 1 January, after 31 December or after today are
 /// blank.
 struct CalendarText {
@@ -27,9 +28,17 @@ struct CalendarText {
             let label = Self.weekdays[weekday].padding(toLength: Self.margin, withPad: " ", startingAt: 0)
             lines.append(palette.paint(label, .muted) + paint(row))
         }
-        lines.append(
-            String(repeating: " ", count: Self.margin) + palette.paint("none ", .muted)
-                + paint(Array(Self.shades)) + palette.paint(" most (\(calendar.busiest) at once)", .muted))
+        switch calendar.unit {
+        case .books:
+            lines.append(
+                String(repeating: " ", count: Self.margin) + palette.paint("none ", .muted)
+                    + paint(Array(Self.shades)) + palette.paint(" most (\(calendar.busiest) at once)", .muted))
+        case .seconds:
+            lines.append(
+                String(repeating: " ", count: Self.margin) + palette.paint("less ", .muted)
+                    + paint(Array(Self.shades))
+                    + palette.paint(" more: 0, under 15 min, under 1 h, under 2 h, more", .muted))
+        }
         return lines
     }
 

@@ -94,6 +94,7 @@ struct StatsReport {
         } else if stats.year != nil, let note = stats.calendarNote {
             lines.append(row("calendar", String(note.drop { $0 != ":" }.dropFirst(2))))
         }
+        lines += timeLines
         if let stars = ratings.stars, stars.contains(where: { $0 > 0 }) {
             lines.append("")
             lines.append(palette.paint("stars given", .heading))
@@ -105,7 +106,7 @@ struct StatsReport {
         return lines.joined(separator: "\n")
     }
 
-    private func row(_ label: String, _ value: String) -> String {
+    func row(_ label: String, _ value: String) -> String {
         palette.paint(label.padding(toLength: 15, withPad: " ", startingAt: 0), .muted) + value
     }
 

@@ -107,6 +107,15 @@ import Testing
         for (day, seconds) in days { expected[first.distance(to: try #require(CalendarDay(day)))] = seconds }
         #expect(calendar == expected)
         #expect(stats["readingDays"] as? Int == days.count)
+
+        // The terminal block: the time in words, the calendar's scale in words, the hours.
+        let text = try await BooktagProcess.run(
+            ["stats", "koreader", "--home", home.folder.path], environment: ["TZ": "Etc/GMT-1"])
+        let minutes = Int((Double(longest.seconds) / 60).rounded())
+        let longestWords = minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+        #expect(text.output.contains("longest session \(longestWords)"), "\(text.output)")
+        #expect(text.output.contains("more: 0, under 15 min, under 1 h, under 2 h, more"))
+        #expect(text.output.contains("\(sessions.count) on \(days.count) days"))
     }
 
     @Test func aTagWithoutAYearCountsEveryRow() async throws {
