@@ -68,8 +68,14 @@ struct CollageCalendarMap {
                     x: left + week * cell, y: top + weekday * cell, width: cell - gap, height: cell - gap),
                 color: shades[calendar.level(count)])
         }
-        // The legend, under the map's right end: none, then the four shades, then "most".
         let legendTop = top + 7 * cell + (lineHeight - cell) / 2
+        if calendar.unit == .seconds {
+            drawTimeLegend(
+                y: legendTop, lineTop: top + 7 * cell, left: left, cell: cell, gap: gap, pixels: small,
+                lineHeight: lineHeight, shades: shades, on: canvas, text: text)
+            return unreadable
+        }
+        // The legend, under the map's right end: none, then the four shades, then "most".
         let words = Int((small * 2.6).rounded(.up))
         var x = left + calendar.weeks * cell - 5 * cell - words
         text(
@@ -84,6 +90,24 @@ struct CollageCalendarMap {
             "more", CollagePlan.Rect(x: x + gap, y: top + 7 * cell, width: words, height: lineHeight), small,
             theme.secondaryText)
         return unreadable
+    }
+
+    /// Time's legend, across the map: each shade with its words ("0", "under 15 min", "under
+    /// 1 h", "under 2 h", "more").
+    private func drawTimeLegend(
+        y: Int, lineTop: Int, left: Int, cell: Int, gap: Int, pixels: Double, lineHeight: Int,
+        shades: [CollageTheme.RGB], on canvas: CollageCanvas,
+        text: (String, CollagePlan.Rect, Double, CollageTheme.RGB, CollageText.Alignment) -> Void
+    ) {
+        let words = ["0", "under 15 min", "under 1 h", "under 2 h", "more"]
+        let slot = calendar.weeks * cell / words.count
+        for (level, word) in words.enumerated() {
+            let x = left + level * slot
+            canvas.fill(CollagePlan.Rect(x: x, y: y, width: cell - gap, height: cell - gap), color: shades[level])
+            text(
+                word, CollagePlan.Rect(x: x + cell + gap, y: lineTop, width: slot - cell - gap, height: lineHeight),
+                pixels, theme.secondaryText, .start)
+        }
     }
 
     /// Level 0 is the tile; 1 to 4 mix in more of the accent.

@@ -103,7 +103,9 @@ public struct CollagePage: Sendable {
         let barHeight = 80
         let width = slot * chart.counts.count
         let largest = max(1, chart.counts.max() ?? 1)
-        let words = zip(chart.labels, chart.counts).map { "\($0) \($1)" }.joined(separator: ", ")
+        let words = zip(chart.labels.indices, chart.counts).map { index, count in
+            "\(chart.labels[index].isEmpty ? String(index) : chart.labels[index]) \(count)"
+        }.joined(separator: ", ")
         var svg = "<figure><figcaption>\(chart.title.htmlEscaped)</figcaption>"
         svg +=
             "<svg width=\"\(width * 3 / 2)\" viewBox=\"0 0 \(width) \(top + barHeight + 18)\" role=\"img\" aria-label=\"\(chart.title.htmlEscaped): \(words.htmlEscaped)\">"
@@ -112,7 +114,9 @@ public struct CollagePage: Sendable {
             let x = index * slot
             svg +=
                 "<rect x=\"\(x + 4)\" y=\"\(top + barHeight - height)\" width=\"\(slot - 8)\" height=\"\(height)\"></rect>"
-            if count > 0 { svg += "<text x=\"\(x + slot / 2)\" y=\"\(top + barHeight - height - 4)\">\(count)</text>" }
+            if count > 0, chart.counts.count <= 12 {
+                svg += "<text x=\"\(x + slot / 2)\" y=\"\(top + barHeight - height - 4)\">\(count)</text>"
+            }
             svg +=
                 "<text class=\"label\" x=\"\(x + slot / 2)\" y=\"\(top + barHeight + 14)\">\(chart.labels[index].htmlEscaped)</text>"
         }

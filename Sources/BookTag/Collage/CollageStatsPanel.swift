@@ -16,11 +16,22 @@ struct CollageStatsPanel {
         let headlineHeight = Int((headlinePixels * 1.35).rounded(.up))
         let headline = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: headlineHeight)
         if CollageText.draw(
-            stats.headline, in: headline, pixels: headlinePixels, bold: true, color: theme.text, on: canvas) > 0
+            stats.bookHeadline, in: headline, pixels: headlinePixels, bold: true, color: theme.text, on: canvas) > 0
         {
-            unreadable.append(stats.headline)
+            unreadable.append(stats.bookHeadline)
         }
         y += headlineHeight
+        if let time = stats.time {
+            // "127 h read · longest session 1 h 15 min", a size under the headline.
+            let pixels = headlinePixels * 0.72
+            let height = Int((pixels * 1.35).rounded(.up))
+            let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: height)
+            if CollageText.draw(time.headline, in: line, pixels: pixels, bold: true, color: theme.text, on: canvas) > 0
+            {
+                unreadable.append(time.headline)
+            }
+            y += height
+        }
         let smallHeight = Int((smallPixels * 1.4).rounded(.up))
         if let highlights = stats.highlights {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
@@ -90,12 +101,17 @@ struct CollageStatsPanel {
                 CollagePlan.Rect(
                     x: left + (slot - barWidth) / 2, y: barBottom - height, width: barWidth, height: height),
                 color: theme.accent)
-            if count > 0 {
+            // 24 hours leave no room for a number over each bar.
+            if count > 0, chart.counts.count <= 12 {
                 let value = CollagePlan.Rect(
                     x: left, y: barBottom - height - lineHeight, width: slot, height: lineHeight)
                 CollageText.draw(String(count), in: value, pixels: pixels * 0.9, color: theme.text, on: canvas)
             }
-            let label = CollagePlan.Rect(x: left, y: labelTop, width: slot, height: lineHeight)
+            guard !chart.labels[index].isEmpty else { continue }
+            // Sparse labels (every sixth hour) may be wider than their bar: centred under it.
+            let labelWidth = chart.counts.count > 12 ? slot * 4 : slot
+            let label = CollagePlan.Rect(
+                x: left + (slot - labelWidth) / 2, y: labelTop, width: labelWidth, height: lineHeight)
             if CollageText.draw(chart.labels[index], in: label, pixels: pixels, color: theme.secondaryText, on: canvas)
                 > 0
             {

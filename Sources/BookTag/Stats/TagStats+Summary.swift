@@ -7,6 +7,12 @@ extension TagStats {
     /// The numbers readers share first, in one line: "45 books · 14,023 pages · my stars 4.10".
     /// What is unknown says so; pages known for only some books say for how many.
     public var headline: String {
+        guard let time else { return bookHeadline }
+        return bookHeadline + " · " + time.headline
+    }
+
+    /// The headline without the time read: the poster sets the time on a line of its own.
+    var bookHeadline: String {
         var parts = ["\(GroupedNumber.text(books)) book\(books == 1 ? "" : "s")"]
         if let total = pages.total {
             parts.append(
@@ -20,7 +26,6 @@ extension TagStats {
         } else if let average = ratings.average {
             parts.append(String(format: "rated %.2f", average))
         }
-        if let time { parts.append(time.headline) }
         return parts.joined(separator: " · ")
     }
 
@@ -54,7 +59,8 @@ extension TagStats {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    /// The charts worth drawing: books per month and stars given, each only when it has a book.
+    /// The charts worth drawing: books per month and stars given, each only when it has a book,
+    /// and the minutes read by hour of the day where a device recorded them.
     public var charts: [(title: String, labels: [String], counts: [Int])] {
         var charts: [(String, [String], [Int])] = []
         if let months, months.contains(where: { $0 > 0 }) {
@@ -62,6 +68,12 @@ extension TagStats {
         }
         if let stars = ratings.stars, stars.contains(where: { $0 > 0 }) {
             charts.append(("stars given", ["1★", "2★", "3★", "4★", "5★"], stars))
+        }
+        if let time, time.hours.contains(where: { $0 > 0 }) {
+            // 24 bars: labelled every six hours, counted in whole minutes.
+            let labels = (0..<24).map { $0 % 6 == 0 ? String($0) : "" }
+            charts.append(
+                ("minutes read by hour of the day", labels, time.hours.map { Int((Double($0) / 60).rounded()) }))
         }
         return charts
     }
