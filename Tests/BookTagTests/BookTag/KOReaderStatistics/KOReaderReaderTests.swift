@@ -125,4 +125,39 @@ import Testing
         try Data(try Data(contentsOf: Self.genuine).prefix(5000)).write(to: cut)
         #expect(throws: ExportError.self) { try KOReaderReader.read(cut, scratch: folder.folder) { _ in } }
     }
+
+    /// Rows no device could write are skipped one by one and counted; a row whose page count is
+    /// 0 is kept as it is (no rescaling, no division).
+    @Test func impossibleRowsAreSkippedAndCounted() throws {
+        let folder = try TemporaryHome()
+        let file = folder.folder.appendingPathComponent("statistics.sqlite3")
+        try SyntheticKOReader.write(to: file, layout: .pageStatData)
+        let future = Int64(Date().timeIntervalSince1970) + 30 * 86_400
+        try DatabaseQueue(path: file.path).write { db in
+            for (page, start, seconds) in [
+                (901, SyntheticKOReader.newYear2025, -30), (902, 900_000_000, 40), (903, future, 40),
+                (904, SyntheticKOReader.newYear2025, 0), (905, SyntheticKOReader.newYear2025, 90_000),
+            ] as [(Int, Int64, Int)] {
+                try db.execute(
+                    sql: "INSERT INTO page_stat_data VALUES (3, ?, ?, ?, 800)", arguments: [page, start, seconds])
+            }
+            try db.execute(
+                sql: "INSERT INTO page_stat_data VALUES (3, 12, ?, 50, 0)",
+                arguments: [SyntheticKOReader.newYear2025 + 86_400])
+        }
+        var books: [ImportedBook] = []
+        let summary = try KOReaderReader.read(file, scratch: folder.folder, timeZone: Self.zone) { books.append($0) }
+        #expect(summary.skippedIntervals == 5)
+        let small = try #require(books.first { $0.title == "A Year of Small Hours" })
+        let kept = try DatabaseQueue(path: file.path).read { db in
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM page_stat_data WHERE id_book = 3 AND duration > 0 AND duration <= 86400
+                        AND start_time >= 946684800 AND start_time <= strftime('%s', 'now')
+                    """)
+        }
+        #expect(small.intervals.count == kept && small.intervals.contains { $0.seconds == 50 })
+        #expect(small.shelves == ["currently-reading"], "a 0-page row does not finish the book")
+    }
 }
