@@ -116,6 +116,14 @@ import Testing
         #expect(text.output.contains("longest session \(longestWords)"), "\(text.output)")
         #expect(text.output.contains("more: 0, under 15 min, under 1 h, under 2 h, more"))
         #expect(text.output.contains("\(sessions.count) on \(days.count) days"))
+
+        // Serve's tag page: the same words, the calendar's scale in its caption, the hours chart.
+        let server = try await ServeProcess(home: home.folder, environment: ["TZ": "Etc/GMT-1"])
+        defer { server.process.terminate() }
+        let page = try await server.request("GET", "/tags/koreader").text
+        #expect(page.contains("longest session \(longestWords)"), "\(page.prefix(2000))")
+        #expect(page.contains("shaded by time read, less … more: 0, under 15 min, under 1 h, under 2 h, more"))
+        #expect(page.contains("aria-label=\"minutes read by hour of the day: 0 \(Int((Double(hours[0]) / 60).rounded())), 1 "))
     }
 
     @Test func aTagWithoutAYearCountsEveryRow() async throws {
