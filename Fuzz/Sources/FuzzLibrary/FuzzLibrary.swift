@@ -29,7 +29,19 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     ]
     // Readers added since the corpus was made come after the Calibre pick, so its seeds keep
     // their meaning (6: recognition, 7: Calibre).
-    let later: [(URL, (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary] = [BookWyrmExportReader.read]
+    let later: [(URL, (ImportedBook) throws -> Void) throws -> LibraryCSV.Summary] = [
+        BookWyrmExportReader.read,
+        { file, body in
+            // KOReader's statistics: every interval kept is one a device could have written.
+            try KOReaderReader.read(file, scratch: folder) { book in
+                for interval in book.intervals {
+                    precondition(interval.seconds > 0 && interval.seconds <= 86_400, "\(interval.seconds) s kept")
+                    precondition((0..<24).contains(interval.hour) && CalendarDay(interval.day) != nil, "\(interval)")
+                }
+                try body(book)
+            }
+        },
+    ]
     let pick = Int(start.load(as: UInt8.self)) % (readers.count + 2 + later.count)
     if pick >= readers.count + 2 {
         if let summary = try? later[pick - readers.count - 2](file, body) {
