@@ -63,10 +63,16 @@ extension ExportImporter {
                     try settled.settle(book, .file(file, identity: identity, url: nil, named: kept))
                     covered += 1
                     progress(.reused)
-                } else if let identity = row.identity, identity.source == .calibre || row.coverFile != nil {
+                } else if let identity = row.identity,
+                    identity.source == .calibre || row.coverFile != nil || row.coverData != nil
+                {
                     // Covers the library keeps beside its books (Calibre) are taken as they are;
                     // a book of such a library without one has none: nothing is looked up.
-                    if row.coverFile != nil { local.append(Int32(index)) } else { noCover.append(Int32(index)) }
+                    if row.coverFile != nil || row.coverData != nil {
+                        local.append(Int32(index))
+                    } else {
+                        noCover.append(Int32(index))
+                    }
                 } else {
                     unknown.append(Int32(index))
                 }
@@ -87,8 +93,8 @@ extension ExportImporter {
         }
         for index in local where covered + pending.waiting < wanted {
             let row = try rows.row(Int(index))
-            guard let identity = row.identity, let file = row.coverFile else { continue }
-            if let data = try? FileBytes.read(file), ImageInfo(data) != nil {
+            guard let identity = row.identity, row.coverFile != nil || row.coverData != nil else { continue }
+            if let data = row.coverData ?? row.coverFile.flatMap({ try? FileBytes.read($0) }), ImageInfo(data) != nil {
                 let cover = PendingCovers.Cover(data: data, title: row.title, book: rows.book(Int(index))) {
                     .file($0, identity: identity, url: nil)
                 }

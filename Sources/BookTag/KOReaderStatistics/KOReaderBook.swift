@@ -19,6 +19,8 @@ struct KOReaderBook {
     let authors: String?
     /// The page count KOReader last saw.
     let pages: Int
+    /// The partial MD5 of the file read (`KOReaderPartialMD5`).
+    let md5: String?
     /// In start order.
     let rows: [Row]
     let timeZone: TimeZone

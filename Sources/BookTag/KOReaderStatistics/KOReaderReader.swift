@@ -26,17 +26,25 @@ public enum KOReaderReader {
 
     /// Reads every book worth keeping, in KOReader's id order, counting the ones left out.
     /// `scratch` is where the copy is made (booktag passes the home's data folder).
+    /// `books`: the reader's folder of book files, where each book's file is found by its partial
+    /// MD5 and the cover inside an EPUB becomes the book's (`coverData`), with no network.
     public static func read(
-        _ file: URL, scratch: URL?, timeZone: TimeZone = .current, _ body: (ImportedBook) throws -> Void
+        _ file: URL, scratch: URL?, books folder: URL? = nil, timeZone: TimeZone = .current,
+        _ body: (ImportedBook) throws -> Void
     ) throws -> LibraryCSV.Summary {
         var summary = LibraryCSV.Summary()
         let (books, skipped) = try readBooks(file, scratch: scratch, timeZone: timeZone)
         summary.skippedIntervals = skipped
+        let files = folder.map { KOReaderBookFiles(folder: $0, wanted: Set(books.compactMap(\.md5))) }
         for book in books {
             summary.rows += 1
-            guard let imported = book.imported else {
+            guard var imported = book.imported else {
                 summary.leftOut += 1
                 continue
+            }
+            if let md5 = book.md5, let cover = files?.cover(md5: md5) {
+                imported.identity = BookID(source: .library, value: "koreader-\(md5)")
+                imported.coverData = cover
             }
             try body(imported)
         }
@@ -66,12 +74,12 @@ public enum KOReaderReader {
                 let books = try Row.fetchAll(
                     db,
                     sql:
-                        "SELECT id, CAST(title AS TEXT), CAST(authors AS TEXT), CAST(pages AS INTEGER) FROM book ORDER BY id"
+                        "SELECT id, CAST(title AS TEXT), CAST(authors AS TEXT), CAST(pages AS INTEGER), CAST(md5 AS TEXT) FROM book ORDER BY id"
                 ).map { book in
                     let id: Int64 = book[0]
                     return KOReaderBook(
-                        id: id, title: book[1] ?? "", authors: book[2], pages: book[3] ?? 0, rows: rows[id] ?? [],
-                        timeZone: timeZone)
+                        id: id, title: book[1] ?? "", authors: book[2], pages: book[3] ?? 0,
+                        md5: (book[4] as String?).map { $0.lowercased() }, rows: rows[id] ?? [], timeZone: timeZone)
                 }
                 return (books, skipped)
             }

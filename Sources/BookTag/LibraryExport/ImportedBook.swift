@@ -49,6 +49,9 @@ public struct ImportedBook: Equatable, Sendable {
     /// The cover the library keeps beside the book (Calibre's `cover.jpg`): used as it is, with
     /// no look-up or download.
     public var coverFile: URL?
+    /// The cover's bytes, where the reader's own file holds it (the EPUB a KOReader book was read
+    /// from): used as it is, like `coverFile`.
+    public var coverData: Data?
     /// The description, as HTML (sanitised wherever it is shown).
     public var descriptionHTML: String?
     /// The file names the book but not its title and author (Open Library's reading log): the

@@ -103,16 +103,18 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     /// Reads `file` as this format, handing each book to `body` in file order; refuses a file of
     /// more than `ExportLimits.books` books when it reaches the first one past it.
     /// A database (KOReader's) is read from a copy made in `scratch` (the system's temporary
-    /// folder when `nil`; booktag passes its home).
-    public func read(_ file: URL, scratch: URL? = nil, _ body: (ImportedBook) throws -> Void) throws
-        -> LibraryCSV.Summary
-    {
-        try read(file, maximumBooks: ExportLimits.books, scratch: scratch, body)
+    /// folder when `nil`; booktag passes its home); `books`, the reader's folder of book files,
+    /// gives KOReader's books the covers inside them.
+    public func read(
+        _ file: URL, scratch: URL? = nil, books folder: URL? = nil, _ body: (ImportedBook) throws -> Void
+    ) throws -> LibraryCSV.Summary {
+        try read(file, maximumBooks: ExportLimits.books, scratch: scratch, books: folder, body)
     }
 
-    func read(_ file: URL, maximumBooks: Int, scratch: URL? = nil, _ body: (ImportedBook) throws -> Void) throws
-        -> LibraryCSV.Summary
-    {
+    func read(
+        _ file: URL, maximumBooks: Int, scratch: URL? = nil, books folder: URL? = nil,
+        _ body: (ImportedBook) throws -> Void
+    ) throws -> LibraryCSV.Summary {
         var books = 0
         let counted: (ImportedBook) throws -> Void = { book in
             books += 1
@@ -129,7 +131,7 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
         case .calibre: try CalibreReader.read(file, counted)
         case .openlibrary: try ReadingLogReader.read(file, counted)
         case .bookwyrm: try BookWyrmExportReader.read(file, counted)
-        case .koreader: try KOReaderReader.read(file, scratch: scratch, counted)
+        case .koreader: try KOReaderReader.read(file, scratch: scratch, books: folder, counted)
         }
     }
 }

@@ -42,7 +42,7 @@ public struct ImportLibrary: Sendable {
             // Each row goes to the scratch file as it is read; the plan keeps its position.
             var writer = try ExportRows.Writer(spillingIn: store.home.dataFolder)
             planner = ExportSelection.Planner(selection)
-            summary = try format.read(request.file, scratch: store.home.dataFolder) { row in
+            summary = try format.read(request.file, scratch: store.home.dataFolder, books: request.booksFolder) { row in
                 try writer.append(row)
                 planner.add(row)
             }

@@ -18,6 +18,9 @@ public struct ImportRequest: Sendable, Equatable {
     /// Put before each tag's name made from a shelf ("StoryGraph" makes "StoryGraph read"), so
     /// that a second service's shelves do not meet the first's.
     public var prefix: String?
+    /// The reader's folder of book files (KOReader's statistics): a book's cover is the one
+    /// inside the file it was read from, matched by KOReader's partial MD5.
+    public var booksFolder: URL?
     /// How messages and the report name the file (an upload's own name); `nil`: its path as given.
     public var name: String?
     /// The request as given; `validate()` applies the rules.
@@ -46,6 +49,16 @@ public struct ImportRequest: Sendable, Equatable {
         }
         if let shelf, shelf.trimmingCharacters(in: .whitespaces).isEmpty {
             throw BookTagFailure(.usage, "a shelf needs its name, such as read")
+        }
+        if let booksFolder {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: booksFolder.path, isDirectory: &isFolder), isFolder.boolValue
+            else {
+                throw BookTagFailure(.usage, "\(booksFolder.relativePath) is not a folder of books")
+            }
+            if let format, format != .koreader {
+                throw BookTagFailure(.usage, "a folder of books goes with KOReader's statistics only")
+            }
         }
         if let prefix {
             do { _ = try TagName(prefix + " read") } catch {

@@ -28,7 +28,7 @@ extension BookTagCommand {
                   booktag import goodreads_library_export.csv --shelf favourites --count 24
                   booktag import storygraph_export.csv --year 2025
                   booktag import ~/"Calibre Library"
-                  booktag import statistics.sqlite3 --year 2025
+                  booktag import statistics.sqlite3 --year 2025 --books ~/Books
                 """
         )
 
@@ -50,12 +50,18 @@ extension BookTagCommand {
             help: ArgumentHelp(
                 "Put before each tag's name made from a shelf, so that another service's shelves do not meet these (\"sg\" makes \"sg read\").",
                 valueName: "text")) var prefix: String?
+        @Option(
+            help: ArgumentHelp(
+                "With KOReader's statistics: the folder of your EPUB files, whose own covers the books get (no network).",
+                valueName: "folder")) var books: String?
         @Flag(help: "Print one JSON document.") var json = false
 
         var request: ImportRequest {
-            ImportRequest(
+            var request = ImportRequest(
                 file: URL(fileURLWithPath: file), shelf: shelf, year: year, tag: tag, count: count, format: format,
                 prefix: prefix)
+            request.booksFolder = books.map { URL(fileURLWithPath: $0) }
+            return request
         }
 
         func validate() throws {
