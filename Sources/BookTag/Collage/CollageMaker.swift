@@ -163,7 +163,7 @@ public struct CollageMaker: Sendable {
         embedImages: Bool,
         linksGallery: Bool, streaming: Bool = true
     ) throws -> (bytes: CollageBytes, missingGlyphs: MissingGlyphs?, timings: CollageTimings?) {
-        let credit = Self.credit(for: source)
+        let credit = Self.credit(for: source, books: entries.lazy.map(\.bookID.source))
         let title = options.title.text(forTag: tagName)
         if let imageFormat = options.format.imageFormat {
             // Stored covers stay in their files until drawn: the collage holds a few at a time.
@@ -211,5 +211,11 @@ extension CollageMaker {
     /// The attribution a collage carries.
     public static func credit(for source: SourceKind) -> String {
         "books from \(source.displayName)"
+    }
+
+    /// The attribution of a wall whose books are of `books`' sources: none when no book came
+    /// from a service (every cover drawn, or the reader's own files: Calibre's, an EPUB's).
+    static func credit(for source: SourceKind, books: some Sequence<SourceKind>) -> String? {
+        books.contains { $0 != .library && $0 != .calibre } ? credit(for: source) : nil
     }
 }

@@ -1,5 +1,5 @@
 /// The reader's year before a tag's, from the same export: what the poster sets this year
-/// against ("+4 books on 2024"). Kept with the tag when it is made, since the tag keeps only its
+/// against ("4 more than 2024"). Kept with the tag when it is made, since the tag keeps only its
 /// own year's books.
 public struct PreviousYear: Equatable, Sendable, Codable {
     /// The year before the tag's.

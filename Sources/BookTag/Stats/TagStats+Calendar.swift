@@ -15,17 +15,17 @@ extension TagStats {
         return (calendar, nil)
     }
 
-    /// "+4 books on 2024", "−2 books on 2024", "as many books as in 2024"; `nil` without the
-    /// year before.
+    /// The year against the one before, as a reader says it: "4 more than 2024", "1 fewer than
+    /// 2024", "as many as in 2024"; `nil` without the year before.
     public var versusPrevious: String? {
         guard let previous else { return nil }
         let difference = books - previous.books
-        if difference == 0 { return "as many books as in \(previous.year)" }
+        if difference == 0 { return "as many as in \(previous.year)" }
         let count = GroupedNumber.text(abs(difference))
-        return "\(difference > 0 ? "+" : "−")\(count) book\(abs(difference) == 1 ? "" : "s") on \(previous.year)"
+        return "\(count) \(difference > 0 ? "more" : "fewer") than \(previous.year)"
     }
 
-    /// "+4 books on 2024 · 2 re-reads · 3 undated, left out of the months"; `nil` when none of
+    /// "4 more than 2024 · 2 re-reads · 3 undated, left out of the months"; `nil` when none of
     /// them has anything to say.
     public var yearNotes: String? {
         var parts = [versusPrevious].compactMap { $0 }

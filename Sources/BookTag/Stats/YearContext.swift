@@ -1,5 +1,5 @@
 /// What a year's tag cannot tell from its own books, kept with it when an export makes it: the
-/// reader's year before (for "+4 books on 2024") and the reads of books finished after the year
+/// reader's year before (for "4 more than 2024") and the reads of books finished after the year
 /// that began in it (their days in the year are on its calendar; the books count in the year
 /// they were finished).
 public struct YearContext: Equatable, Sendable, Codable {

@@ -138,5 +138,13 @@ import Testing
         #expect(stats["calendar"] is NSNull && stats["calendarUnit"] as? String == "seconds")
         let books = try #require(time["books"] as? [[String: Any]])
         #expect(books.first?["title"] as? String == "A Year of Small Hours" && books.count == 3)
+        // Open Library knew none of them: every cover is drawn, and the wall credits no service.
+        let page = home.folder.appendingPathComponent("wall.html")
+        let collage = try await BooktagProcess.run([
+            "collage", "koreader", "--format", "html", "--output", page.path, "--home", home.folder.path,
+        ])
+        #expect(collage.status == 0, "\(collage.errors)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<p>3 books</p>") && !html.contains("books from"), "\(html.prefix(3000))")
     }
 }
