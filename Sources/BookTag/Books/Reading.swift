@@ -26,7 +26,7 @@ public struct Reading: Equatable, Sendable, Codable {
     /// What the reader's device recorded, start order (KOReader's pages, Audiobookshelf's
     /// listening sessions); empty for a service that records only days. The store keeps them
     /// in a table of their own, so a book read from the store has none here.
-    public var intervals: [ReadingInterval] = []
+    public var intervals: ReadingIntervals = []
 
     /// A reader's record; stars outside 1…5 and dates that are not real days are dropped.
     public init(rating: Int? = nil, dateRead: String? = nil) {

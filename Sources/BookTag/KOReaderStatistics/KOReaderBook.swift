@@ -72,7 +72,8 @@ struct KOReaderBook {
         book.readingFormat = .ebook
         book.dateRead = finished
         book.readDates = finished.map { [$0] } ?? []
-        book.intervals = rows.map { ReadingInterval(start: $0.start, seconds: $0.seconds, timeZone: timeZone) }
+        var clock = ReadingInterval.LocalClock(timeZone: timeZone)
+        book.intervals = ReadingIntervals(rows.map { clock.interval(start: $0.start, seconds: $0.seconds) })
         if let first = rows.first, let finished {
             book.readStarts = [finished: Self.day(of: first.start, in: timeZone)]
         }

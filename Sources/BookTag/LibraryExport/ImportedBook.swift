@@ -43,7 +43,7 @@ public struct ImportedBook: Equatable, Sendable {
     /// StoryGraph's pace.
     public var pace: ReadingPace?
     /// The time the reader's device recorded them reading it, start order (KOReader).
-    public var intervals: [ReadingInterval] = []
+    public var intervals: ReadingIntervals = []
     /// When the reader shelved it, `YYYY-MM-DD`.
     public var dateAdded: String?
     /// The cover the library keeps beside the book (Calibre's `cover.jpg`): used as it is, with
