@@ -14,12 +14,6 @@ public struct ReadingInterval: Equatable, Hashable, Sendable, Codable {
     /// The reader's local hour it began in, 0 to 23.
     public var hour: Int
 
-    /// An interval of `seconds` from `start`, placed on its day and hour in `timeZone`.
-    public init(start: Int64, seconds: Int, timeZone: TimeZone) {
-        var clock = LocalClock(timeZone: timeZone)
-        self = clock.interval(start: start, seconds: seconds)
-    }
-
     /// Places intervals on the reader's days and hours, asking the time zone once per quarter
     /// hour and writing a day's name once per day: rows come in start order, so most share both
     /// (Foundation's offset and `String(format:)` were most of a 50,000-row import otherwise).

@@ -15,7 +15,7 @@ public enum CalendarSVG {
     /// The figure for `calendar`.
     public static func figure(_ calendar: ReadingCalendar) -> String {
         var summary = "Reading calendar \(calendar.year): \(calendar.summary)"
-        if calendar.unit == .seconds { summary += "; shaded by time read, \(calendar.scaleWords)" }
+        if calendar.unit == .seconds { summary += "; shaded by time read, \(ReadingCalendar.scaleWords)" }
         let half = calendar.monthStartDays[6]
         return "<figure class=\"calendar\"><figcaption>\(summary.htmlEscaped)</figcaption>"
             + svg(calendar, label: summary, blocks: [0..<calendar.days.count], className: "year")

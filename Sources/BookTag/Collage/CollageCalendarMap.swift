@@ -99,7 +99,7 @@ struct CollageCalendarMap {
         shades: [CollageTheme.RGB], on canvas: CollageCanvas,
         text: (String, CollagePlan.Rect, Double, CollageTheme.RGB, CollageText.Alignment) -> Void
     ) {
-        let words = ["0", "under 15 min", "under 1 h", "under 2 h", "more"]
+        let words = ReadingCalendar.secondsScaleWords
         let slot = calendar.weeks * cell / words.count
         for (level, word) in words.enumerated() {
             let x = left + level * slot

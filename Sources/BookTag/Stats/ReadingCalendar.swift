@@ -111,13 +111,14 @@ public struct ReadingCalendar: Equatable, Sendable {
     /// The heat map's scale in seconds: a level's day is read for less than its bound.
     public static let secondsScale = [15 * 60, 60 * 60, 2 * 60 * 60]
 
-    /// The scale in words, for the map's legend: "less … more: 0, under 15 min, under 1 h,
-    /// under 2 h, more" for time; for books, "fewer … more books in progress".
-    public var scaleWords: String {
-        switch unit {
-        case .seconds: "less … more: 0, under 15 min, under 1 h, under 2 h, more"
-        case .books: "fewer … more books in progress"
-        }
+    /// Each level's words on the time scale, none first: "0", "under 15 min", "under 1 h",
+    /// "under 2 h", "more". Every face's legend says these.
+    public static let secondsScaleWords =
+        ["0"] + secondsScale.map { "under \(ReadingTime.duration($0))" } + ["more"]
+
+    /// The time scale in a line: "less … more: 0, under 15 min, under 1 h, under 2 h, more".
+    public static var scaleWords: String {
+        "less … more: " + secondsScaleWords.joined(separator: ", ")
     }
 
     /// The heat map's level of a day's number, 0 (none) to 4: for books in steps of the busiest

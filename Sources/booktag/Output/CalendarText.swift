@@ -37,7 +37,8 @@ struct CalendarText {
             lines.append(
                 String(repeating: " ", count: Self.margin) + palette.paint("less ", .muted)
                     + paint(Array(Self.shades))
-                    + palette.paint(" more: 0, under 15 min, under 1 h, under 2 h, more", .muted))
+                    + palette.paint(
+                        " more: " + ReadingCalendar.secondsScaleWords.joined(separator: ", "), .muted))
         }
         return lines
     }
