@@ -120,7 +120,7 @@ public final class SyntheticHardcover: Sendable {
 }
 
 /// Numbers requests in the order they come.
-private final class Counter: @unchecked Sendable {
+final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 

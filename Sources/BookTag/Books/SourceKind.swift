@@ -9,6 +9,9 @@ public enum SourceKind: String, Sendable, Codable, CaseIterable, CustomStringCon
     case hardcover
     /// BookWyrm: a reader's public shelf on any instance of the federated network, no key.
     case bookwyrm
+    /// Audiobookshelf: a reader's own audiobook server, its finished books and listening
+    /// sessions, through its API and the reader's token.
+    case audiobookshelf
     /// A reader's Calibre library, read from its folder: books are made again by importing it,
     /// never searched or fetched.
     case calibre
@@ -19,7 +22,7 @@ public enum SourceKind: String, Sendable, Codable, CaseIterable, CustomStringCon
     /// The sources a reader can search or fetch from (`--source`, `"source"`).
     public static let searchable: [SourceKind] = [.goodreads, .openlibrary]
     /// The sources `--source` names for a reader's shelf (`add --shelf`).
-    public static let shelves: [SourceKind] = [.goodreads, .openlibrary, .hardcover, .bookwyrm]
+    public static let shelves: [SourceKind] = [.goodreads, .openlibrary, .hardcover, .bookwyrm, .audiobookshelf]
 
     /// The name readers know the service by, for captions and messages.
     public var displayName: String {
@@ -28,6 +31,7 @@ public enum SourceKind: String, Sendable, Codable, CaseIterable, CustomStringCon
         case .openlibrary: "Open Library"
         case .hardcover: "Hardcover"
         case .bookwyrm: "BookWyrm"
+        case .audiobookshelf: "Audiobookshelf"
         case .calibre: "Calibre"
         case .library: "your library"
         }

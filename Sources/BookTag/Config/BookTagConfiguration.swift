@@ -14,6 +14,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public var openLibrary = OpenLibrarySettings()
     /// `hardcover.*`.
     public var hardcover = HardcoverSettings()
+    /// `audiobookshelf.*`.
+    public var audiobookshelf = AudiobookshelfSettings()
     /// `bookwyrm.*`.
     public var bookWyrm = BookWyrmSettings()
     /// `serve.*`.
@@ -52,6 +54,9 @@ public struct BookTagConfiguration: Equatable, Sendable {
         if let token = environment["BOOKTAG_HARDCOVER_TOKEN"].flatMap(HardcoverSettings.token) {
             configuration.hardcover.token = token
         }
+        if let token = environment["BOOKTAG_AUDIOBOOKSHELF_TOKEN"].flatMap(HardcoverSettings.token) {
+            configuration.audiobookshelf.token = token
+        }
         if let base = environment["BOOKTAG_BASE_URL"], !base.isEmpty {
             guard let url = ConfigReader.webURL(base) else {
                 throw .invalidValue(file: "BOOKTAG_BASE_URL", key: "BOOKTAG_BASE_URL", expected: "an http or https URL")
@@ -82,6 +87,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
         case .goodreads: goodreads
         case .hardcover: hardcover
         case .bookwyrm: bookWyrm
+        case .audiobookshelf: audiobookshelf
         case .openlibrary, .calibre, .library: openLibrary
         }
     }
@@ -108,6 +114,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
             case "openlibrary": try Self.read(&openLibrary, value, path, with: reader)
             case "hardcover": try Self.read(&hardcover, value, path, with: reader)
             case "bookwyrm": try Self.read(&bookWyrm, value, path, with: reader)
+            case "audiobookshelf": try Self.read(&audiobookshelf, value, path, with: reader)
             case "serve": try Self.read(&serve, value, path, with: reader)
             case "collage":
                 try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)
@@ -116,73 +123,6 @@ public struct BookTagConfiguration: Equatable, Sendable {
             return true
         }
         warnings = reader.warnings
-    }
-
-    /// A source's section: its pacing keys here, the others by `read` (false for a key it does not know).
-    private static func read<Settings: SourcePacing>(
-        _ settings: inout Settings, _ value: Any, _ path: String, with reader: ConfigReader,
-        _ read: (_ key: String, _ value: Any, _ path: String, _ settings: inout Settings) throws(ConfigError) -> Bool =
-            { _, _, _, _ in false }
-    ) throws(ConfigError) {
-        try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
-            switch key {
-            case "minRequestInterval": settings.minimumRequestInterval = try reader.seconds(value, path, in: 0...3600)
-            case "timeout": settings.timeout = try reader.seconds(value, path, in: 0.1...600)
-            default: return try read(key, value, path, &settings)
-            }
-            return true
-        }
-    }
-
-    private static func read(
-        _ settings: inout GoodreadsSettings, _ value: Any, _ path: String, with reader: ConfigReader
-    ) throws(ConfigError) {
-        try read(&settings, value, path, with: reader) { (key, value, path, settings) throws(ConfigError) -> Bool in
-            switch key {
-            case "apiKey":
-                settings.apiKey = try reader.text(value, path).trimmingCharacters(in: .whitespacesAndNewlines)
-            case "baseURL": settings.baseURL = try reader.webURL(value, path)
-            default: return false
-            }
-            return true
-        }
-    }
-
-    private static func read(
-        _ settings: inout OpenLibrarySettings, _ value: Any, _ path: String, with reader: ConfigReader
-    ) throws(ConfigError) {
-        try read(&settings, value, path, with: reader) { (key, value, path, settings) throws(ConfigError) -> Bool in
-            switch key {
-            case "baseURL": settings.baseURL = try reader.webURL(value, path)
-            case "coversURL": settings.coversURL = try reader.webURL(value, path)
-            case "contact":
-                let contact = try reader.text(value, path).trimmingCharacters(in: .whitespaces)
-                // It goes into a header: printable ASCII only, so it cannot break the request.
-                guard contact.count <= 200,
-                    contact.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) && $0 != "(" && $0 != ")" })
-                else {
-                    throw .invalidValue(
-                        file: reader.file, key: path,
-                        expected: "an email address or URL in plain ASCII, at most 200 characters, without parentheses")
-                }
-                settings.contact = contact.isEmpty ? nil : contact
-            default: return false
-            }
-            return true
-        }
-    }
-
-    private static func read(
-        _ settings: inout HardcoverSettings, _ value: Any, _ path: String, with reader: ConfigReader
-    ) throws(ConfigError) {
-        try read(&settings, value, path, with: reader) { (key, value, path, settings) throws(ConfigError) -> Bool in
-            switch key {
-            case "token": settings.token = HardcoverSettings.token(try reader.text(value, path))
-            case "baseURL": settings.baseURL = try reader.webURL(value, path)
-            default: return false
-            }
-            return true
-        }
     }
 
     /// The source a new tag uses: `chosen` (`--source`), else config `source`, else Goodreads when

@@ -78,15 +78,17 @@ public struct APICaller: Sendable {
 
     /// GETs `url`, following redirects and retrying as above. `rateLimited` is the error for a
     /// rate limit that outlasts the retries (each source words its own). `headers` go with every
-    /// hop; with `httpsOnly`, a redirect to plain http is refused (but to a loopback host, for tests).
+    /// hop; with `httpsOnly`, a redirect to plain http is refused (but to a loopback host, for tests);
+    /// with `confinedTo`, a redirect to any other host or port (headers carrying a token must not
+    /// leave the server they are for).
     public func get(
         _ url: URL, headers: [String: String] = [:], rateLimit: RateLimitRule = .goodreads,
-        httpsOnly: Bool = false,
+        httpsOnly: Bool = false, confinedTo server: URL? = nil,
         rateLimited: (_ retryAfter: Double?) -> any Error = { FetchError.rateLimited(retryAfter: $0) }
     ) async throws -> HTTPResponse {
         try await call(
             HTTPRequest(url: url, kind: .api, timeout: requestTimeout, headers: headers), followsRedirects: true,
-            rateLimit: rateLimit, httpsOnly: httpsOnly, rateLimited: rateLimited)
+            rateLimit: rateLimit, httpsOnly: httpsOnly, confinedTo: server, rateLimited: rateLimited)
     }
 
     /// POSTs `body` to `url` (a GraphQL API), throttled and retried as a GET; a redirect is
@@ -97,11 +99,12 @@ public struct APICaller: Sendable {
     ) async throws -> HTTPResponse {
         try await call(
             HTTPRequest(url: url, kind: .api, timeout: requestTimeout, method: "POST", headers: headers, body: body),
-            followsRedirects: false, rateLimit: rateLimit, httpsOnly: true, rateLimited: rateLimited)
+            followsRedirects: false, rateLimit: rateLimit, httpsOnly: true, confinedTo: nil, rateLimited: rateLimited)
     }
 
     private func call(
         _ first: HTTPRequest, followsRedirects: Bool, rateLimit: RateLimitRule, httpsOnly: Bool,
+        confinedTo server: URL?,
         rateLimited: (_ retryAfter: Double?) -> any Error
     ) async throws -> HTTPResponse {
         var request = first
@@ -117,6 +120,12 @@ public struct APICaller: Sendable {
                         throw FetchError.tooManyRedirects(host: request.url.host ?? "the server")
                     }
                     guard !httpsOnly || target.scheme == "https" || target.isLoopback else {
+                        throw FetchError.unsafeRedirect(to: target.redactingAPIKey)
+                    }
+                    if let server,
+                        target.host?.lowercased() != server.host?.lowercased() || target.port != server.port
+                            || target.scheme != server.scheme
+                    {
                         throw FetchError.unsafeRedirect(to: target.redactingAPIKey)
                     }
                     request.url = target

@@ -11,6 +11,10 @@ public struct CoverDownloader: Sendable {
     public var transport: any HTTPTransport
     /// Seconds without an answer before a download fails.
     public var timeout: Double
+    /// Headers for covers of one server only (a reader's own server asks for its token): they
+    /// go with a download from exactly that scheme, host and port, never anywhere else, and a
+    /// redirect is a new request without them.
+    public var credentials: (server: URL, headers: [String: String])?
 
     /// A downloader over `transport`.
     public init(transport: any HTTPTransport, timeout: Double = 20) {
@@ -58,7 +62,8 @@ public struct CoverDownloader: Sendable {
             try Task.checkCancellation()
             let response: HTTPResponse
             do {
-                response = try await transport.send(HTTPRequest(url: address, kind: .cover, timeout: timeout))
+                response = try await transport.send(
+                    HTTPRequest(url: address, kind: .cover, timeout: timeout, headers: headers(for: address)))
             } catch let error as FetchError {
                 failure = .download(error.localizedDescription)
                 continue
@@ -78,5 +83,12 @@ public struct CoverDownloader: Sendable {
             return .success(response.body)
         }
         return .failure(failure)
+    }
+
+    private func headers(for address: URL) -> [String: String] {
+        guard let credentials, address.scheme == credentials.server.scheme,
+            address.host?.lowercased() == credentials.server.host?.lowercased(), address.port == credentials.server.port
+        else { return [:] }
+        return credentials.headers
     }
 }

@@ -18,7 +18,11 @@ enum RemoteAddress {
     /// this machine's network knows.
     static func isPrivate(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if bare.hasSuffix(".local") || bare.hasSuffix(".internal") || bare == "localhost" { return true }
+        if [".local", ".internal", ".lan", ".home.arpa"].contains(where: bare.hasSuffix) || bare == "localhost" {
+            return true
+        }
+        // A single label (`nas`) resolves only on the machine's own network.
+        if !bare.isEmpty, !bare.contains("."), !bare.contains(":") { return true }
         if bare.contains(":") {
             let lower = bare.lowercased()
             return lower == "::" || lower == "::1" || lower.hasPrefix("fe80:") || lower.hasPrefix("fc")

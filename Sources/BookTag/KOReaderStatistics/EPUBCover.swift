@@ -14,7 +14,7 @@ enum EPUBCover {
 
     /// The cover's bytes, or `nil`.
     static func cover(of file: URL) -> Data? {
-        guard let archive = try? Archive(url: file, accessMode: .read),
+        guard let archive = try? Archive(url: file, accessMode: .read, pathEncoding: nil),
             let container = read("META-INF/container.xml", from: archive, limit: maximumDocumentBytes),
             let packagePath = (try? XMLDocument(data: container))?.root?.child("rootfiles")?.child("rootfile")?
                 .attribute("full-path"),

@@ -46,6 +46,10 @@ public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertib
         case .bookwyrm:
             (userID, self.shelf) = try Self.bookWyrm(parts)
             return
+        case .audiobookshelf:
+            userID = try Self.audiobookshelfServer(trimmed)
+            shelf = Self.audiobookshelfShelf
+            return
         default: break
         }
         if source == .openlibrary {
@@ -84,7 +88,41 @@ public struct ShelfReference: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// `12345/read`, `mira/already-read`, `read` (Hardcover), `mouse@bookwyrm.social/read`: how it
     /// is typed, stored and shown.
-    public var description: String { userID.isEmpty ? shelf : "\(userID)/\(shelf)" }
+    public var description: String {
+        if source == .audiobookshelf { return userID }
+        return userID.isEmpty ? shelf : "\(userID)/\(shelf)"
+    }
+
+    /// An Audiobookshelf tag holds the books the token's user finished.
+    static let audiobookshelfShelf = "finished"
+
+    /// The Audiobookshelf server's address, `http(s)://HOST[:PORT][/PATH]`.
+    public var audiobookshelfServer: URL? {
+        source == .audiobookshelf ? URL(string: userID) : nil
+    }
+
+    /// A server's address as typed: http or https, a host, perhaps a port and a path (a server
+    /// behind a reverse proxy's sub-path), nothing else. Plain http only for a server on this
+    /// machine or the reader's own network: a token must not cross the internet in clear.
+    private static func audiobookshelfServer(_ text: String) throws(ShelfReferenceError) -> String {
+        var address = text
+        while address.hasSuffix("/") { address.removeLast() }
+        let shown = String(text.prefix(80))
+        guard address.count <= 200, let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host?.lowercased(), !host.isEmpty,
+            url.user == nil, url.password == nil, url.query == nil, url.fragment == nil,
+            url.path.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/-._~".unicodeScalars.contains($0))
+            }),
+            !url.path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })
+        else { throw .badAudiobookshelfServer(shown) }
+        if scheme == "http", !url.isLoopback, !RemoteAddress.isPrivate(host) {
+            throw .plainHTTPServer(host)
+        }
+        let port = url.port.map { ":\($0)" } ?? ""
+        let path = url.path == "/" ? "" : url.path
+        return "\(scheme)://\(url.host ?? host)\(port)\(path)"
+    }
 
     /// Hardcover's `status_id` for the shelf.
     public var hardcoverStatus: Int? {
@@ -155,6 +193,10 @@ public enum ShelfReferenceError: BookTagError, Equatable {
     case badBookWyrmAccount(String)
     /// Not a BookWyrm shelf identifier.
     case badBookWyrmShelf(String)
+    /// Not an Audiobookshelf server's address.
+    case badAudiobookshelfServer(String)
+    /// Plain http to a server that is not on the reader's own network.
+    case plainHTTPServer(String)
 }
 
 extension ShelfReferenceError {
@@ -179,6 +221,10 @@ extension ShelfReferenceError {
             "\"\(text)\" is not a BookWyrm account: use the name and instance in your profile's address, as mouse@bookwyrm.social/read"
         case .badBookWyrmShelf(let text):
             "\"\(text)\" is not a BookWyrm shelf: use read, to-read, reading, stopped-reading or a shelf's identifier"
+        case .badAudiobookshelfServer(let text):
+            "\"\(text)\" is not an Audiobookshelf server's address: use the address you open it at, as https://abs.example.com or http://192.168.1.20:13378"
+        case .plainHTTPServer(let host):
+            "\(host) is not on your own network, so the token would cross the internet in clear: use the server's https address"
         }
     }
 }

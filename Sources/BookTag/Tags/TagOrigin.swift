@@ -43,6 +43,12 @@ public enum TagOrigin: Equatable, Sendable, Codable {
         return false
     }
 
+    /// The reader's Audiobookshelf server, for a tag of its books.
+    public var audiobookshelfServer: URL? {
+        if case .shelf(let reference, _) = self { return reference.audiobookshelfServer }
+        return nil
+    }
+
     /// The source a shelf's books come from; `nil` for an export.
     public var shelfSource: SourceKind? {
         if case .shelf(let reference, _) = self { return reference.source }
@@ -52,6 +58,7 @@ public enum TagOrigin: Equatable, Sendable, Codable {
     /// The listing the books come from, without the year: "Goodreads shelf 12345/read".
     public var listingName: String {
         switch self {
+        case .shelf(let reference, _) where reference.source == .audiobookshelf: "Audiobookshelf server \(reference)"
         case .shelf(let reference, _): "\(reference.source.displayName) shelf \(reference)"
         case .export(let format, let shelf, _):
             (format ?? .goodreads).listingName + (shelf.map { ", shelf \($0)" } ?? "")

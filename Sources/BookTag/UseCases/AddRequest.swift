@@ -15,11 +15,16 @@ public struct AddRequest: Sendable, Equatable {
     public var shelf: String?
     /// With a shelf: only the books read in this year.
     public var year: Int?
+    /// With `audiobookshelf`: the reader's server (`nil`: `audiobookshelf.server`).
+    public var server: String?
 
     /// The request as given; `checked()` applies the rules.
-    public init(tag: String, count: BookCount? = nil, source: SourceKind? = nil, shelf: String? = nil, year: Int? = nil)
-    {
+    public init(
+        tag: String, count: BookCount? = nil, source: SourceKind? = nil, shelf: String? = nil, year: Int? = nil,
+        server: String? = nil
+    ) {
         self.tag = tag
+        self.server = server
         self.count = count
         self.source = source
         self.shelf = shelf
@@ -29,8 +34,9 @@ public struct AddRequest: Sendable, Equatable {
     /// The rules that need no store or network, in the order a reader would fix them.
     public func validate() throws(BookTagFailure) {
         if case .books(let number)? = count, !Self.countRange.contains(number) { throw Self.badCount }
-        // A Hardcover tag is always a shelf of the reader's library.
-        let isShelf = shelf != nil || source == .hardcover
+        // A Hardcover tag is always a shelf of the reader's library; an Audiobookshelf tag, the
+        // books its user finished.
+        let isShelf = shelf != nil || source == .hardcover || source == .audiobookshelf
         if count == .all, !isShelf {
             throw BookTagFailure(.usage, "a count of all needs a shelf: a search has no end to take all of")
         }
@@ -41,11 +47,18 @@ public struct AddRequest: Sendable, Equatable {
         if let source, !SourceKind.shelves.contains(source) {
             throw BookTagFailure(
                 .usage,
-                "new tags come from goodreads, openlibrary, hardcover or bookwyrm; a Calibre library is imported from its folder",
+                "new tags come from goodreads, openlibrary, hardcover, bookwyrm or audiobookshelf; a Calibre library is imported from its folder",
                 advice: .importTheLibrary)
         }
         if source == .bookwyrm, shelf == nil {
             throw BookTagFailure(.usage, "a BookWyrm tag is a reader's shelf: name it as mouse@bookwyrm.social/read")
+        }
+        if source == .audiobookshelf, shelf != nil {
+            throw BookTagFailure(
+                .usage, "an Audiobookshelf tag holds the books you finished on your server: it has no shelves to name")
+        }
+        if server != nil, source != .audiobookshelf {
+            throw BookTagFailure(.usage, "a server is named only for an Audiobookshelf tag")
         }
         if source == .bookwyrm, year != nil {
             throw BookTagFailure(
@@ -57,7 +70,7 @@ public struct AddRequest: Sendable, Equatable {
     public func checked() throws -> (name: TagName, origin: TagOrigin?) {
         try validate()
         let name = try TagName(tag)
-        let named = shelf ?? (source == .hardcover ? "" : nil)
+        let named = source == .audiobookshelf ? (server ?? "") : shelf ?? (source == .hardcover ? "" : nil)
         let origin = try named.map { TagOrigin.shelf(try ShelfReference($0, source: source ?? .goodreads), year: year) }
         return (name, origin)
     }

@@ -27,6 +27,12 @@ public struct AddTag: Sendable {
 
     /// Every rule of `request`, then whether the tag exists; no request goes out.
     public func plan(_ request: AddRequest) throws -> Plan {
+        var request = request
+        if request.source == .audiobookshelf, request.server == nil {
+            try request.validate()
+            request.server = try workspace.configuration().audiobookshelf.server
+            guard request.server != nil else { throw AudiobookshelfError.noServer(file: workspace.configFile.path) }
+        }
         let (name, origin) = try request.checked()
         if let existing = try store.tag(name) { return .existing(existing) }
         return .new(name: name, origin: origin)
@@ -48,7 +54,7 @@ public struct AddTag: Sendable {
             origin?.shelfSource
             ?? workspace.chooseSource(request.source, configuration: configuration, progress: progress)
         let outcome = try await workspace.makingTags(
-            kind, shelf: origin != nil, store: store, drawing: drawing, configuration: configuration,
+            kind, origin: origin, store: store, drawing: drawing, configuration: configuration,
             nightMode: nightMode, progress: progress
         ) { maker, options, events in
             try await maker.add(name, count: wanted, origin: origin, collage: options, progress: events)

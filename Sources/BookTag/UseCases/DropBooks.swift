@@ -36,7 +36,7 @@ public struct DropBooks: Sendable {
         let outcome: TagMaker.DropOutcome
         if request.replace {
             outcome = try await workspace.makingTags(
-                tag.source, shelf: tag.origin != nil, store: store, drawing: drawing, configuration: configuration,
+                tag.source, origin: tag.origin, store: store, drawing: drawing, configuration: configuration,
                 nightMode: nightMode, progress: progress
             ) { maker, options, events in
                 try await maker.drop(name, books: request.books, replace: true, collage: options, progress: events)

@@ -38,7 +38,7 @@ public struct RerollTag: Sendable {
         let name = try TagName(tag.name)
         let wanted = Self.wanted(tag, count: count, configuration: configuration)
         let outcome = try await workspace.makingTags(
-            tag.source, shelf: tag.origin != nil, store: store, drawing: drawing, configuration: configuration,
+            tag.source, origin: tag.origin, store: store, drawing: drawing, configuration: configuration,
             nightMode: nightMode, progress: progress
         ) { maker, options, events in
             var generator = SystemRandomNumberGenerator()

@@ -92,9 +92,11 @@ public struct Workspace: Sendable {
 
     /// A source of books of `kind` and its cover downloader, reporting requests, waits and
     /// covers into `progress`. `shelf` asks for a reader's shelf (no key): Goodreads' feed or
-    /// Open Library's reading log, instead of a search.
+    /// Open Library's reading log, instead of a search. `server` is the reader's Audiobookshelf
+    /// server: its covers are asked with the token, and nothing else is.
     public func connect(
-        _ kind: SourceKind, shelf: Bool = false, configuration: BookTagConfiguration, progress: ProgressHandler? = nil
+        _ kind: SourceKind, shelf: Bool = false, server: URL? = nil, configuration: BookTagConfiguration,
+        progress: ProgressHandler? = nil
     ) throws -> SourceConnection {
         let base: any HTTPTransport
         var apiKey = ""
@@ -111,6 +113,12 @@ public struct Workspace: Sendable {
             if kind == .hardcover {
                 guard let token = configuration.hardcover.token else {
                     throw HardcoverError.noToken(file: configFile.path)
+                }
+                apiKey = token
+            }
+            if kind == .audiobookshelf {
+                guard let token = configuration.audiobookshelf.token else {
+                    throw AudiobookshelfError.noToken(file: configFile.path)
                 }
                 apiKey = token
             }
@@ -170,6 +178,12 @@ public struct Workspace: Sendable {
             client.caller.requestTimeout = timeout
             client.coverFallback = coverSearch(transport, throttle, configuration, onWait)
             source = client
+        case .audiobookshelf:
+            var client = AudiobookshelfClient(
+                token: apiKey.isEmpty ? Recording.redacted : apiKey, transport: transport, throttle: throttle,
+                minimumRequestInterval: interval, onWait: onWait)
+            client.caller.requestTimeout = timeout
+            source = client
         case .bookwyrm:
             var client = BookWyrmShelfClient(
                 transport: transport, throttle: throttle, minimumRequestInterval: interval, onWait: onWait)
@@ -198,8 +212,13 @@ public struct Workspace: Sendable {
             client.caller.requestTimeout = timeout
             source = client
         }
-        return SourceConnection(
-            source: source, covers: CoverDownloader(transport: transport, timeout: timeout), network: network)
+        var covers = CoverDownloader(transport: transport, timeout: timeout)
+        if kind == .audiobookshelf, let server {
+            covers.credentials = (
+                server, AudiobookshelfClient.headers(token: apiKey.isEmpty ? Recording.redacted : apiKey)
+            )
+        }
+        return SourceConnection(source: source, covers: covers, network: network)
     }
 
     /// Open Library's cover search, for the books a reader's library has no image of.

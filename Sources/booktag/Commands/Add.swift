@@ -11,7 +11,9 @@ extension BookTagCommand {
             discussion: """
                 Searches the source (a Goodreads search, or an Open Library subject) for the tag, \
                 or reads a reader's shelf (--shelf: Goodreads or Open Library, no key; a BookWyrm shelf; \
-                or, with --source hardcover, the reader's own Hardcover library with their token), \
+                or, with --source hardcover, the reader's own Hardcover library with their token; with \
+                --source audiobookshelf, the audiobooks finished on the reader's own server and every \
+                listening session), \
                 page after page until it holds --count books with real covers (placeholders and broken \
                 images are skipped), keeps them and their \
                 covers, renders the collage and prints the books and the collage's path. API calls \
@@ -24,6 +26,7 @@ extension BookTagCommand {
                   booktag add "my 2025 in books" --shelf 12345/read --year 2025 --count all
                   booktag add "my 2025" --source hardcover --year 2025 --count all
                   booktag add shelf --shelf mouse@bookwyrm.social/read --source bookwyrm
+                  booktag add "listened 2025" --source audiobookshelf --server http://192.168.1.20:13378 --year 2025
                   booktag add fantasy --replay fixtures/openlibrary-replay --home /tmp/booktag-demo
                 """
         )
@@ -36,17 +39,25 @@ extension BookTagCommand {
                 valueName: "n|all")) var count: BookCount?
         @Option(
             help: ArgumentHelp(
-                "Where the books come from: goodreads (needs an API key), openlibrary, hardcover (the reader's library; needs hardcover.token) or bookwyrm (with --shelf) (default: config source, else goodreads with a key, else openlibrary).",
+                "Where the books come from: goodreads (needs an API key), openlibrary, hardcover (the reader's library; needs hardcover.token), bookwyrm (with --shelf) or audiobookshelf (the books finished on the reader's server; needs audiobookshelf.token) (default: config source, else goodreads with a key, else openlibrary).",
                 valueName: "source")) var source: SourceKind?
         @Option(
             help: ArgumentHelp(
                 "A reader's shelf instead of a search: a Goodreads user id and shelf (default read); with --source openlibrary a username and reading-log shelf; with hardcover a status (read, currently-reading, want-to-read, paused, did-not-finish); with bookwyrm user@instance[/shelf].",
                 valueName: "user[/shelf]")) var shelf: String?
-        @Option(help: ArgumentHelp("With --shelf: only books the reader finished in this year.", valueName: "yyyy"))
-        var year: Int?
+        @Option(
+            help: ArgumentHelp(
+                "With --source audiobookshelf: the server's address, as you open it (default: audiobookshelf.server).",
+                valueName: "url")) var server: String?
+        @Option(
+            help: ArgumentHelp(
+                "With --shelf (or hardcover, audiobookshelf): only books the reader finished in this year.",
+                valueName: "yyyy")) var year: Int?
         @Flag(help: "Print one JSON document.") var json = false
 
-        var request: AddRequest { AddRequest(tag: tag, count: count, source: source, shelf: shelf, year: year) }
+        var request: AddRequest {
+            AddRequest(tag: tag, count: count, source: source, shelf: shelf, year: year, server: server)
+        }
 
         func validate() throws {
             do { try request.validate() } catch { throw ValidationError(error.commandLineMessage) }
