@@ -5,8 +5,28 @@ import Testing
 @testable import BookTag
 
 extension FaultTests {
+    /// Twenty kills, in two homes side by side (ten rounds each): the rounds of one home must
+    /// follow each other, and two lanes keep the suite's slowest test from being its tail.
     @Test func killedDuringRerollTheTagHasItsOldOrItsNewSet() async throws {
         let server = try SyntheticGoodreads()
+        async let first = Self.killRounds(10, server: server)
+        async let second = Self.killRounds(10, server: server)
+        let lanes = try await [first, second]
+        var outcomes: [String: Int] = [:]
+        for lane in lanes { outcomes.merge(lane.outcomes, uniquingKeysWith: +) }
+        Self.figure(
+            String(
+                format:
+                    "kill -9: 20 rounds in two homes during a %.0f ms reroll (10 anywhere, 10 in the %.0f ms from the new collage's preparation to exit): %@",
+                lanes[0].duration * 1000, lanes[0].commitWindow * 1000,
+                outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")))
+    }
+
+    /// `rounds` rerolls of a tag of its own home, each killed at a random moment (every other one
+    /// around the commit), each leaving the old set or the new one, whole.
+    static func killRounds(_ rounds: Int, server: SyntheticGoodreads) async throws
+        -> (outcomes: [String: Int], duration: Double, commitWindow: Double)
+    {
         let home = try Self.home(for: server)
         #expect(try await Self.booktag(["add", "crash"], home: home).status == 0)
         // Every complete set a reroll can leave: the first 12 covered books of some page.
@@ -28,7 +48,7 @@ extension FaultTests {
         let commitWindow = Date().timeIntervalSince(prepared ?? timing)
         var generator = SystemRandomNumberGenerator()
         var outcomes: [String: Int] = [:]
-        for round in 0..<20 {
+        for round in 0..<rounds {
             let store = try BookStore.open(home: home.home)
             let before = try store.books(of: TagName("crash")).map(\.book.bookID)
             let (process, _) = try BooktagProcess.start(["reroll", "crash", "--home", home.folder.path])
@@ -68,11 +88,6 @@ extension FaultTests {
             $0.hasPrefix(".tmp-")
         }
         #expect(leftovers.isEmpty)
-        Self.figure(
-            String(
-                format:
-                    "kill -9: 20 rounds during a %.0f ms reroll (10 anywhere, 10 in the %.0f ms from the new collage's preparation to exit): %@",
-                duration * 1000, commitWindow * 1000,
-                outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")))
+        return (outcomes, duration, commitWindow)
     }
 }
