@@ -8,7 +8,8 @@ import FuzzSupport
 /// format (or recognition by content, as `import` does without `--format`, or a Calibre library
 /// whose `metadata.db` is the rest); the rest is the file, written to a temporary folder because
 /// the readers read from files. Each book read is checked for what the importer relies on; a
-/// refusal is an `ExportError` or a failure message.
+/// refusal is an `ExportError` or a failure message. The last pick is an EPUB's cover, as `import
+/// --books` reads it.
 
 let folder = ScratchFolder.url
 
@@ -41,11 +42,22 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
                 try body(book)
             }
         },
+        { file, _ in
+            // An EPUB, as `import --books` opens it: a cover is an image within the size cap.
+            let epub = folder.appendingPathComponent("book.epub")
+            try? FileManager.default.removeItem(at: epub)
+            try FileManager.default.copyItem(at: file, to: epub)
+            if let cover = EPUBCover.cover(of: epub) {
+                precondition(
+                    cover.count <= EPUBCover.maximumBytes && ImageInfo(cover) != nil, "a cover that is not one")
+            }
+            return LibraryCSV.Summary(rows: 0)
+        },
     ]
     let pick = Int(start.load(as: UInt8.self)) % (readers.count + 2 + later.count)
     if pick >= readers.count + 2 {
         if let summary = try? later[pick - readers.count - 2](file, body) {
-            precondition(summary.rows >= books, "more books than rows: \(summary.rows) < \(books)")
+            precondition(summary.rows >= books || pick == readers.count + 1 + later.count, "more books than rows")
         }
     } else if pick == readers.count + 1 {
         // A Calibre library: the bytes are its metadata.db. Every cover it names stays inside it.
