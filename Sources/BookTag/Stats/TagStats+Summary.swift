@@ -5,7 +5,8 @@ extension TagStats {
     public static let monthInitials = ["J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D"]
 
     /// The numbers readers share first, in one line: "45 books · 14,023 pages · my stars 4.10".
-    /// What is unknown says so; pages known for only some books say for how many.
+    /// What is unknown says so (pages, unless the time read is known); pages known for only some
+    /// books say for how many.
     public var headline: String {
         guard let time else { return bookHeadline }
         return bookHeadline + " · " + time.headline
@@ -18,7 +19,8 @@ extension TagStats {
             parts.append(
                 "\(GroupedNumber.text(total)) pages"
                     + (pages.known < books ? " (known for \(pages.known) of \(books))" : ""))
-        } else {
+        } else if time == nil {
+            // A year with its time read (audiobooks, most often) says how long instead.
             parts.append("pages unknown")
         }
         if let mine = ratings.mine {

@@ -83,6 +83,10 @@ import Testing
         var days = [Int](repeating: 0, count: 365)
         for (day, seconds) in byDay { days[CalendarDay(day)!.number - CalendarDay("2025-01-01")!.number] = seconds }
         #expect(json["calendar"] as? [Int] == days)
+        // Audiobooks have no pages: the headline says the time instead of "pages unknown".
+        let headline = try store.stats(of: TagName("listened 2025")).headline
+        #expect(headline.hasPrefix("\(finished.count) books · ") && headline.contains(" h read · longest session "))
+        #expect(!headline.contains("pages"), "\(headline)")
     }
 
     @Test func aRecordingHoldsNoTokenAndReplaysWithoutOne() async throws {
