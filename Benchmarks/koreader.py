@@ -105,7 +105,8 @@ def main():
         untimed = os.path.join(folder, "untimed")
         shutil.copytree(timed, untimed)
         db = sqlite3.connect(os.path.join(untimed, "booktag.sqlite"))
-        db.execute("DELETE FROM readingInterval")
+        for table in ("readingInterval", "readingDay", "readingSessions"):
+            db.execute("DELETE FROM %s" % table)
         db.commit()
         db.close()
         with_time, without_time = [], []

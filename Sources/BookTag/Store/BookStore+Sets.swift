@@ -198,9 +198,12 @@ extension BookStore {
     /// leaves it.
     static func keepIntervals(of listing: BookDetails, in db: Database) throws {
         guard let intervals = listing.reading?.intervals, !intervals.isEmpty else { return }
-        try db.execute(
-            sql: "DELETE FROM readingInterval WHERE source = ? AND sourceID = ?",
-            arguments: [listing.id.source.rawValue, listing.id.value])
+        for table in ["readingInterval", "readingDay", "readingSessions"] {
+            try db.execute(
+                sql: "DELETE FROM \(table) WHERE source = ? AND sourceID = ?",
+                arguments: [listing.id.source.rawValue, listing.id.value])
+        }
+        try keepSums(ReadingSums(Array(intervals)), source: listing.id.source.rawValue, id: listing.id.value, in: db)
         let insert = try db.cachedStatement(
             sql: "INSERT INTO readingInterval (source, sourceID, start, seconds, day, hour) VALUES (?, ?, ?, ?, ?, ?)")
         for interval in intervals {

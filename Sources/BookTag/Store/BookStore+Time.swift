@@ -4,51 +4,50 @@ import GRDBSQLite
 extension BookStore {
     /// The reading time of the tag `tagID`'s books over their intervals in `year` (all of them
     /// without one), and the seconds of each local day; `nil` when none of its books has any.
-    /// One pass over the `readingInterval` covering index, in the tag's order and each book's
-    /// start order (no sort), read with SQLite's own calls: a year of 50,000 intervals is summed
-    /// without a Swift value per row (four grouped queries took 0.5 s, `Benchmarks/koreader.py`).
+    /// Read from the sums kept with the intervals (`ReadingSums`): a row a day of each book (its
+    /// seconds and hours) and a row a book (its sessions in the year), each in one pass over its
+    /// covering index with SQLite's own calls.
     static func readingTime(ofTag tagID: Int64, year: Int?, in db: Database) throws
         -> (time: ReadingTime, days: [String: Int])?
     {
         // Most homes hold no device's time: one look at the table spares every other tag's
         // `stats` a probe of the index per book (20,000 for the largest tags).
-        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM readingInterval)") == true else { return nil }
-        var sql = """
-            SELECT tagBook.position, readingInterval.start, readingInterval.seconds, readingInterval.hour,
-                   readingInterval.day
-            FROM tagBook
-            JOIN readingInterval ON readingInterval.source = tagBook.source AND readingInterval.sourceID = tagBook.sourceID
-            WHERE tagBook.tagId = ?
-            """
-        var arguments: StatementArguments = [tagID]
-        if let year {
-            sql += " AND readingInterval.day BETWEEN ? AND ?"
-            arguments += ["\(year)-01-01", "\(year)-12-31"]
-        }
-        sql += " ORDER BY tagBook.position, readingInterval.start, readingInterval.seconds"
-        let statement = try db.makeStatement(sql: sql)
-        statement.arguments = arguments
-        let sqlite = statement.sqliteStatement
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM readingDay)") == true else { return nil }
         var tally = TimeTally()
-        var dayBytes: [UInt8] = []
-        var day = ""
-        let cursor = try Row.fetchCursor(statement)
-        while try cursor.next() != nil {
-            // A day's name is made into a String only when it changes (rows come in start order).
-            let length = Int(sqlite3_column_bytes(sqlite, 4))
-            if let text = sqlite3_column_text(sqlite, 4) {
-                let bytes = UnsafeBufferPointer(start: text, count: length)
-                if !bytes.elementsEqual(dayBytes) {
-                    dayBytes = Array(bytes)
-                    day = String(decoding: bytes, as: UTF8.self)
-                }
+        var arguments: StatementArguments = [tagID]
+        if let year { arguments += ["\(year)-01-01", "\(year)-12-31"] }
+        try eachRow(
+            """
+            SELECT tagBook.position, readingDay.day, readingDay.seconds, readingDay.hours
+            FROM tagBook JOIN readingDay ON readingDay.source = tagBook.source AND readingDay.sourceID = tagBook.sourceID
+            WHERE tagBook.tagId = ?\(year == nil ? "" : " AND readingDay.day BETWEEN ? AND ?")
+            """, arguments, in: db
+        ) { sqlite in
+            let seconds = Int(sqlite3_column_int64(sqlite, 2))
+            tally.days[Self.text(sqlite, 1), default: 0] += seconds
+            tally.books[Int(sqlite3_column_int64(sqlite, 0)), default: 0] += seconds
+            if let blob = sqlite3_column_blob(sqlite, 3), sqlite3_column_bytes(sqlite, 3) == 96 {
+                let hours = blob.assumingMemoryBound(to: UInt32.self)
+                for hour in 0..<24 { tally.hours[hour] += Int(UInt32(littleEndian: hours[hour])) }
             }
-            tally.add(
-                position: Int(sqlite3_column_int64(sqlite, 0)), start: sqlite3_column_int64(sqlite, 1),
-                seconds: Int(sqlite3_column_int64(sqlite, 2)), hour: Int(sqlite3_column_int64(sqlite, 3)), day: day)
         }
-        tally.finish()
         guard !tally.days.isEmpty else { return nil }
+        // A year's sessions, cut at its ends; without a year, the whole record's.
+        try eachRow(
+            """
+            SELECT tagBook.position, readingSessions.count, readingSessions.longestSeconds,
+                   readingSessions.longestStart, readingSessions.longestDay
+            FROM tagBook JOIN readingSessions
+              ON readingSessions.source = tagBook.source AND readingSessions.sourceID = tagBook.sourceID
+            WHERE tagBook.tagId = ? AND readingSessions.year = ?
+            """, [tagID, year ?? 0], in: db
+        ) { sqlite in
+            tally.sessions += Int(sqlite3_column_int64(sqlite, 1))
+            let longest = TimeTally.Session(
+                position: Int(sqlite3_column_int64(sqlite, 0)), first: sqlite3_column_int64(sqlite, 3),
+                day: Self.text(sqlite, 4), seconds: Int(sqlite3_column_int64(sqlite, 2)))
+            tally.consider(longest)
+        }
         func book(at position: Int) throws -> (id: BookID, title: String) {
             let row = try Row.fetchOne(
                 db, sql: "SELECT source, sourceID, title FROM tagBook WHERE tagId = ? AND position = ?",
@@ -71,11 +70,45 @@ extension BookStore {
             hours: tally.hours, books: books)
         return (time, tally.days)
     }
+
+    /// Steps `sql` with SQLite's own calls, handing `row` the statement at each row.
+    private static func eachRow(
+        _ sql: String, _ arguments: StatementArguments, in db: Database, _ row: (_ sqlite: OpaquePointer) throws -> Void
+    ) throws {
+        let statement = try db.makeStatement(sql: sql)
+        statement.arguments = arguments
+        let cursor = try Row.fetchCursor(statement)
+        while try cursor.next() != nil { try row(statement.sqliteStatement) }
+    }
+
+    private static func text(_ sqlite: OpaquePointer, _ column: Int32) -> String {
+        guard let text = sqlite3_column_text(sqlite, column) else { return "" }
+        return String(
+            decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(sqlite, column))), as: UTF8.self)
+    }
+
+    /// Keeps a book's sums (the rows before are deleted by the caller).
+    static func keepSums(_ sums: ReadingSums, source: String, id: String, in db: Database) throws {
+        let day = try db.cachedStatement(
+            sql: "INSERT INTO readingDay (source, sourceID, day, seconds, hours) VALUES (?, ?, ?, ?, ?)")
+        for sum in sums.days {
+            try day.execute(arguments: [source, id, sum.day, sum.seconds, ReadingSums.packed(sum.hours)])
+        }
+        let sessions = try db.cachedStatement(
+            sql: """
+                INSERT INTO readingSessions (source, sourceID, year, count, longestSeconds, longestStart, longestDay)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        for sum in sums.sessions {
+            try sessions.execute(arguments: [
+                source, id, sum.year, sum.count, sum.longest.seconds, sum.longest.start, sum.longest.day,
+            ])
+        }
+    }
 }
 
-/// The running sums of one pass over a tag's intervals, in the tag's order and each book's start
-/// order: seconds by day, hour and book, and sessions (a book's intervals each starting less
-/// than `ReadingTime.sessionGap` after the one before ended).
+/// The running sums of the two passes over a tag's sums: seconds by day, hour and book, then
+/// the sessions and the longest of them.
 struct TimeTally {
     struct Session {
         var position: Int
@@ -90,61 +123,13 @@ struct TimeTally {
     var sessions = 0
     /// The longest so far; the earliest of equals.
     var longest: Session?
-    private var current: Session?
-    private var previousEnd: Int64 = 0
-    /// The day and book being summed: added to `days` and `books` when they change, not per row.
-    private var day = (name: "", seconds: 0)
-    private var book = (position: -1, seconds: 0)
 
-    mutating func add(position: Int, start: Int64, seconds: Int, hour: Int, day name: String) {
-        if name != day.name {
-            flushDay()
-            day.name = name
-        }
-        day.seconds += seconds
-        if position != book.position {
-            flushBook()
-            book.position = position
-        }
-        book.seconds += seconds
-        if hours.indices.contains(hour) { hours[hour] += seconds }
-        if let current, current.position == position, start - previousEnd < Int64(ReadingTime.sessionGap) {
-            self.current?.seconds += seconds
-        } else {
-            closeSession()
-            current = Session(position: position, first: start, day: name, seconds: seconds)
-        }
-        previousEnd = start + Int64(seconds)
-    }
-
-    /// Adds what is still being summed.
-    mutating func finish() {
-        flushDay()
-        flushBook()
-        closeSession()
-    }
-
-    private mutating func flushDay() {
-        if day.seconds > 0 { days[day.name, default: 0] += day.seconds }
-        day = ("", 0)
-    }
-
-    private mutating func flushBook() {
-        if book.seconds > 0 { books[book.position, default: 0] += book.seconds }
-        book = (-1, 0)
-    }
-
-    mutating func closeSession() {
-        guard let current else { return }
-        sessions += 1
+    mutating func consider(_ session: Session) {
         if let longest,
-            longest.seconds > current.seconds
-                || (longest.seconds == current.seconds && longest.first <= current.first)
+            longest.seconds > session.seconds || (longest.seconds == session.seconds && longest.first <= session.first)
         {
-            self.current = nil
             return
         }
-        longest = current
-        self.current = nil
+        longest = session
     }
 }

@@ -218,6 +218,9 @@ enum StoreSchema {
                 index: "readingInterval_by_book", on: "readingInterval",
                 columns: ["source", "sourceID", "start", "seconds", "day", "hour"])
         }
+        migrator.registerMigration("v11: a book's reading time summed by hour and session") { db in
+            try migrateToReadingSums(db)
+        }
         return migrator
     }
 }
