@@ -18,7 +18,7 @@ struct XMLBench: ParsableCommand {
     @Option(help: "Target milliseconds of booktag decoding per round (more is steadier).")
     var roundMilliseconds = 20.0
 
-    @Flag(help: "Check that the decoders agree, with minimal timing (for CI).")
+    @Flag(help: "Check that the decoders agree, with minimal timing and no other figures (for CI).")
     var quick = false
 
     struct Row: Codable {
@@ -40,6 +40,11 @@ struct XMLBench: ParsableCommand {
                 best["xmlparser"] = min(best["xmlparser"]!, time(iterations) { decodeWithXMLParser(document) })
             }
             rows.append(Row(name: document.name, bytes: document.data.count, ns: best))
+        }
+        // CI's check is the agreement; the hostile timings and the peak memory are figures.
+        if quick {
+            printTable(rows)
+            return
         }
         let hostile = try hostileTimings()
         let peak = try peakMemory()
