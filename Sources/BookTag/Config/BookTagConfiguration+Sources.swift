@@ -61,7 +61,7 @@ extension BookTagConfiguration {
     ) throws(ConfigError) {
         try read(&settings, value, path, with: reader) { (key, value, path, settings) throws(ConfigError) -> Bool in
             switch key {
-            case "token": settings.token = HardcoverSettings.token(try reader.text(value, path))
+            case "token": settings.token = SourceToken.cleaned(try reader.text(value, path))
             case "baseURL": settings.baseURL = try reader.webURL(value, path)
             default: return false
             }
@@ -74,7 +74,7 @@ extension BookTagConfiguration {
     ) throws(ConfigError) {
         try read(&settings, value, path, with: reader) { (key, value, path, settings) throws(ConfigError) -> Bool in
             switch key {
-            case "token": settings.token = HardcoverSettings.token(try reader.text(value, path))
+            case "token": settings.token = SourceToken.cleaned(try reader.text(value, path))
             case "server":
                 let text = try reader.text(value, path)
                 guard (try? ShelfReference(text, source: .audiobookshelf)) != nil else {

@@ -51,10 +51,10 @@ public struct BookTagConfiguration: Equatable, Sendable {
         if let key = environment["BOOKTAG_API_KEY"], !key.isEmpty {
             configuration.goodreads.apiKey = key
         }
-        if let token = environment["BOOKTAG_HARDCOVER_TOKEN"].flatMap(HardcoverSettings.token) {
+        if let token = environment["BOOKTAG_HARDCOVER_TOKEN"].flatMap(SourceToken.cleaned) {
             configuration.hardcover.token = token
         }
-        if let token = environment["BOOKTAG_AUDIOBOOKSHELF_TOKEN"].flatMap(HardcoverSettings.token) {
+        if let token = environment["BOOKTAG_AUDIOBOOKSHELF_TOKEN"].flatMap(SourceToken.cleaned) {
             configuration.audiobookshelf.token = token
         }
         if let base = environment["BOOKTAG_BASE_URL"], !base.isEmpty {

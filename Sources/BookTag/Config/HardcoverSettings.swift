@@ -17,14 +17,4 @@ public struct HardcoverSettings: Equatable, Sendable {
 
     /// The defaults.
     public init() {}
-
-    /// A token as a reader pastes it: trimmed, and without the `Bearer ` Hardcover's settings page
-    /// shows in front of it.
-    static func token(_ text: String) -> String? {
-        var token = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if token.lowercased().hasPrefix("bearer ") {
-            token = String(token.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        }
-        return token.isEmpty ? nil : token
-    }
 }

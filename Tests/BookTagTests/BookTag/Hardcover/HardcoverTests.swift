@@ -173,8 +173,8 @@ import Testing
         #expect(try ShelfReference("", source: .hardcover).hardcoverStatus == 3)
         #expect(try ShelfReference("Want-To-Read", source: .hardcover).hardcoverStatus == 1)
         #expect(throws: ShelfReferenceError.self) { try ShelfReference("favourites", source: .hardcover) }
-        #expect(HardcoverSettings.token("  Bearer abc.def  ") == "abc.def")
-        #expect(HardcoverSettings.token("   ") == nil)
+        #expect(SourceToken.cleaned("  Bearer abc.def  ") == "abc.def")
+        #expect(SourceToken.cleaned("   ") == nil)
         let body = String(decoding: HardcoverQuery.body(status: 3, page: 2), as: UTF8.self)
         #expect(body.contains(#""variables":{"limit":100,"offset":100,"status":3}"#))
     }
