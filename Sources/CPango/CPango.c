@@ -1,21 +1,16 @@
 #include "CPango.h"
 
 #include "CLazyLibrary.h"
-#include "TextLibraries.h"
-#include <pthread.h>
+#include "TextAPI.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define BOOKTAG_TEXT_POINTER(name) __typeof__(name) *name;
-static struct {
-    BOOKTAG_TEXT_FUNCTIONS(BOOKTAG_TEXT_POINTER)
-} api;
-#undef BOOKTAG_TEXT_POINTER
+booktag_text_api booktag_text_functions;
+pthread_mutex_t booktag_text_lock = PTHREAD_MUTEX_INITIALIZER;
+#define lock booktag_text_lock
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-// Pango objects are not thread-safe: one font map, used by one thread at a time.
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static PangoFontMap *fontMap;
 static PangoContext *context;
 static int loaded = -1;
@@ -112,23 +107,34 @@ const char *booktag_text_error(void) {
 static int min(int a, int b) { return a < b ? a : b; }
 static int max(int a, int b) { return a > b ? a : b; }
 
-int booktag_text_layout(const char *text, const char *family, double pixels, int width, int maxLines, int align, int draw,
-                        booktag_text_block *block) {
-    memset(block, 0, sizeof *block);
-    if (booktag_text_load() != 0 || text == NULL || width <= 0 || pixels <= 0) return -1;
-    pthread_mutex_lock(&lock);
-    int result = -1;
+PangoLayout *booktag_text_new_layout(const char *text, const char *family, double pixels, int width, int maxLines, int align) {
     PangoLayout *layout = api.pango_layout_new(context);
     PangoFontDescription *description = api.pango_font_description_from_string(family);
-    if (layout == NULL || description == NULL) goto done;
+    if (layout == NULL || description == NULL) {
+        if (layout) api.g_object_unref(layout);
+        if (description) api.pango_font_description_free(description);
+        return NULL;
+    }
     api.pango_font_description_set_absolute_size(description, pixels * PANGO_SCALE);
     api.pango_layout_set_font_description(layout, description);
+    api.pango_font_description_free(description);  // the layout keeps a copy
     api.pango_layout_set_width(layout, width * PANGO_SCALE);
     api.pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
     api.pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
     api.pango_layout_set_height(layout, -max(1, maxLines));  // negative: a number of lines
     api.pango_layout_set_alignment(layout, align);
     api.pango_layout_set_text(layout, text, -1);
+    return layout;
+}
+
+int booktag_text_layout(const char *text, const char *family, double pixels, int width, int maxLines, int align, int draw,
+                        booktag_text_block *block) {
+    memset(block, 0, sizeof *block);
+    if (booktag_text_load() != 0 || text == NULL || width <= 0 || pixels <= 0) return -1;
+    pthread_mutex_lock(&lock);
+    int result = -1;
+    PangoLayout *layout = booktag_text_new_layout(text, family, pixels, width, maxLines, align);
+    if (layout == NULL) goto done;
     PangoRectangle ink, logical;
     api.pango_layout_get_pixel_extents(layout, &ink, &logical);
     block->width = width;
@@ -168,7 +174,6 @@ int booktag_text_layout(const char *text, const char *family, double pixels, int
     }
     api.cairo_surface_destroy(surface);
 done:
-    if (description) api.pango_font_description_free(description);
     if (layout) api.g_object_unref(layout);
     pthread_mutex_unlock(&lock);
     return result;

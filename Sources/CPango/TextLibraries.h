@@ -25,7 +25,14 @@ typedef void *gpointer;
 typedef struct _cairo_surface cairo_surface_t;
 typedef struct _cairo cairo_t;
 typedef enum { CAIRO_FORMAT_INVALID = -1, CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24, CAIRO_FORMAT_A8 } cairo_format_t;
-typedef enum { CAIRO_STATUS_SUCCESS = 0, CAIRO_STATUS_NO_MEMORY } cairo_status_t;
+typedef enum { CAIRO_STATUS_SUCCESS = 0, CAIRO_STATUS_NO_MEMORY, CAIRO_STATUS_WRITE_ERROR = 11 } cairo_status_t;
+typedef cairo_status_t (*cairo_write_func_t)(void *closure, const unsigned char *data, unsigned int length);
+typedef void (*cairo_destroy_func_t)(void *data);
+typedef enum { CAIRO_PDF_VERSION_1_4, CAIRO_PDF_VERSION_1_5 } cairo_pdf_version_t;
+typedef enum { CAIRO_PDF_METADATA_TITLE, CAIRO_PDF_METADATA_AUTHOR, CAIRO_PDF_METADATA_SUBJECT, CAIRO_PDF_METADATA_KEYWORDS,
+               CAIRO_PDF_METADATA_CREATOR, CAIRO_PDF_METADATA_CREATE_DATE, CAIRO_PDF_METADATA_MOD_DATE } cairo_pdf_metadata_t;
+#define CAIRO_MIME_TYPE_JPEG "image/jpeg"
+#define CAIRO_MIME_TYPE_UNIQUE_ID "application/x-cairo.uuid"
 typedef int FcBool;
 typedef unsigned char FcChar8;
 typedef unsigned int FcChar32;
@@ -65,6 +72,25 @@ cairo_t *cairo_create(cairo_surface_t *target);
 void cairo_destroy(cairo_t *cr);
 void cairo_move_to(cairo_t *cr, double x, double y);
 void cairo_set_source_rgba(cairo_t *cr, double red, double green, double blue, double alpha);
+cairo_surface_t *cairo_pdf_surface_create_for_stream(cairo_write_func_t write_func, void *closure, double width_in_points,
+                                                     double height_in_points);
+void cairo_pdf_surface_restrict_to_version(cairo_surface_t *surface, cairo_pdf_version_t version);
+void cairo_pdf_surface_set_metadata(cairo_surface_t *surface, cairo_pdf_metadata_t metadata, const char *utf8);
+cairo_status_t cairo_surface_set_mime_data(cairo_surface_t *surface, const char *mime_type, const unsigned char *data,
+                                           unsigned long length, cairo_destroy_func_t destroy, void *closure);
+void cairo_surface_mark_dirty(cairo_surface_t *surface);
+void cairo_set_source_surface(cairo_t *cr, cairo_surface_t *surface, double x, double y);
+void cairo_rectangle(cairo_t *cr, double x, double y, double width, double height);
+void cairo_fill(cairo_t *cr);
+void cairo_clip(cairo_t *cr);
+void cairo_paint(cairo_t *cr);
+void cairo_save(cairo_t *cr);
+void cairo_restore(cairo_t *cr);
+void cairo_translate(cairo_t *cr, double tx, double ty);
+void cairo_scale(cairo_t *cr, double sx, double sy);
+void cairo_show_page(cairo_t *cr);
+cairo_status_t cairo_status(cairo_t *cr);
+void cairo_surface_finish(cairo_surface_t *surface);
 FcPattern *FcPatternCreate(void);
 FcBool FcPatternAddCharSet(FcPattern *p, const char *object, const FcCharSet *c);
 void FcPatternDestroy(FcPattern *p);
@@ -92,6 +118,10 @@ void FcConfigDestroy(FcConfig *config);
     X(pango_font_description_free) X(g_object_unref) X(cairo_image_surface_create) X(cairo_surface_status) \
     X(cairo_image_surface_get_data) X(cairo_image_surface_get_stride) X(cairo_surface_flush)            \
     X(cairo_surface_destroy) X(cairo_create) X(cairo_destroy) X(cairo_move_to) X(cairo_set_source_rgba) \
+    X(cairo_pdf_surface_create_for_stream) X(cairo_pdf_surface_restrict_to_version) X(cairo_pdf_surface_set_metadata)  \
+    X(cairo_surface_set_mime_data) X(cairo_surface_mark_dirty) X(cairo_set_source_surface) X(cairo_rectangle)         \
+    X(cairo_fill) X(cairo_clip) X(cairo_paint) X(cairo_save) X(cairo_restore) X(cairo_translate) X(cairo_scale)        \
+    X(cairo_show_page) X(cairo_status) X(cairo_surface_finish)                                                        \
     X(FcPatternCreate) X(FcPatternAddCharSet) X(FcPatternDestroy) X(FcCharSetCreate) X(FcCharSetAddChar) \
     X(FcCharSetDestroy) X(FcObjectSetCreate) X(FcObjectSetAdd) X(FcObjectSetDestroy) X(FcFontList)      \
     X(FcFontSetDestroy) X(FcConfigCreate) X(FcConfigParseAndLoadFromMemory) X(FcConfigBuildFonts)       \

@@ -27,7 +27,7 @@ struct CollageCalendarMap {
     private func labelWidth(_ pixels: Double) -> Int { Int((pixels * 2.4).rounded(.up)) }
 
     /// Draws into `box`; returns the texts no installed font could draw.
-    func draw(in box: CollagePlan.Rect, pixels: Double, lineHeight: Int, on canvas: CollageCanvas) -> [String] {
+    func draw(in box: CollagePlan.Rect, pixels: Double, lineHeight: Int, on canvas: any CollageSurface) -> [String] {
         var unreadable: [String] = []
         func text(
             _ string: String, _ rect: CollagePlan.Rect, _ size: Double, _ color: CollageTheme.RGB,
@@ -96,7 +96,7 @@ struct CollageCalendarMap {
     /// 1 h", "under 2 h", "more").
     private func drawTimeLegend(
         y: Int, lineTop: Int, left: Int, cell: Int, gap: Int, pixels: Double, lineHeight: Int,
-        shades: [CollageTheme.RGB], on canvas: CollageCanvas,
+        shades: [CollageTheme.RGB], on canvas: any CollageSurface,
         text: (String, CollagePlan.Rect, Double, CollageTheme.RGB, CollageText.Alignment) -> Void
     ) {
         let words = ReadingCalendar.secondsScaleWords

@@ -16,7 +16,8 @@ public enum CollageFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    var imageFormat: CollageImageFormat? {
+    /// The image format, or `nil` for HTML.
+    public var imageFormat: CollageImageFormat? {
         switch self {
         case .png: .png
         case .jpeg: .jpeg

@@ -65,3 +65,21 @@ public struct CollagePlan: Equatable, Sendable {
     /// Whether covers fill their frames (cropped) rather than fit inside them.
     public var fillsFrames: Bool
 }
+
+extension CollagePlan {
+    /// The plan made for a print's content area, moved onto its whole page.
+    func moved(to page: PrintPage) -> CollagePlan {
+        func move(_ rect: Rect) -> Rect {
+            Rect(x: rect.x + page.content.x, y: rect.y + page.content.y, width: rect.width, height: rect.height)
+        }
+        var plan = self
+        plan.width = page.width
+        plan.height = page.height
+        plan.cells = cells.map { Cell(frame: move($0.frame), label: $0.label.map(move)) }
+        plan.title = title.map(move)
+        plan.rule = rule.map(move)
+        plan.credit = move(credit)
+        plan.stats = stats.map(move)
+        return plan
+    }
+}

@@ -3,7 +3,7 @@ import Foundation
 extension CollageRenderer {
     /// A stand-in for a cover that cannot be drawn; returns texts with characters no font has.
     func drawTile(
-        _ title: String, in frame: CollagePlan.Rect, pixels: Double, theme: CollageTheme, on canvas: CollageCanvas
+        _ title: String, in frame: CollagePlan.Rect, pixels: Double, theme: CollageTheme, on canvas: any CollageSurface
     ) -> [String] {
         canvas.fill(frame, color: theme.tile)
         let inset = max(2, frame.width / 12)
@@ -17,7 +17,7 @@ extension CollageRenderer {
     /// The title, the rule, the credit and the labels; returns texts with characters no font has.
     func drawText(
         title: String?, credit: String?, covers: [CollageCover], plan: CollagePlan, labels: [CollageLabel],
-        theme: CollageTheme, on canvas: CollageCanvas
+        theme: CollageTheme, on canvas: any CollageSurface
     ) -> [String] {
         var unreadable: [String] = []
         if let title, let box = plan.title {

@@ -94,16 +94,18 @@ public struct CollageRenderer: Sendable {
             title: title, covers: covers, options: options, format: format, credit: credit, stats: stats, into: nil)
     }
 
-    /// `render`, the image written into `file` as it is encoded (its `data` then empty).
+    /// `render`, the image written into `file` as it is encoded (its `data` then empty). With a
+    /// `page` (a print), the collage is planned for its `content` and the image is the whole page.
     func render(
         title: String?, covers: [CollageCover], options: CollageOptions, format: CollageImageFormat, credit: String?,
         stats: TagStats?,
-        into file: UnnamedFile?
+        into file: UnnamedFile?, page: PrintPage? = nil
     ) throws -> CollageImage {
         let clock = ContinuousClock()
         let started = clock.now
+        let size = try page.map { try CollageSize(width: $0.content.width, height: $0.content.height) } ?? options.size
         let planner = CollagePlanner(
-            size: options.size, columns: options.columns, layout: options.layout, fit: options.fit,
+            size: size, columns: options.columns, layout: options.layout, fit: options.fit,
             labelLines: CollageCover.labelLineCount(options.labels), showsTitle: title != nil,
             showsStats: options.stats && stats != nil,
             statsHaveCharts: !(stats?.charts.isEmpty ?? true), statsHaveCalendar: stats?.calendar != nil)
@@ -115,8 +117,9 @@ public struct CollageRenderer: Sendable {
             aspects.withLock { $0[index] = Double(info.width) / Double(info.height) }
         }
         let reading = clock.now - started
-        let plan = try planner.plan(aspects: aspects.withLock { $0 })
-        let planned = clock.now
+        let planned = try planner.plan(aspects: aspects.withLock { $0 })
+        let plan = page.map(planned.moved) ?? planned
+        let plannedAt = clock.now
         let theme = options.theme
         let canvasBytes = MemoryLayout<Int32>.stride * plan.width * plan.height
         let bandRows =
@@ -219,7 +222,7 @@ public struct CollageRenderer: Sendable {
         let data = try encoder.finish()
         var spent = timings.withLock { $0 }
         spent.reading += reading
-        spent.planning = planned - started - reading
+        spent.planning = plannedAt - started - reading
         spent.drawing = drawing
         if let reason = textProblem.withLock({ $0 }) {
             return CollageImage(

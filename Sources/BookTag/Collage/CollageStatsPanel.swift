@@ -8,7 +8,7 @@ struct CollageStatsPanel {
     let theme: CollageTheme
 
     /// Draws into `box`; returns the lines with characters no installed font could draw.
-    func draw(in box: CollagePlan.Rect, on canvas: CollageCanvas) -> [String] {
+    func draw(in box: CollagePlan.Rect, on canvas: any CollageSurface) -> [String] {
         var unreadable: [String] = []
         let headlinePixels = max(9, min(Double(box.height) * 0.11, Double(box.width) * 0.04))
         let smallPixels = max(8, headlinePixels * 0.55)
@@ -78,7 +78,7 @@ struct CollageStatsPanel {
     private func drawChart(
         _ chart: (title: String, labels: [String], counts: [Int]), in frame: CollagePlan.Rect, pixels: Double,
         lineHeight: Int,
-        on canvas: CollageCanvas
+        on canvas: any CollageSurface
     ) -> [String] {
         var unreadable: [String] = []
         let title = CollagePlan.Rect(x: frame.x, y: frame.y, width: frame.width, height: lineHeight)

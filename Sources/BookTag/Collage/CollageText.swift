@@ -31,15 +31,26 @@ enum CollageText {
     static func draw(
         _ text: String, in box: CollagePlan.Rect, pixels: Double, bold: Bool = false, maxLines: Int = 1,
         alignment: Alignment = .center,
-        color: CollageTheme.RGB, centered: Bool = false, on canvas: CollageCanvas
+        color: CollageTheme.RGB, centered: Bool = false, on surface: any CollageSurface
     ) -> Int {
-        guard canvas.holds(box),
-            let block = layout(
-                text, in: box, pixels: pixels, bold: bold, maxLines: maxLines, alignment: alignment, color: color,
-                centered: centered)
-        else { return 0 }
-        block.draw(on: canvas)
-        return block.unknownGlyphs
+        guard surface.holds(box) else { return 0 }
+        return surface.draw(
+            text, in: box,
+            style: Style(
+                pixels: pixels, bold: bold, maxLines: maxLines, alignment: alignment, color: color, centered: centered))
+    }
+
+    /// How a block of text is set: its size, weight, lines, alignment and colour.
+    struct Style {
+        var pixels: Double
+        var bold = false
+        var maxLines = 1
+        var alignment = Alignment.center
+        var color: CollageTheme.RGB
+        var centered = false
+
+        /// Pango's font family for the weight.
+        var family: String { bold ? "Sans Bold" : "Sans" }
     }
 
     /// `text` laid out and set for `box` as `draw` sets it, to be drawn on the bands of a canvas

@@ -1,6 +1,7 @@
 #ifndef BOOKTAG_CPANGO_H
 #define BOOKTAG_CPANGO_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 // Text for collage images, shaped by Pango (HarfBuzz underneath: Arabic joins, Devanagari
@@ -45,5 +46,30 @@ void booktag_text_block_free(booktag_text_block *block);
 
 // 1 when some installed font has a glyph for `codepoint`, 0 when none has, -1 when unknown.
 int booktag_text_font_covers(uint32_t codepoint);
+
+// A one-page PDF drawn through cairo's PDF surface, written into memory. Coordinates are in
+// units of 1/`unitsPerInch` inch from the page's top left; colours are 0–255.
+typedef struct booktag_pdf booktag_pdf;
+
+// A page `width` × `height` units; NULL when Pango and cairo are not loaded or out of memory.
+// `title` goes into the document's information.
+booktag_pdf *booktag_pdf_create(double width, double height, double unitsPerInch, const char *title);
+void booktag_pdf_fill(booktag_pdf *pdf, double x, double y, double width, double height, int red, int green, int blue);
+// A JPEG's own bytes (copied), `pixelWidth` × `pixelHeight`, placed in `place` and clipped to
+// `clip` ({x, y, width, height}). The PDF holds the bytes as they are (DCTDecode), once for each
+// `uniqueID`. Returns 0, or -1.
+int booktag_pdf_jpeg(booktag_pdf *pdf, const unsigned char *bytes, size_t length, int pixelWidth, int pixelHeight,
+                     const char *uniqueID, const double place[4], const double clip[4]);
+// Decoded 0x00RRGGBB rows, stored losslessly, placed and clipped likewise. Returns 0, or -1.
+int booktag_pdf_pixels(booktag_pdf *pdf, const int32_t *const *rows, int pixelWidth, int pixelHeight,
+                       const char *uniqueID, const double place[4], const double clip[4]);
+// Text laid out as booktag_text_layout lays it out in a box at `box` ({x, y, width, height}),
+// vertically centred when `centered`, as vector outlines with the fonts embedded, clipped to
+// the box. Returns characters no font had, or -1.
+int booktag_pdf_text(booktag_pdf *pdf, const char *text, const char *family, double pixels, int maxLines, int align,
+                     int centered, const double box[4], int red, int green, int blue);
+// Ends the page and the document: the PDF's bytes in `*bytes` (free them), or -1 with
+// nothing to free. Frees `pdf` either way.
+int booktag_pdf_finish(booktag_pdf *pdf, unsigned char **bytes, size_t *length);
 
 #endif

@@ -35,6 +35,8 @@ extension BookTagCommand {
 
         @OptionGroup(title: "Look") var style: CollageStyleOptions
 
+        @OptionGroup(title: "Print") var printing: PrintArguments
+
         @Option(
             help: ArgumentHelp("Write here instead of the collages folder.", valueName: "file"), completion: .file())
         var output: String?
@@ -49,6 +51,12 @@ extension BookTagCommand {
                 throw ValidationError(all ? "give a tag or --all, not both" : "name a tag, or --all for every tag")
             }
             if all, output != nil { throw ValidationError("--output names one file: it goes with one tag, not --all") }
+            if printing.paper != nil {
+                if all { throw ValidationError("--print makes one tag's poster, not --all") }
+                if style.size != nil { throw ValidationError("--print sets the size from the paper: leave out --size") }
+                if style.format == .html { throw ValidationError("--print writes a PDF, PNG or JPEG, not HTML") }
+                if embed { throw ValidationError("--embed goes with --format html, not --print") }
+            }
         }
 
         func run() throws {
@@ -67,6 +75,9 @@ extension BookTagCommand {
             let maker = CollageMaker(store: store)
             guard let tag else { return try renderAll(maker, options: options, session: session) }
             let name = try TagName(tag)
+            if let print = try printing.resolve() {
+                return try makePrint(maker, tag: name, options: options, print: print, session: session)
+            }
             let result = try maker.make(
                 tag: name, options: options, output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
             timeline.mark("collage")
@@ -75,6 +86,49 @@ extension BookTagCommand {
             session.reporter.warnMissingGlyphs(result.missingGlyphs)
             if json { return try JSONOutput.print(Written(tag: tag, file: result.file.path, style: result.style)) }
             print(result.file.path)
+        }
+
+        /// `--print`: the file, then how sharp its covers will print.
+        private func makePrint(
+            _ maker: CollageMaker, tag name: TagName, options: CollageOptions, print: PrintOptions, session: Session
+        ) throws {
+            // Only a format given here makes an image; collage.format in config.json is for screens.
+            let format = style.format.flatMap { $0 == .html ? nil : $0.imageFormat }
+            let result = try maker.makePrint(
+                tag: name, options: options, print: print, format: format,
+                output: output.map { URL(fileURLWithPath: $0) })
+            session.reporter.warnMissingGlyphs(result.missingGlyphs)
+            let sharpness = result.sharpness
+            if let lowest = sharpness.lowest, let median = sharpness.median {
+                session.reporter.note(
+                    "covers print at \(lowest)–\(sharpness.pixelsPerInch.max() ?? lowest) ppi on \(print.fileSuffix)"
+                        + " (median \(median))")
+                if sharpness.soft > 0 {
+                    let covers = sharpness.soft == 1 ? "1 cover prints" : "\(sharpness.soft) covers print"
+                    session.reporter.warn(
+                        "\(covers) under \(PrintOptions.sharpPixelsPerInch) ppi and will look soft; a smaller paper"
+                            + " or more covers makes them sharper")
+                }
+            }
+            if json {
+                return try JSONOutput.print(
+                    Printed(
+                        tag: tag ?? "", file: result.file.path, paper: print.paper.name,
+                        landscape: print.landscape, bleed: print.bleedMillimetres, lowestPPI: sharpness.lowest,
+                        medianPPI: sharpness.median, softCovers: sharpness.soft))
+            }
+            Swift.print(result.file.path)
+        }
+
+        struct Printed: Encodable {
+            let tag: String
+            let file: String
+            let paper: String
+            let landscape: Bool
+            let bleed: Double
+            let lowestPPI: Int?
+            let medianPPI: Int?
+            let softCovers: Int
         }
 
         struct Written: Encodable {

@@ -1,0 +1,30 @@
+import ArgumentParser
+import BookTag
+
+/// `collage --print`'s options: the paper, which way up, the bleed.
+struct PrintArguments: ParsableArguments {
+    @Option(
+        name: .customLong("print"),
+        help: ArgumentHelp(
+            "Make a PDF for a print shop on this paper: a4, a3, a2, a1, 50x70cm, 60x90cm, 18x24in or 24x36in"
+                + " (with --format png or jpeg: the same page at 300 ppi).",
+            valueName: "paper"))
+    var paper: String?
+
+    @Flag(help: "With --print: the paper turned a quarter, wider than tall.")
+    var landscape = false
+
+    @Option(help: ArgumentHelp("With --print: background past each edge, in mm (default 3).", valueName: "mm"))
+    var bleed: Double?
+
+    /// The options asked for; `nil` without `--print`.
+    func resolve() throws -> PrintOptions? {
+        guard let paper else {
+            if landscape || bleed != nil { throw ValidationError("--landscape and --bleed go with --print PAPER") }
+            return nil
+        }
+        guard let chosen = PrintPaper(named: paper) else { throw PrintError.unknownPaper(paper) }
+        return try PrintOptions(
+            paper: chosen, landscape: landscape, bleedMillimetres: bleed ?? PrintOptions.defaultBleedMillimetres)
+    }
+}
