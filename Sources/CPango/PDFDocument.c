@@ -1,39 +1,43 @@
 #include "CPango.h"
 
 #include "TextAPI.h"
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct booktag_pdf {
     cairo_surface_t *surface;
     cairo_t *cr;
-    unsigned char *bytes;
-    size_t length, capacity;
-    int failed;  // out of memory while cairo wrote
+    int descriptor;
+    int failed;  // a write failed
+    // The images placed, kept until the document is finished: cairo's page records a
+    // copy-on-write snapshot of each, and destroying an image earlier would make cairo copy its
+    // pixels (for a JPEG, calloc'd pages no one touched: hundreds of megabytes on a poster).
+    cairo_surface_t **images;
+    size_t imageCount, imageCapacity;
 };
 
 static cairo_status_t append(void *closure, const unsigned char *data, unsigned int length) {
     booktag_pdf *pdf = closure;
-    if (pdf->length + length > pdf->capacity) {
-        size_t capacity = pdf->capacity ? pdf->capacity : 1 << 16;
-        while (capacity < pdf->length + length) capacity *= 2;
-        unsigned char *grown = realloc(pdf->bytes, capacity);
-        if (grown == NULL) {
+    while (length > 0) {
+        ssize_t written = write(pdf->descriptor, data, length);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) {
             pdf->failed = 1;
             return CAIRO_STATUS_WRITE_ERROR;
         }
-        pdf->bytes = grown;
-        pdf->capacity = capacity;
+        data += written;
+        length -= (unsigned int)written;
     }
-    memcpy(pdf->bytes + pdf->length, data, length);
-    pdf->length += length;
     return CAIRO_STATUS_SUCCESS;
 }
 
-booktag_pdf *booktag_pdf_create(double width, double height, double unitsPerInch, const char *title) {
+booktag_pdf *booktag_pdf_create(int descriptor, double width, double height, double unitsPerInch, const char *title) {
     if (booktag_text_load() != 0 || width <= 0 || height <= 0 || unitsPerInch <= 0) return NULL;
     booktag_pdf *pdf = calloc(1, sizeof *pdf);
     if (pdf == NULL) return NULL;
+    pdf->descriptor = descriptor;
     double points = 72 / unitsPerInch;
     pdf->surface = api.cairo_pdf_surface_create_for_stream(append, pdf, width * points, height * points);
     if (api.cairo_surface_status(pdf->surface) != CAIRO_STATUS_SUCCESS) {
@@ -69,8 +73,17 @@ static int place_image(booktag_pdf *pdf, cairo_surface_t *image, int pixelWidth,
     api.cairo_set_source_surface(cr, image, 0, 0);
     api.cairo_paint(cr);
     api.cairo_restore(cr);
-    // The PDF surface keeps the image (and its JPEG bytes) until the page is written.
-    api.cairo_surface_destroy(image);
+    if (pdf->imageCount == pdf->imageCapacity) {
+        size_t capacity = pdf->imageCapacity ? pdf->imageCapacity * 2 : 64;
+        cairo_surface_t **grown = realloc(pdf->images, capacity * sizeof *grown);
+        if (grown == NULL) {
+            api.cairo_surface_destroy(image);
+            return -1;
+        }
+        pdf->images = grown;
+        pdf->imageCapacity = capacity;
+    }
+    pdf->images[pdf->imageCount++] = image;
     return api.cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }
 
@@ -156,21 +169,16 @@ int booktag_pdf_text(booktag_pdf *pdf, const char *text, const char *family, dou
     return unknown;
 }
 
-int booktag_pdf_finish(booktag_pdf *pdf, unsigned char **bytes, size_t *length) {
+int booktag_pdf_finish(booktag_pdf *pdf) {
     api.cairo_show_page(pdf->cr);
     int status = api.cairo_status(pdf->cr);
     api.cairo_destroy(pdf->cr);
     api.cairo_surface_finish(pdf->surface);
     if (status == CAIRO_STATUS_SUCCESS) status = api.cairo_surface_status(pdf->surface);
     api.cairo_surface_destroy(pdf->surface);
-    int result = -1;
-    if (status == CAIRO_STATUS_SUCCESS && !pdf->failed) {
-        *bytes = pdf->bytes;
-        *length = pdf->length;
-        result = 0;
-    } else {
-        free(pdf->bytes);
-    }
+    for (size_t i = 0; i < pdf->imageCount; i++) api.cairo_surface_destroy(pdf->images[i]);
+    free(pdf->images);
+    int result = status == CAIRO_STATUS_SUCCESS && !pdf->failed ? 0 : -1;
     free(pdf);
     return result;
 }

@@ -10,7 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             XMLBench.self, XMLPeakMemory.self, JSONBench.self, DecodePeak.self, StoreBench.self, GatherBench.self,
             ImportBench.self, ShelfBench.self, CollageBench.self, ServeLoad.self, UploadBench.self, StatsBench.self,
-            LibraryBench.self, CalibreBench.self, LibraryChild.self,
+            LibraryBench.self, CalibreBench.self, LibraryChild.self, PrintBench.self,
         ]
     )
 }

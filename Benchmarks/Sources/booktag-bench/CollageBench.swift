@@ -31,10 +31,7 @@ struct CollageBench: ParsableCommand {
     )
     var fit = "contain"
 
-    struct Sample {
-        var seconds: Double
-        var maxRSSKilobytes: Int
-    }
+    typealias Sample = BenchProcess.Sample
 
     func run() throws {
         let binary = booktag ?? Corpus.packageRoot.appendingPathComponent(".build/release/booktag").path
@@ -51,7 +48,7 @@ struct CollageBench: ParsableCommand {
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "booktag-bench-collage-\(UUID().uuidString)")
-        let vips = try buildVipsCollage(in: folder)
+        let vips = try BenchProcess.buildVipsCollage(in: folder)
         defer { if !keepHome { try? FileManager.default.removeItem(at: folder) } }
         let home = BookTagHome(folder: folder.appendingPathComponent("home"))
         if keepHome { print("home: \(home.dataFolder.path)") }
@@ -65,12 +62,12 @@ struct CollageBench: ParsableCommand {
         let colours = ["#8B3A3A", "#2F4F6F", "#3B6B3B", "#6B4E8B", "#B8860B", "#1F1F3F"]
         for index in 0..<100 {
             let file = folder.appendingPathComponent("cover-\(index).jpg")
-            _ = try spawn([
+            _ = try BenchProcess.spawn([
                 convert, "-size", "300x450", "-seed", "\(index + 1)", "plasma:", "-quality", "88", file.path,
             ])
             covers.append(file)
             let flat = folder.appendingPathComponent("flat-\(index).png")
-            _ = try spawn([
+            _ = try BenchProcess.spawn([
                 convert, "-size", "300x450", "xc:\(colours[index % colours.count])", "-fill", "#F4E4C1", "-draw",
                 "rectangle 30,60 270,\(150 + index % 5 * 20)",
                 "-fill", "#F4E4C1", "-font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "-pointsize", "30",
@@ -149,20 +146,20 @@ struct CollageBench: ParsableCommand {
                     if let before {
                         let output = folder.appendingPathComponent("before.\(ext)").path
                         earlier.append(
-                            try spawn(
+                            try BenchProcess.spawn(
                                 [
                                     before, "collage", entry.tag, "--home", home.dataFolder.path, "--format", format,
                                     "--output", output, "--fit", fit,
                                 ] + entry.ours))
                     }
                     ours.append(
-                        try spawn(
+                        try BenchProcess.spawn(
                             [
                                 binary, "collage", entry.tag, "--home", home.dataFolder.path, "--format", format,
                                 "--output", ourOutput, "--fit", fit,
                             ] + entry.ours))
                     theirs.append(
-                        try spawn(
+                        try BenchProcess.spawn(
                             [montage] + entry.covers.prefix(entry.count).map(\.path) + entry.theirs + [
                                 "-background", "#F4F0E8", "-title", entry.tag, "-font",
                                 "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "-depth", "8",
@@ -171,7 +168,7 @@ struct CollageBench: ParsableCommand {
                     if let vips {
                         let target = format == "png" ? vipsOutput : vipsOutput + "[Q=88]"
                         vipsSamples.append(
-                            try spawn(
+                            try BenchProcess.spawn(
                                 [vips] + (fit == "cover" ? ["--fill"] : []) + [target] + entry.cell
                                     + entry.covers.prefix(entry.count).map(\.path)))
                     }
@@ -284,59 +281,5 @@ struct CollageBench: ParsableCommand {
             }
             print(line)
         }
-    }
-
-    /// Builds Benchmarks/vips/vips-collage.c against the installed libvips; `nil` without it.
-    private func buildVipsCollage(in folder: URL) throws -> String? {
-        let source = Corpus.packageRoot.appendingPathComponent("Benchmarks/vips/vips-collage.c").path
-        let pkgConfig = Process()
-        pkgConfig.executableURL = URL(fileURLWithPath: "/bin/sh")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let binary = folder.appendingPathComponent("vips-collage").path
-        pkgConfig.arguments = [
-            "-c", "pkg-config --exists vips && cc -O2 -o '\(binary)' '\(source)' $(pkg-config --cflags --libs vips)",
-        ]
-        try pkgConfig.run()
-        pkgConfig.waitUntilExit()
-        return pkgConfig.terminationStatus == 0 ? binary : nil
-    }
-
-    /// Runs a process to completion; its wall time and its own peak memory. The peak comes from
-    /// GNU time when installed: posix_spawn uses vfork, and Linux then carries this (large)
-    /// process's high-water mark into the child's ru_maxrss, so wait4 alone overstates it.
-    private func spawn(_ arguments: [String]) throws -> Sample {
-        let timeTool = "/usr/bin/time"
-        guard FileManager.default.isExecutableFile(atPath: timeTool) else { return try spawnDirectly(arguments) }
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "booktag-bench-time-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: report) }
-        var sample = try spawnDirectly([timeTool, "-f", "%M", "-o", report.path] + arguments)
-        if let text = try? String(contentsOf: report, encoding: .utf8),
-            let kilobytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
-        {
-            sample.maxRSSKilobytes = kilobytes
-        }
-        return sample
-    }
-
-    private func spawnDirectly(_ arguments: [String]) throws -> Sample {
-        var pid: pid_t = 0
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
-        var argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result = posix_spawn(&pid, arguments[0], &fileActions, nil, &argv, environ)
-        guard result == 0 else {
-            throw ValidationError("cannot run \(arguments[0]): \(String(cString: strerror(result)))")
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        guard status == 0 else { throw ValidationError("\(arguments[0]) failed (status \(status))") }
-        return Sample(seconds: seconds, maxRSSKilobytes: usage.ru_maxrss)
     }
 }

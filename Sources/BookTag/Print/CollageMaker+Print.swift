@@ -35,9 +35,22 @@ extension CollageMaker {
         let stats = options.stats ? try store.stats(of: name) : nil
         let page = PrintPage(print)
         guard let format else {
-            let printed = try PrintRenderer(renderer: renderer).render(
-                title: title, covers: covers, options: options, print: print, credit: credit, stats: stats)
-            try AtomicFile.write(to: file) { try AtomicFile.writeNew(printed.pdf, to: $0) }
+            var printed: (sharpness: PrintSharpness, missingGlyphs: MissingGlyphs?)?
+            try AtomicFile.write(to: file) { temporary in
+                let descriptor = open(temporary.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                guard descriptor >= 0 else { throw AtomicFile.posixError(errno, "create", temporary) }
+                defer { close(descriptor) }
+                do {
+                    printed = try PrintRenderer(renderer: renderer).render(
+                        title: title, covers: covers, options: options, print: print, credit: credit, stats: stats,
+                        to: descriptor)
+                    guard fsync(descriptor) == 0 else { throw AtomicFile.posixError(errno, "fsync", temporary) }
+                } catch {
+                    unlink(temporary.path)
+                    throw error
+                }
+            }
+            guard let printed else { throw PrintError.pdfFailed }
             return PrintResult(
                 file: file, options: print, sharpness: printed.sharpness, missingGlyphs: printed.missingGlyphs)
         }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A JPEG's frame header: whether a PDF can hold the file's own bytes. Every PDF reader and
-/// print shop's RIP takes a baseline, 8-bit, three-component JPEG as it is (DCTDecode); a
-/// progressive or CMYK one is decoded and stored losslessly instead, never passed on to fail
-/// in a RIP that reads it otherwise (Adobe's inverted CMYK).
+/// print shop's RIP takes a baseline, 8-bit JPEG in colour (three components) or grey (one) as
+/// it is (DCTDecode); a progressive or CMYK one is decoded and stored losslessly instead, never
+/// passed on to fail in a RIP that reads it otherwise (Adobe's inverted CMYK).
 struct JPEGFrame: Equatable {
     /// Start of frame 0: baseline sequential.
     var isBaseline: Bool
@@ -12,9 +12,18 @@ struct JPEGFrame: Equatable {
     var width: Int
     var height: Int
 
+    /// Whether the PDF stores the file's own bytes.
+    var embedsAsIs: Bool { isBaseline && precision == 8 && [1, 3].contains(components) && width > 0 && height > 0 }
+}
+
+extension JPEGFrame {
     /// `nil` when `data` is not a JPEG with a frame header before its first scan.
     init?(_ data: Data) {
-        let bytes = [UInt8](data.prefix(1 << 20))
+        guard let frame = data.withUnsafeBytes({ Self.parse($0.bindMemory(to: UInt8.self)) }) else { return nil }
+        self = frame
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JPEGFrame? {
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var index = 2
         while index + 3 < bytes.count {
@@ -33,18 +42,13 @@ struct JPEGFrame: Equatable {
             let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
             if isFrame {
                 guard index + 9 < bytes.count else { return nil }
-                isBaseline = marker == 0xC0
-                precision = Int(bytes[index + 4])
-                height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
-                width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
-                components = Int(bytes[index + 9])
-                return
+                return JPEGFrame(
+                    isBaseline: marker == 0xC0, precision: Int(bytes[index + 4]), components: Int(bytes[index + 9]),
+                    width: Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]),
+                    height: Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
             }
             index += 2 + length
         }
         return nil
     }
-
-    /// Whether the PDF stores the file's own bytes.
-    var embedsAsIs: Bool { isBaseline && precision == 8 && components == 3 && width > 0 && height > 0 }
 }

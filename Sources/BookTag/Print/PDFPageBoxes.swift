@@ -1,89 +1,96 @@
 import Foundation
 
 /// Adds a print shop's boxes to the one page of a PDF cairo wrote, which has only a
-/// `MediaBox`: `BleedBox` the whole page, `TrimBox` the paper, `bleedPoints` inside it. The
-/// boxes go into the page's dictionary and every cross-reference offset after them moves by
-/// as much; cairo writes PDF 1.4 for this (a plain cross-reference table, no object streams).
-/// A PDF library (qpdf) would do the same at the cost of linking a C++ library for a dozen lines.
+/// `MediaBox`: `BleedBox` the whole page, `TrimBox` the paper, `bleedPoints` inside it. They
+/// take the place of the page's transparency group, which cairo writes on every page and an
+/// opaque poster does without, padded with spaces: no byte moves, so the PDF is mended in place
+/// in its file, its cross-reference table untouched, and the covers' megabytes are never read
+/// back. A PDF library (qpdf) would rewrite the whole file, and link a C++ library for it.
 ///
 /// cairo 1.16 names an image in the page's resources once for every time it is painted
 /// (`/XObject << /x6 6 0 R /x6 6 0 R >>`), which `qpdf --check` reports; the repeats are
-/// blanked with spaces, which moves nothing.
+/// blanked with spaces likewise.
 enum PDFPageBoxes {
-    static func add(to pdf: Data, bleedPoints: Double) throws(PrintError) -> Data {
-        var bytes = [UInt8](pdf)
-        removeRepeatedXObjects(in: &bytes)
-        let pages = ranges(of: "/Type /Page", in: bytes).filter { range in
-            range.upperBound < bytes.count && !isNameCharacter(bytes[range.upperBound])
+    /// The most of the file's start read to find the page: cairo writes the page's content
+    /// (compressed drawing operators) and dictionary before any image.
+    static let headBytes = 4 << 20
+
+    /// Mends the PDF in the file open on `descriptor` (read and write): reads its start until
+    /// the page's dictionary has ended, and writes back only that.
+    static func add(toFile descriptor: Int32, bleedPoints: Double) throws(PrintError) {
+        var length = 1 << 16
+        while true {
+            var head = Data(count: length)
+            let read = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, length, 0) }
+            guard read > 0 else { throw .unexpectedPDF("it could not be read back") }
+            head.count = read
+            guard let end = pageEnd(in: head) else {
+                if read == length, length < headBytes {
+                    length *= 4
+                    continue
+                }
+                throw .unexpectedPDF("no page in its first \(headBytes >> 20) MiB")
+            }
+            let mended = try add(to: head.prefix(end), bleedPoints: bleedPoints)
+            let written = mended.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            guard written == mended.count else { throw .unexpectedPDF("it could not be written back") }
+            return
         }
-        guard pages.count == 1, let page = pages.first else {
-            throw .unexpectedPDF("\(pages.count) pages")
+    }
+
+    /// Where the one page object ends (after its `endobj`), when `head` holds it.
+    private static func pageEnd(in head: Data) -> Int? {
+        guard let page = pageRanges(in: head).first,
+            let end = head.range(of: Data("endobj".utf8), in: page.upperBound..<head.endIndex)
+        else { return nil }
+        return end.upperBound
+    }
+
+    /// Each `/Type /Page` (not `/Pages`).
+    private static func pageRanges(in head: Data) -> [Range<Int>] {
+        ranges(of: "/Type /Page", in: head).filter { range in
+            range.upperBound < head.endIndex && !isNameCharacter(head[range.upperBound])
         }
-        guard let media = ranges(of: "/MediaBox [", in: bytes, from: page.upperBound).first,
-            let close = bytes[media.upperBound...].firstIndex(of: UInt8(ascii: "]"))
+    }
+
+    /// `head`, the start of the PDF, mended: the same length.
+    static func add(to head: Data, bleedPoints: Double) throws(PrintError) -> Data {
+        let pages = pageRanges(in: head)
+        guard pages.count == 1, let page = pages.first else { throw .unexpectedPDF("\(pages.count) pages") }
+        guard let objectEnd = head.range(of: Data("endobj".utf8), in: page.upperBound..<head.endIndex) else {
+            throw .unexpectedPDF("the page does not end")
+        }
+        let dictionary = page.upperBound..<objectEnd.lowerBound
+        guard let media = head.range(of: Data("/MediaBox [".utf8), in: dictionary),
+            let close = head[media.upperBound..<objectEnd.lowerBound].firstIndex(of: UInt8(ascii: "]"))
         else { throw .unexpectedPDF("no MediaBox") }
-        let numbers = String(decoding: bytes[media.upperBound..<close], as: UTF8.self)
+        let numbers = String(decoding: head[media.upperBound..<close], as: UTF8.self)
             .split(separator: " ").compactMap { Double($0) }
         guard numbers.count == 4 else { throw .unexpectedPDF("a MediaBox of \(numbers.count) numbers") }
         func box(_ inset: Double) -> String {
             let values = [numbers[0] + inset, numbers[1] + inset, numbers[2] - inset, numbers[3] - inset]
-            return values.map { String(format: "%.4f", $0) }.joined(separator: " ")
+            return values.map { String(format: "%.2f", $0) }.joined(separator: " ")
         }
-        let insertion = Array("\n   /TrimBox [ \(box(bleedPoints)) ]\n   /BleedBox [ \(box(0)) ]".utf8)
-        let at = close + 1
-        var output = Array(bytes[..<at]) + insertion + Array(bytes[at...])
-        try moveOffsets(in: &output, after: at, by: insertion.count)
-        return Data(output)
+        let boxes = Array("/TrimBox [ \(box(bleedPoints)) ] /BleedBox [ \(box(0)) ]".utf8)
+        guard let group = head.range(of: Data("/Group <<".utf8), in: dictionary),
+            let groupEnd = head.range(of: Data(">>".utf8), in: group.upperBound..<objectEnd.lowerBound),
+            groupEnd.upperBound - group.lowerBound >= boxes.count
+        else { throw .unexpectedPDF("the page has no transparency group to give its place") }
+        var mended = removingRepeatedXObjects(head)
+        let room = groupEnd.upperBound - group.lowerBound
+        mended.replaceSubrange(
+            group.lowerBound..<groupEnd.upperBound,
+            with: boxes + Array(repeating: UInt8(ascii: " "), count: room - boxes.count))
+        return mended
     }
 
-    /// Moves every cross-reference entry and `startxref` that point past `position` by `delta`.
-    private static func moveOffsets(in bytes: inout [UInt8], after position: Int, by delta: Int) throws(PrintError) {
-        guard let start = ranges(of: "startxref", in: bytes, from: max(0, bytes.count - 1024)).last,
-            let digits = bytes[start.upperBound...].firstIndex(where: { (48...57).contains($0) })
-        else { throw .unexpectedPDF("no startxref") }
-        let end = bytes[digits...].firstIndex { !(48...57).contains($0) } ?? bytes.count
-        guard let old = Int(String(decoding: bytes[digits..<end], as: UTF8.self)) else {
-            throw .unexpectedPDF("a bad startxref")
-        }
-        let xref = old > position ? old + delta : old
-        bytes.replaceSubrange(digits..<end, with: Array(String(xref).utf8))
-        guard xref + 4 <= bytes.count, Array(bytes[xref..<xref + 4]) == Array("xref".utf8) else {
-            throw .unexpectedPDF("no cross-reference table (an object stream?)")
-        }
-        var index = xref + 4
-        func line() -> String? {
-            while index < bytes.count, bytes[index] == 10 || bytes[index] == 13 || bytes[index] == 32 { index += 1 }
-            guard let end = bytes[index...].firstIndex(where: { $0 == 10 || $0 == 13 }) else { return nil }
-            defer { index = end }
-            return String(decoding: bytes[index..<end], as: UTF8.self)
-        }
-        while let header = line(), !header.hasPrefix("trailer") {
-            let parts = header.split(separator: " ")
-            guard parts.count == 2, let count = Int(parts[1]), count >= 0 else {
-                throw .unexpectedPDF("a bad cross-reference section")
-            }
-            for _ in 0..<count {
-                while index < bytes.count, bytes[index] == 10 || bytes[index] == 13 || bytes[index] == 32 { index += 1 }
-                // Entries are 20 bytes: a 10-digit offset, the generation, `n` or `f`.
-                guard index + 18 <= bytes.count,
-                    let offset = Int(String(decoding: bytes[index..<index + 10], as: UTF8.self))
-                else { throw .unexpectedPDF("a bad cross-reference entry") }
-                if bytes[index + 17] == UInt8(ascii: "n"), offset > position {
-                    let moved = String(format: "%010d", offset + delta)
-                    guard moved.utf8.count == 10 else { throw .unexpectedPDF("an offset past 10 digits") }
-                    bytes.replaceSubrange(index..<index + 10, with: Array(moved.utf8))
-                }
-                index += 18
-            }
-        }
-    }
-
-    /// Blanks the repeated entries of each `/XObject << … >>` resource dictionary.
-    private static func removeRepeatedXObjects(in bytes: inout [UInt8]) {
-        for start in ranges(of: "/XObject <<", in: bytes) {
-            guard let end = ranges(of: ">>", in: bytes, from: start.upperBound).first else { continue }
-            let entries = String(decoding: bytes[start.upperBound..<end.lowerBound], as: UTF8.self)
-            let tokens = entries.split(separator: " ")
+    /// `part` with the repeated entries of each `/XObject << … >>` resource dictionary blanked;
+    /// the same bytes, not copied, when there are none.
+    private static func removingRepeatedXObjects(_ part: Data) -> Data {
+        var result = part
+        for start in ranges(of: "/XObject <<", in: part) {
+            guard let end = part.range(of: Data(">>".utf8), in: start.upperBound..<part.endIndex) else { continue }
+            let tokens = String(decoding: part[start.upperBound..<end.lowerBound], as: UTF8.self).split(separator: " ")
             // Only a dictionary of `/name object generation R` entries is rewritten.
             guard tokens.count % 4 == 0, stride(from: 3, to: tokens.count, by: 4).allSatisfy({ tokens[$0] == "R" })
             else { continue }
@@ -93,30 +100,38 @@ enum PDFPageBoxes {
                 kept += tokens[index..<index + 4]
             }
             guard kept.count < tokens.count else { continue }
-            var rewritten = Array((" " + kept.joined(separator: " ") + " ").utf8)
             let length = end.lowerBound - start.upperBound
+            var rewritten = Array((" " + kept.joined(separator: " ") + " ").utf8)
             rewritten += Array(repeating: UInt8(ascii: " "), count: max(0, length - rewritten.count))
-            bytes.replaceSubrange(start.upperBound..<end.lowerBound, with: rewritten.prefix(length))
+            result.replaceSubrange(start.upperBound..<end.lowerBound, with: rewritten.prefix(length))
         }
+        return result
     }
 
     private static func isNameCharacter(_ byte: UInt8) -> Bool {
         (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte)
     }
 
-    private static func ranges(of text: String, in bytes: [UInt8], from start: Int = 0) -> [Range<Int>] {
+    /// Every place `text` occurs in `data` (memchr, then memcmp: Foundation's search is ten
+    /// times slower).
+    private static func ranges(of text: String, in data: Data) -> [Range<Int>] {
         let needle = Array(text.utf8)
-        guard needle.count <= bytes.count else { return [] }
-        var found: [Range<Int>] = []
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], Array(bytes[index..<index + needle.count]) == needle {
-                found.append(index..<index + needle.count)
-                index += needle.count
-            } else {
-                index += 1
+        return data.withUnsafeBytes { raw -> [Range<Int>] in
+            guard let base = raw.baseAddress, let first = needle.first else { return [] }
+            var found: [Range<Int>] = []
+            var offset = 0
+            while raw.count - offset >= needle.count,
+                let hit = memchr(base + offset, Int32(first), raw.count - offset - needle.count + 1)
+            {
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(hit, needle, needle.count) == 0 {
+                    found.append(data.startIndex + at..<data.startIndex + at + needle.count)
+                    offset = at + needle.count
+                } else {
+                    offset = at + 1
+                }
             }
+            return found
         }
-        return found
     }
 }

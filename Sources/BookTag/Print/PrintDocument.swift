@@ -10,20 +10,19 @@ final class PrintDocument: CollageSurface {
     /// Added to every rectangle drawn after it is set.
     var origin = (x: 0, y: 0)
 
-    /// Fails when Pango and cairo cannot be loaded (the reason names the package to install).
-    init(width: Int, height: Int, title: String?) throws(CollageError) {
+    /// A page written to `descriptor` as it is drawn. Fails when Pango and cairo cannot be
+    /// loaded (the reason names the package to install).
+    init(width: Int, height: Int, title: String?, descriptor: Int32) throws(CollageError) {
         try CollageText.load()
-        guard let pdf = booktag_pdf_create(Double(width), Double(height), PrintOptions.unitsPerInch, title) else {
-            throw .outOfMemory
-        }
+        guard
+            let pdf = booktag_pdf_create(descriptor, Double(width), Double(height), PrintOptions.unitsPerInch, title)
+        else { throw .outOfMemory }
         self.pdf = pdf
     }
 
     deinit {
-        // A document never finished is thrown away.
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        if let pdf, booktag_pdf_finish(pdf, &bytes, &length) == 0 { free(bytes) }
+        // A document never finished is ended; the caller throws its file away.
+        if let pdf { _ = booktag_pdf_finish(pdf) }
     }
 
     func holds(_ rect: CollagePlan.Rect) -> Bool { pdf != nil }
@@ -69,14 +68,11 @@ final class PrintDocument: CollageSurface {
         guard status == 0 else { throw .outOfMemory }
     }
 
-    /// Ends the page: the PDF's bytes, as cairo wrote them.
-    func finish() throws(PrintError) -> Data {
+    /// Ends the page and the document, every byte written.
+    func finish() throws(PrintError) {
         guard let pdf else { throw .pdfFailed }
         self.pdf = nil
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        guard booktag_pdf_finish(pdf, &bytes, &length) == 0, let bytes else { throw .pdfFailed }
-        return Data(bytesNoCopy: bytes, count: length, deallocator: .free)
+        guard booktag_pdf_finish(pdf) == 0 else { throw .pdfFailed }
     }
 
     private func moved(_ rect: CollagePlan.Rect) -> CollagePlan.Rect {

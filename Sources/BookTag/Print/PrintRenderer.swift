@@ -10,11 +10,12 @@ struct PrintRenderer {
     /// Draws the text and tiles, as for images.
     var renderer = CollageRenderer()
 
-    /// The PDF's bytes, how sharp its covers print and which characters no font had.
+    /// Writes the PDF to `descriptor` (a new file, open to read and write); how sharp its
+    /// covers print and which characters no font had.
     func render(
         title: String?, covers: [CollageCover], options: CollageOptions, print: PrintOptions, credit: String?,
-        stats: TagStats?
-    ) throws -> (pdf: Data, sharpness: PrintSharpness, missingGlyphs: MissingGlyphs?) {
+        stats: TagStats?, to descriptor: Int32
+    ) throws -> (sharpness: PrintSharpness, missingGlyphs: MissingGlyphs?) {
         CollageText.keepFontCaches(in: renderer.fontCacheFolder)
         let page = PrintPage(print)
         let content = page.content
@@ -26,7 +27,7 @@ struct PrintRenderer {
             statsHaveCharts: !(stats?.charts.isEmpty ?? true), statsHaveCalendar: stats?.calendar != nil)
         let plan = try planner.plan(aspects: infos.map { $0.map { Double($0.width) / Double($0.height) } })
         let theme = options.theme
-        let document = try PrintDocument(width: page.width, height: page.height, title: title)
+        let document = try PrintDocument(width: page.width, height: page.height, title: title, descriptor: descriptor)
         document.fill(CollagePlan.Rect(x: 0, y: 0, width: page.width, height: page.height), color: theme.background)
         document.origin = (content.x, content.y)
         var unreadable = renderer.drawText(
@@ -47,10 +48,10 @@ struct PrintRenderer {
             unreadable += renderer.drawTile(
                 cover.title, in: frame, pixels: plan.labelPixels * 1.15, theme: theme, on: document)
         }
-        let written = try document.finish()
-        let pdf = try PDFPageBoxes.add(to: written, bleedPoints: print.bleedMillimetres / 25.4 * 72)
+        try document.finish()
+        try PDFPageBoxes.add(toFile: descriptor, bleedPoints: print.bleedMillimetres / 25.4 * 72)
         let missing = unreadable.isEmpty ? [] : CollageText.missingCharacters(in: unreadable.joined(separator: " "))
-        return (pdf, sharpness, missing.isEmpty ? nil : MissingGlyphs(characters: missing))
+        return (sharpness, missing.isEmpty ? nil : MissingGlyphs(characters: missing))
     }
 
     /// Places one cover in `frame`, fitted or cropped to fill it; its pixels per inch, or `nil`

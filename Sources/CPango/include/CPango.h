@@ -47,13 +47,14 @@ void booktag_text_block_free(booktag_text_block *block);
 // 1 when some installed font has a glyph for `codepoint`, 0 when none has, -1 when unknown.
 int booktag_text_font_covers(uint32_t codepoint);
 
-// A one-page PDF drawn through cairo's PDF surface, written into memory. Coordinates are in
+// A one-page PDF drawn through cairo's PDF surface, written to a file as it is drawn (the
+// covers' bytes are never all held at once). Coordinates are in
 // units of 1/`unitsPerInch` inch from the page's top left; colours are 0–255.
 typedef struct booktag_pdf booktag_pdf;
 
-// A page `width` × `height` units; NULL when Pango and cairo are not loaded or out of memory.
-// `title` goes into the document's information.
-booktag_pdf *booktag_pdf_create(double width, double height, double unitsPerInch, const char *title);
+// A page `width` × `height` units, written to `descriptor`; NULL when Pango and cairo are not
+// loaded or out of memory. `title` goes into the document's information.
+booktag_pdf *booktag_pdf_create(int descriptor, double width, double height, double unitsPerInch, const char *title);
 void booktag_pdf_fill(booktag_pdf *pdf, double x, double y, double width, double height, int red, int green, int blue);
 // A JPEG's own bytes (copied), `pixelWidth` × `pixelHeight`, placed in `place` and clipped to
 // `clip` ({x, y, width, height}). The PDF holds the bytes as they are (DCTDecode), once for each
@@ -68,8 +69,8 @@ int booktag_pdf_pixels(booktag_pdf *pdf, const int32_t *const *rows, int pixelWi
 // the box. Returns characters no font had, or -1.
 int booktag_pdf_text(booktag_pdf *pdf, const char *text, const char *family, double pixels, int maxLines, int align,
                      int centered, const double box[4], int red, int green, int blue);
-// Ends the page and the document: the PDF's bytes in `*bytes` (free them), or -1 with
-// nothing to free. Frees `pdf` either way.
-int booktag_pdf_finish(booktag_pdf *pdf, unsigned char **bytes, size_t *length);
+// Ends the page and the document: 0 when every byte was written, else -1. Frees `pdf` either
+// way; the descriptor stays open.
+int booktag_pdf_finish(booktag_pdf *pdf);
 
 #endif

@@ -152,3 +152,45 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
     }
 }
+
+/// A reader's year on 60×90 cm: the genuine StoryGraph export's 2025 (synthetic covers from a fake
+/// Open Library), by day and by night. With `BOOKTAG_PICTURES` set to a folder, the PDFs are
+/// copied there (how docs/ got its renders).
+@Suite(.serialized) struct PrintYearPosterTests {
+    @Test func theYearPosterKeepsItsCalendarAsVectorsByDayAndByNight() async throws {
+        let home = try await CalendarPosterTests.storyGraphYear(2025)
+        let store = try BookStore.open(home: home.home)
+        let stats = try store.stats(of: TagName("read 2025"))
+        let calendar = try #require(stats.calendar)
+        let books = try store.books(of: TagName("read 2025")).count
+        for night in [false, true] {
+            #expect(try await ImportEndToEndTests.booktag(["night", night ? "on" : "off"], home: home).status == 0)
+            let run = try await ImportEndToEndTests.booktag(
+                ["collage", "read 2025", "--print", "60x90cm", "--stats", "--json"], home: home)
+            #expect(run.status == 0, "\(run.errors)")
+            let file = URL(fileURLWithPath: try #require(try PrintCommandTests.json(run)["file"] as? String))
+            #expect(try PDFTools.run("qpdf", ["--check", file.path]).status == 0)
+            // The covers are the only images: numbers, charts and calendar are drawn as vectors.
+            #expect(try PDFTools.images(file).count == min(books, CollageMaker.maximumCovers))
+            #expect(try PDFTools.fonts(file).allSatisfy(\.embedded))
+            let rendered = try PDFTools.render(file, dpi: 20)
+            let map = CollageCalendarMap(calendar: calendar, theme: CollageTheme.forNightMode(night))
+            var pixels = Set<Int>()
+            for at in stride(from: 0, to: rendered.rgb.count, by: 3) {
+                let red = Int(rendered.rgb[at]) << 16
+                let green = Int(rendered.rgb[at + 1]) << 8
+                pixels.insert(red | green | Int(rendered.rgb[at + 2]))
+            }
+            for level in Set(calendar.days.prefix(calendar.daysSoFar).map(calendar.level)) {
+                let shade = map.shade(level)
+                let value = shade.red << 16 | shade.green << 8 | shade.blue
+                #expect(pixels.contains(value), "level \(level)")
+            }
+            if let pictures = ProcessInfo.processInfo.environment["BOOKTAG_PICTURES"] {
+                let copy = pictures + "/year-60x90cm-\(night ? "night" : "day").pdf"
+                try? FileManager.default.removeItem(atPath: copy)
+                try FileManager.default.copyItem(atPath: file.path, toPath: copy)
+            }
+        }
+    }
+}

@@ -24,11 +24,14 @@ import Testing
             Self.cover(Fixtures.covers.appendingPathComponent("palette-red-blue.png")),
         ]
         let print = try PrintOptions(paper: try #require(PrintPaper(named: "a4")))
-        let printed = try PrintRenderer().render(
-            title: "mixed", covers: covers, options: CollageOptions(), print: print, credit: nil, stats: nil)
         let home = try TemporaryHome()
         let file = home.folder.appendingPathComponent("mixed.pdf")
-        try printed.pdf.write(to: file)
+        let descriptor = open(file.path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let printed = try PrintRenderer().render(
+            title: "mixed", covers: covers, options: CollageOptions(), print: print, credit: nil, stats: nil,
+            to: descriptor)
         #expect(try PDFTools.run("qpdf", ["--check", file.path]).status == 0)
 
         let images = try PDFTools.images(file)
@@ -55,10 +58,21 @@ import Testing
         #expect(JPEGFrame(Data("not a jpeg".utf8)) == nil)
     }
 
-    @Test func pageBoxesRefuseWhatIsNotAOnePagePDF() {
+    @Test func pageBoxesTakeTheGroupsPlaceAndRefuseWhatIsNotAOnePagePDF() throws {
+        let page = "%PDF-1.4\n2 0 obj\n<< /Type /Page\n   /MediaBox [ 0 0 600 800 ]\n"
+        let group =
+            "   /Group <<\n      /Type /Group\n      /S /Transparency\n      /I true\n      /CS /DeviceRGB\n   >>\n"
+        let original = Data((page + group + ">>\nendobj\n").utf8)
+        let mended = try PDFPageBoxes.add(to: original, bleedPoints: 10)
+        #expect(mended.count == original.count, "no byte moves")
+        let text = String(decoding: mended, as: UTF8.self)
+        #expect(text.contains("/TrimBox [ 10.00 10.00 590.00 790.00 ] /BleedBox [ 0.00 0.00 600.00 800.00 ]"))
+        #expect(!text.contains("/Group"))
         #expect(throws: PrintError.self) { try PDFPageBoxes.add(to: Data("%PDF-1.4\n%%EOF".utf8), bleedPoints: 8.5) }
         let twoPages = Data("%PDF-1.4\n<< /Type /Page /MediaBox [ 0 0 1 1 ] >>\n<< /Type /Page >>\n".utf8)
         #expect(throws: PrintError.unexpectedPDF("2 pages")) { try PDFPageBoxes.add(to: twoPages, bleedPoints: 8.5) }
+        let noGroup = Data((page + ">>\nendobj\n").utf8)
+        #expect(throws: PrintError.self) { try PDFPageBoxes.add(to: noGroup, bleedPoints: 8.5) }
     }
 
     @Test(arguments: ["a4", "A2", "50x70cm", "24X36IN", "60×90cm"])
