@@ -113,7 +113,8 @@ struct APIController: Sendable {
         switch try context.parameters.require("file") {
         case "collage.png": format = .png
         case "collage.jpeg", "collage.jpg": format = .jpeg
-        default: throw ServeError.notFound("no such file: a tag has collage.png and collage.jpeg")
+        case "print.pdf": return try await print(request, tag: name)
+        default: throw ServeError.notFound("no such file: a tag has collage.png, collage.jpeg and print.pdf")
         }
         let workspace = workspace
         let store = store
@@ -131,6 +132,32 @@ struct APIController: Sendable {
         let fileName = "booktag-\(size ?? "collage").\(format.fileExtension)"
         headers[.contentDisposition] =
             "\(request.uri.queryParameters["download"] != nil ? "attachment" : "inline"); filename=\"\(fileName)\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// `print.pdf?paper=a2`: the poster for a print shop, drawn into the home's cache, sent, and
+    /// removed; the tag's own files are not touched.
+    private func print(_ request: Request, tag name: TagName) async throws -> Response {
+        let query = request.uri.queryParameters
+        let printing = try PrintQuery.options(query)
+        let asked = try CollageQuery.request(query, format: nil)
+        let workspace = workspace
+        let store = store
+        let options = try await work.read {
+            try asked.resolve(try workspace.configuration(), nightMode: workspace.nightMode)
+        }
+        let data = try await work.render {
+            let folder = store.home.cacheFolder
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("print-\(UUID().uuidString).pdf")
+            defer { try? FileManager.default.removeItem(at: file) }
+            _ = try CollageMaker(store: store).makePrint(
+                tag: name, options: options, print: printing, format: nil, output: file)
+            return try Data(contentsOf: file)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/pdf"
+        headers[.contentDisposition] = "attachment; filename=\"booktag-\(printing.fileSuffix).pdf\""
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 

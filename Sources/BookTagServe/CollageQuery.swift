@@ -8,14 +8,17 @@ enum CollageQuery {
     static let valued: Set = ["size", "columns", "fit", "layout", "labels", "title", "background"]
     static let flags: Set = ["stats", "no-title"]
 
-    static func request(_ query: FlatDictionary<Substring, Substring>, format: CollageFormat) throws -> CollageRequest {
+    /// `format` `nil`: a print's query, whose paper sets the size.
+    static func request(_ query: FlatDictionary<Substring, Substring>, format: CollageFormat?) throws -> CollageRequest
+    {
         var request = CollageRequest()
-        request.format = format
+        request.format = format ?? .png
         for (key, value) in query {
             let name = String(key)
             let text = String(value)
-            // `download` asks for the file as an attachment (`APIController.collage`).
-            if name == "token" || name == "download" { continue }
+            // `download` asks for the file as an attachment (`APIController.collage`); `paper` and
+            // `landscape` are a print's (`PrintQuery`).
+            if name == "token" || name == "download" || (format == nil && PrintQuery.keys.contains(name)) { continue }
             if flags.contains(name) {
                 let on = ["1", "true", "on", "yes", ""].contains(text.lowercased())
                 if name == "stats" { request.stats = on } else { request.noTitle = on }

@@ -12,6 +12,19 @@ extension ServePages {
         }.joined()
     }
 
+    private static var printOptions: String {
+        PrintQuery.papers.map { name in
+            // "A3 (297×420 mm)", "60×90 cm".
+            var label = name.replacingOccurrences(of: "x", with: "×").replacingOccurrences(of: "cm", with: " cm")
+            if name.hasPrefix("a"), let paper = PrintPaper(named: name) {
+                let width = Int(paper.widthMillimetres)
+                let height = Int(paper.heightMillimetres)
+                label = "\(name.uppercased()) (\(width)×\(height) mm)"
+            }
+            return "<option value=\"\(name)\">\(label)</option>"
+        }.joined()
+    }
+
     /// `/tags/{tag}`: the collage as a page (each cover links to its book, with a drop form), the
     /// tag's numbers and charts, reroll, and downloads of the image at a preset.
     static func tagPage(tag: Tag, books: [TagBookEntry], stats: TagStats?, job: JobRegistry.Snapshot?, frame: Frame)
@@ -58,6 +71,15 @@ extension ServePages {
             <button type="submit" formaction="\((api + "/collage.jpeg").htmlEscaped)">Download JPEG</button>
             </form>
             <p id="share-status" class="facts" role="status" aria-live="polite"></p>
+            <h2 id="print-heading">Print it</h2>
+            <form method="get" action="\((api + "/print.pdf").htmlEscaped)" class="download" aria-labelledby="print-heading">
+            <label for="print-paper">Paper</label>
+            <select id="print-paper" name="paper">\(printOptions)</select>
+            <label><input type="checkbox" name="landscape" value="1"> landscape</label>
+            <label><input type="checkbox" name="stats" value="1"> with numbers</label>
+            <button type="submit">Download PDF</button>
+            </form>
+            <p class="facts">A PDF for a print shop: 3 mm of bleed, its trim and bleed boxes set, each cover's own bytes.</p>
 
             </section>
             <ul class="collage">
