@@ -11,9 +11,15 @@ struct JPEGFrame: Equatable {
     var components: Int
     var width: Int
     var height: Int
+    /// Whether the file's end-of-image marker is in its last KiB (some files carry a few bytes
+    /// after it; scan data never holds it): a cover cut short in its download would pass on a
+    /// broken image, where decoding it draws what arrived.
+    var isComplete = true
 
     /// Whether the PDF stores the file's own bytes.
-    var embedsAsIs: Bool { isBaseline && precision == 8 && [1, 3].contains(components) && width > 0 && height > 0 }
+    var embedsAsIs: Bool {
+        isBaseline && precision == 8 && [1, 3].contains(components) && width > 0 && height > 0 && isComplete
+    }
 }
 
 extension JPEGFrame {
@@ -21,6 +27,8 @@ extension JPEGFrame {
     init?(_ data: Data) {
         guard let frame = data.withUnsafeBytes({ Self.parse($0.bindMemory(to: UInt8.self)) }) else { return nil }
         self = frame
+        let tail = [UInt8](data.suffix(1024))
+        isComplete = zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JPEGFrame? {

@@ -54,6 +54,9 @@ import Testing
         let cmyk = try #require(
             JPEGFrame(try Data(contentsOf: Fixtures.covers.appendingPathComponent("cmyk-red-blue.jpg"))))
         #expect(cmyk.components == 4 && !cmyk.embedsAsIs)
+        let cut = try Data(contentsOf: Self.calibre).dropLast(1_000)
+        let truncated = try #require(JPEGFrame(Data(cut)))
+        #expect(truncated.isBaseline && !truncated.isComplete && !truncated.embedsAsIs, "a cut download is decoded")
         #expect(JPEGFrame(Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02])) == nil)
         #expect(JPEGFrame(Data("not a jpeg".utf8)) == nil)
     }
