@@ -59,7 +59,7 @@ final class JobProgress: Sendable {
                     wanted: wanted, seconds: seconds))
         case .importing:
             send("import", Payload(line: state.importLine, found: state.coversInHand(of: wanted), wanted: wanted))
-        case .coverDownloaded, .request, .note, .warning, .fetchingDetails:
+        case .coverDownloaded, .request, .note, .warning, .fetchingDetails, .fetchingLargestCover:
             break
         }
     }

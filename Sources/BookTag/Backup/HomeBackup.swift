@@ -98,6 +98,7 @@ public struct HomeBackup: Sendable {
                 sql: """
                     SELECT coverPath FROM tagBook WHERE coverPath IS NOT NULL
                     UNION SELECT coverPath FROM book WHERE coverPath IS NOT NULL
+                    UNION SELECT largestPath FROM coverLargest WHERE largestPath IS NOT NULL
                     """)
         }
     }

@@ -26,8 +26,10 @@ public struct CoverDownloader: Sendable {
     public enum Failure: Error, Equatable, Sendable {
         /// The source's "no cover" image.
         case placeholder
-        /// The download failed (status, network), with why.
+        /// The download failed (network, address), with why.
         case download(String)
+        /// The server answered with this HTTP status instead of an image.
+        case status(Int)
         /// The bytes are not an image of a known format.
         case notAnImage
         /// An image smaller than ``CoverDownloader/minimumSide`` either way.
@@ -38,6 +40,7 @@ public struct CoverDownloader: Sendable {
             switch self {
             case .placeholder: "no cover (placeholder image)"
             case .download(let message): "cover download failed: \(message)"
+            case .status(let status): "cover download failed: HTTP \(status)"
             case .notAnImage: "the cover is not an image"
             case .standIn(let width, let height): "the cover is a \(width)×\(height) stand-in"
             }
@@ -54,35 +57,32 @@ public struct CoverDownloader: Sendable {
         guard let url = imageURL, !CoverURL.isPlaceholder(url) else { return .failure(.placeholder) }
         var failure = Failure.download("no usable address")
         for candidate in CoverURL.downloadCandidates(for: url) {
-            guard let address = URL(string: candidate), ["http", "https"].contains(address.scheme?.lowercased() ?? "")
-            else {
-                failure = .download("not an http(s) address")
-                continue
+            switch try await download(candidate) {
+            case .success(let data): return .success(data)
+            case .failure(let why): failure = why
             }
-            try Task.checkCancellation()
-            let response: HTTPResponse
-            do {
-                response = try await transport.send(
-                    HTTPRequest(url: address, kind: .cover, timeout: timeout, headers: headers(for: address)))
-            } catch let error as FetchError {
-                failure = .download(error.localizedDescription)
-                continue
-            }
-            guard (200..<300).contains(response.status) else {
-                failure = .download("HTTP \(response.status)")
-                continue
-            }
-            guard let info = ImageInfo(response.body) else {
-                failure = .notAnImage
-                continue
-            }
-            guard info.width >= Self.minimumSide, info.height >= Self.minimumSide else {
-                failure = .standIn(width: info.width, height: info.height)
-                continue
-            }
-            return .success(response.body)
         }
         return .failure(failure)
+    }
+
+    /// The image at one address, checked as above; no other address is tried.
+    public func download(_ candidate: String) async throws -> Result<Data, Failure> {
+        guard let address = URL(string: candidate), ["http", "https"].contains(address.scheme?.lowercased() ?? "")
+        else { return .failure(.download("not an http(s) address")) }
+        try Task.checkCancellation()
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(
+                HTTPRequest(url: address, kind: .cover, timeout: timeout, headers: headers(for: address)))
+        } catch let error as FetchError {
+            return .failure(.download(error.localizedDescription))
+        }
+        guard (200..<300).contains(response.status) else { return .failure(.status(response.status)) }
+        guard let info = ImageInfo(response.body) else { return .failure(.notAnImage) }
+        guard info.width >= Self.minimumSide, info.height >= Self.minimumSide else {
+            return .failure(.standIn(width: info.width, height: info.height))
+        }
+        return .success(response.body)
     }
 
     private func headers(for address: URL) -> [String: String] {

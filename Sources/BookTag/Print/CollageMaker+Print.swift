@@ -11,7 +11,8 @@ extension CollageMaker {
         return printsFolder.appendingPathComponent(name)
     }
 
-    /// Draws the stored set for print, with no network: a PDF (`format` `nil`), or the same
+    /// Draws the stored set for print, with no network, each cover at the largest size stored
+    /// (`FetchLargestCovers` fetches them): a PDF (`format` `nil`), or the same
     /// page as a PNG or JPEG at ``PrintOptions/unitsPerInch``, drawn in bands. Written
     /// atomically; a print is not the tag's collage and changes nothing in the store.
     public func makePrint(
@@ -25,10 +26,13 @@ extension CollageMaker {
             try store.home.createFolders()
             try FileManager.default.createDirectory(at: printsFolder, withIntermediateDirectories: true)
         }
+        // The largest form of each cover a source gave, where one was fetched for print.
+        let largest = try store.largestCoverPaths(of: name)
         let covers = entries.map { entry in
             CollageCover(
                 title: entry.title, author: entry.author, year: entry.year, rating: entry.rating,
-                source: entry.cover.map(CollageCover.Image.bytes) ?? .file(store.coverURL(entry.coverPath)))
+                source: entry.cover.map(CollageCover.Image.bytes)
+                    ?? .file(store.coverURL(largest[entry.coverPath] ?? entry.coverPath)))
         }
         let title = options.title.text(forTag: tag.name)
         let credit = Self.credit(for: tag.source, books: entries.lazy.map(\.bookID.source))

@@ -221,6 +221,16 @@ enum StoreSchema {
         migrator.registerMigration("v11: a book's reading time summed by hour and session") { db in
             try migrateToReadingSums(db)
         }
+        migrator.registerMigration("v12: a cover's largest size, kept for print") { db in
+            // The largest cover a source holds, beside the one screens use (`path`). A row whose
+            // `largestPath` is NULL says the source was asked and has nothing larger, so a print
+            // does not ask again. The small cover's row going takes this one with it.
+            try db.create(table: "coverLargest") { t in
+                t.primaryKey("path", .text).references("coverFile", onDelete: .cascade)
+                t.column("largestPath", .text).indexed().references("coverFile", onDelete: .restrict)
+                t.column("askedAt", .integer).notNull()  // milliseconds since 1970
+            }
+        }
         return migrator
     }
 }

@@ -15,6 +15,8 @@ public enum ProgressEvent: Sendable, Equatable {
     case retrying(seconds: Double)
     /// The details of a book whose page count is unknown are being fetched (`stats --fetch`).
     case fetchingDetails(book: Int, of: Int)
+    /// A cover's largest form is being asked of its source, for print (`collage --print`).
+    case fetchingLargestCover(cover: Int, of: Int)
     /// A request and how it went, for `--verbose` (the key already masked).
     case request(String)
     /// Something the reader should know that is not an error (a source chosen for them, …).

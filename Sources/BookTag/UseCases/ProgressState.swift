@@ -71,7 +71,7 @@ public struct ProgressState: Sendable, Equatable {
             retrying = nil
         case .retrying(let seconds):
             retrying = seconds
-        case .request, .note, .warning, .fetchingDetails:
+        case .request, .note, .warning, .fetchingDetails, .fetchingLargestCover:
             break
         }
     }

@@ -218,7 +218,9 @@ public struct Workspace: Sendable {
                 server, AudiobookshelfClient.headers(token: apiKey.isEmpty ? Recording.redacted : apiKey)
             )
         }
-        return SourceConnection(source: source, covers: covers, network: network)
+        return SourceConnection(
+            source: source, covers: covers, network: network, throttle: throttle, minimumRequestInterval: interval,
+            onWait: onWait)
     }
 
     /// Open Library's cover search, for the books a reader's library has no image of.

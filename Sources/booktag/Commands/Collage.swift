@@ -3,8 +3,9 @@ import BookTag
 import Foundation
 
 extension BookTagCommand {
-    /// Renders a tag's collage (or every tag's) again from the store, with no network.
-    struct Collage: ParsableCommand {
+    /// Renders a tag's collage (or every tag's) again from the store, with no network; a print
+    /// first asks for the covers' largest forms.
+    struct Collage: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "collage",
             abstract: "Render a tag's collage (or every tag's) again from the store, without network.",
@@ -13,7 +14,8 @@ extension BookTagCommand {
                 names another file, and prints the file's path. With --all, every tag's collage; \
                 with --all --format html, also collages/index.html, a gallery of the tags. Night \
                 mode (booktag night) gives the dark theme. Every option left out comes from \
-                config.json (collage.size, collage.fit, ...).
+                config.json (collage.size, collage.fit, ...). With --print, covers Open Library \
+                keeps larger are fetched once (through the throttle) and kept, unless --offline.
 
                 Examples:
                   booktag collage fantasy
@@ -22,6 +24,7 @@ extension BookTagCommand {
                   booktag collage "read 2025" --size a4 --labels title,author,rating --title "My 2025"
                   booktag collage fantasy --format html --embed
                   booktag collage --all --format html
+                  booktag collage "read 2025" --stats --print 60x90cm
                 """
         )
 
@@ -59,7 +62,7 @@ extension BookTagCommand {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             var timeline = Timeline()
             timeline.mark("parsing")
             let session = Session(global)
@@ -76,6 +79,7 @@ extension BookTagCommand {
             guard let tag else { return try renderAll(maker, options: options, session: session) }
             let name = try TagName(tag)
             if let print = try printing.resolve() {
+                if !printing.offline { try await fetchLargestCovers(of: name, store: store, session: session) }
                 return try makePrint(maker, tag: name, options: options, print: print, session: session)
             }
             let result = try maker.make(
@@ -86,6 +90,23 @@ extension BookTagCommand {
             session.reporter.warnMissingGlyphs(result.missingGlyphs)
             if json { return try JSONOutput.print(Written(tag: tag, file: result.file.path, style: result.style)) }
             print(result.file.path)
+        }
+
+        /// Before a print: the largest covers not asked for yet, with a progress line and Ctrl-C.
+        private func fetchLargestCovers(of name: TagName, store: BookStore, session: Session) async throws {
+            let fetch = FetchLargestCovers(workspace: session.workspace, store: store)
+            let reporter = session.reporter
+            let outcome = try await AsyncRun.run { try await fetch.run(name, progress: reporter.handle) }
+            reporter.endProgress()
+            guard outcome.asked > 0 else { return }
+            reporter.note(
+                "asked Open Library for \(outcome.asked) original cover\(outcome.asked == 1 ? "" : "s"):"
+                    + " \(outcome.kept) larger, kept for print")
+            if let why = outcome.firstFailure {
+                reporter.warn(
+                    "\(outcome.failed) could not be fetched (first: \(why)); they print at the size stored,"
+                        + " and the next print asks again")
+            }
         }
 
         /// `--print`: the file, then how sharp its covers will print.

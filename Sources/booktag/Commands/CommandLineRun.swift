@@ -66,6 +66,7 @@ package enum CommandLineRun {
         case let command as Command.Reroll: return { try await command.run() }
         case let command as Command.Drop: return { try await command.run() }
         case let command as Command.Show: return { try await command.run() }
+        case let command as Command.Collage: return { try await command.run() }
         case let command as Command.Stats: return { try await command.run() }
         case let command as Command.Serve: return { try await command.run() }
         default: return nil

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BookTag
 
-/// `collage --print`'s options: the paper, which way up, the bleed.
+/// `collage --print`'s options: the paper, which way up, the bleed, and whether to fetch.
 struct PrintArguments: ParsableArguments {
     @Option(
         name: .customLong("print"),
@@ -17,10 +17,16 @@ struct PrintArguments: ParsableArguments {
     @Option(help: ArgumentHelp("With --print: background past each edge, in mm (default 3).", valueName: "mm"))
     var bleed: Double?
 
+    @Flag(
+        help: "With --print: use the covers booktag holds, without asking Open Library for its originals first.")
+    var offline = false
+
     /// The options asked for; `nil` without `--print`.
     func resolve() throws -> PrintOptions? {
         guard let paper else {
-            if landscape || bleed != nil { throw ValidationError("--landscape and --bleed go with --print PAPER") }
+            if landscape || bleed != nil || offline {
+                throw ValidationError("--landscape, --bleed and --offline go with --print PAPER")
+            }
             return nil
         }
         guard let chosen = PrintPaper(named: paper) else { throw PrintError.unknownPaper(paper) }

@@ -18,7 +18,7 @@ final class GatheringProgress: Sendable {
         reporter.handle(event)
         let state = tracker.record(event)
         switch event {
-        case .request, .note, .warning, .fetchingDetails: return
+        case .request, .note, .warning, .fetchingDetails, .fetchingLargestCover: return
         default: break
         }
         var parts = ["\(tag): page \(state.pages)\(state.totalPages > 0 ? " of \(state.totalPages)" : "")"]

@@ -15,7 +15,7 @@ final class ImportProgress: Sendable {
         reporter.handle(event)
         let state = tracker.record(event)
         switch event {
-        case .request, .note, .warning, .coverDownloaded, .fetchingDetails: return
+        case .request, .note, .warning, .coverDownloaded, .fetchingDetails, .fetchingLargestCover: return
         default: break
         }
         reporter.progress(state.importLine)

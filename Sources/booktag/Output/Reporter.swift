@@ -68,6 +68,7 @@ package final class Reporter: Sendable {
         case .gathering(.coverSkipped(let title, let reason)), .importing(.skipped(let title, let reason)):
             detail("skipped \"\(Terminal.safe(title))\": \(reason)")
         case .fetchingDetails(let book, let total): progress("details: \(book) of \(total) books without pages")
+        case .fetchingLargestCover(let cover, let total): progress("covers for print: \(cover) of \(total)")
         case .gathering(.coverKept), .importing, .coverDownloaded: break
         }
     }

@@ -132,7 +132,7 @@ import Testing
         (["--print", "a2", "--bleed", "100"], "error: bleed 100 mm is not between 0 and 25 mm"),
         (["--print", "a2", "--format", "html"], "--print writes a PDF, PNG or JPEG, not HTML"),
         (["--print", "a2", "--size", "4k"], "--print sets the size from the paper"),
-        (["--landscape"], "--landscape and --bleed go with --print PAPER"),
+        (["--landscape"], "--landscape, --bleed and --offline go with --print PAPER"),
     ])
     func badPrintOptionsAreOneLineAndWriteNothing(arguments: [String], message: String) async throws {
         let home = try await Self.calibreHome()

@@ -1,0 +1,77 @@
+import Foundation
+
+/// For print: each cover's largest form, asked of its source once, one request at a time
+/// through the throttle, and kept beside the cover screens use (an interrupted run keeps what
+/// it fetched). `collage --print` runs it first unless told to stay offline.
+public struct FetchLargestCovers: Sendable {
+    /// Larger than this many pixels, an original is not kept: a print never needs it (a 60×90 cm
+    /// poster's whole page is 38 megapixels at 300 ppi), and decoding it would cost too much.
+    public static let maximumPixels = 50_000_000
+
+    /// The home, its settings and sources.
+    public let workspace: Workspace
+    /// The home's store.
+    public let store: BookStore
+
+    /// The use case over `store`, in `workspace`.
+    public init(workspace: Workspace, store: BookStore) {
+        self.workspace = workspace
+        self.store = store
+    }
+
+    /// What a run did.
+    public struct Outcome: Sendable, Equatable {
+        /// Covers whose source was asked.
+        public var asked = 0
+        /// Of those, covers now kept larger.
+        public var kept = 0
+        /// Requests that failed (the network, the server): those covers are asked again next time.
+        public var failed = 0
+        /// Why the first of them failed.
+        public var firstFailure: String?
+    }
+
+    /// Asks the sources of the books a print of `name` shows for the largest form of each cover
+    /// not asked before. A source that answers with nothing larger (a 404, a smaller image, not an
+    /// image) is remembered as having none.
+    public func run(_ name: TagName, progress: ProgressHandler? = nil) async throws -> Outcome {
+        _ = try store.existingTag(name)
+        let wanted = try store.coversWantingLargest(of: name, limit: CollageMaker.maximumCovers)
+        var outcome = Outcome()
+        guard !wanted.isEmpty else { return outcome }
+        let configuration = try workspace.configuration(warningTo: progress)
+        // Every largest form known today is Open Library's (`LargestCoverAddress`).
+        let connection = try workspace.connect(.openlibrary, configuration: configuration, progress: progress)
+        outcome = try await connection.closing {
+            var outcome = Outcome()
+            for (index, request) in wanted.enumerated() {
+                progress?(.fetchingLargestCover(cover: index + 1, of: wanted.count))
+                guard let url = URL(string: request.address) else { continue }
+                let answer = try await connection.throttled(url) {
+                    try await connection.covers.download(request.address)
+                }
+                outcome.asked += 1
+                switch answer {
+                case .success(let data):
+                    let larger = ImageInfo(data).map { info in
+                        info.width > request.width && info.height > request.height
+                            && info.width * info.height <= Self.maximumPixels
+                    }
+                    try store.keepLargestCover(of: request.path, larger == true ? data : nil, title: request.title)
+                    if larger == true { outcome.kept += 1 }
+                case .failure(.status(let status)) where status >= 500 || status == 429:
+                    outcome.failed += 1
+                    outcome.firstFailure = outcome.firstFailure ?? "HTTP \(status)"
+                case .failure(.download(let why)):
+                    outcome.failed += 1
+                    outcome.firstFailure = outcome.firstFailure ?? why
+                case .failure:
+                    try store.keepLargestCover(of: request.path, nil, title: request.title)
+                }
+            }
+            return outcome
+        }
+        _ = try? store.sweepCovers()
+        return outcome
+    }
+}
