@@ -55,6 +55,8 @@ struct APIController: Sendable {
         api.post("tags/{tag}/drop", use: drop)
         api.get("tags/{tag}/stats", use: stats)
         api.get("tags/{tag}/{file}", use: collage)
+        api.post("tags/{tag}/print", use: print)
+        api.get("prints/{file}", use: printFile)
         api.get("books/{source}/{id}", use: book)
         api.get("night", use: night)
         api.put("night", use: setNight)
@@ -113,8 +115,7 @@ struct APIController: Sendable {
         switch try context.parameters.require("file") {
         case "collage.png": format = .png
         case "collage.jpeg", "collage.jpg": format = .jpeg
-        case "print.pdf": return try await print(request, tag: name)
-        default: throw ServeError.notFound("no such file: a tag has collage.png, collage.jpeg and print.pdf")
+        default: throw ServeError.notFound("no such file: a tag has collage.png and collage.jpeg")
         }
         let workspace = workspace
         let store = store
@@ -135,30 +136,28 @@ struct APIController: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// `print.pdf?paper=a2`: the poster for a print shop, drawn into the home's cache, sent, and
-    /// removed; the tag's own files are not touched.
-    private func print(_ request: Request, tag name: TagName) async throws -> Response {
+    /// `POST tags/{tag}/print?paper=a2`: a print job (202 and its id); the job's result names
+    /// the file to fetch from `prints/{file}`.
+    @Sendable func print(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
+        let name = try ServeRoutes.tagName(context)
         let query = request.uri.queryParameters
         let printing = try PrintQuery.options(query)
         let asked = try CollageQuery.request(query, format: nil)
-        let workspace = workspace
-        let store = store
-        let options = try await work.read {
-            try asked.resolve(try workspace.configuration(), nightMode: workspace.nightMode)
-        }
-        let data = try await work.render {
-            let folder = store.home.cacheFolder
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let file = folder.appendingPathComponent("print-\(UUID().uuidString).pdf")
-            defer { try? FileManager.default.removeItem(at: file) }
-            _ = try CollageMaker(store: store).makePrint(
-                tag: name, options: options, print: printing, format: nil, output: file)
-            return try Data(contentsOf: file)
+        let job = try await work.read { [tagJobs] in try tagJobs.print(name, collage: asked, print: printing) }
+        return JSONAnswer(["job": job], status: .accepted)
+    }
+
+    /// A print a job made, streamed from the cache as an attachment.
+    @Sendable func printFile(_ request: Request, context: ServeContext) async throws -> Response {
+        let name = try context.parameters.require("file")
+        guard let file = ServePrints(home: store.home).file(named: name), let paper = ServePrints.paper(of: name) else {
+            throw ServeError.notFound("no such print: prints are kept an hour after they are made")
         }
         var headers = HTTPFields()
         headers[.contentType] = "application/pdf"
-        headers[.contentDisposition] = "attachment; filename=\"booktag-\(printing.fileSuffix).pdf\""
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        headers[.contentDisposition] = "attachment; filename=\"booktag-\(paper).pdf\""
+        return Response(
+            status: .ok, headers: headers, body: try await FileIO().loadFile(path: file.path, context: context))
     }
 
     @Sendable func book(_ request: Request, context: ServeContext) async throws -> JSONAnswer {

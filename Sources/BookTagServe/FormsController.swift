@@ -1,5 +1,6 @@
 import BookTag
 import Hummingbird
+import HummingbirdCore
 
 /// The pages' forms: each posts, then redirects (303) to the page that shows what it started.
 /// Their fields become the library's requests, whose rules refuse what is wrong.
@@ -22,6 +23,12 @@ struct FormsController: Sendable {
         var replace: String?
     }
 
+    struct PrintForm: Decodable {
+        var paper: String?
+        var landscape: String?
+        var stats: String?
+    }
+
     struct NightForm: Decodable {
         var night: String?
         var back: String?
@@ -32,6 +39,7 @@ struct FormsController: Sendable {
         router.post("/tags/{tag}/reroll", use: reroll)
         router.post("/tags/{tag}/drop", use: drop)
         router.post("/tags/{tag}/delete", use: delete)
+        router.post("/tags/{tag}/print", use: print)
         router.post("/night", use: night)
     }
 
@@ -53,6 +61,19 @@ struct FormsController: Sendable {
         let form = try await request.decode(as: DropForm.self, context: context)
         let asked = DropRequest(books: form.book.map { [$0] } ?? [], replace: form.replace != nil)
         let job = try await work.read { [tagJobs] in try tagJobs.drop(name, asked) }
+        return SeeOther(ServePages.tagPath(name.display) + "?job=" + job, at: context.publicAddress)
+    }
+
+    /// The tag page's "Print it": a print job, followed on the tag page until its PDF is ready.
+    @Sendable func print(_ request: Request, context: ServeContext) async throws -> SeeOther {
+        let name = try ServeRoutes.tagName(context)
+        let form = try await request.decode(as: PrintForm.self, context: context)
+        let fields = [("paper", form.paper), ("landscape", form.landscape), ("stats", form.stats)]
+            .compactMap { key, value in value.map { (Substring(key), Substring($0)) } }
+        let query = FlatDictionary(fields)
+        let printing = try PrintQuery.options(query)
+        let asked = try CollageQuery.request(query, format: nil)
+        let job = try await work.read { [tagJobs] in try tagJobs.print(name, collage: asked, print: printing) }
         return SeeOther(ServePages.tagPath(name.display) + "?job=" + job, at: context.publicAddress)
     }
 

@@ -72,14 +72,15 @@ extension ServePages {
             </form>
             <p id="share-status" class="facts" role="status" aria-live="polite"></p>
             <h2 id="print-heading">Print it</h2>
-            <form method="get" action="\((api + "/print.pdf").htmlEscaped)" class="download" aria-labelledby="print-heading">
+            <form method="post" action="\((path + "/print").htmlEscaped)" class="download" aria-labelledby="print-heading">
             <label for="print-paper">Paper</label>
             <select id="print-paper" name="paper">\(printOptions)</select>
             <label><input type="checkbox" name="landscape" value="1"> landscape</label>
             <label><input type="checkbox" name="stats" value="1"> with numbers</label>
-            <button type="submit">Download PDF</button>
+            <button type="submit"\(busy ? " disabled" : "")>Make the PDF</button>
             </form>
-            <p class="facts">A PDF for a print shop: 3 mm of bleed, its trim and bleed boxes set, each cover's own bytes.</p>
+            <p class="facts">A PDF for a print shop: 3 mm of bleed, its trim and bleed boxes set, each cover's own bytes,
+            Open Library's original covers fetched first.</p>
 
             </section>
             <ul class="collage">

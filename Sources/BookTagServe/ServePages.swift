@@ -141,7 +141,33 @@ enum ServePages {
             return
                 "<p class=\"alert\" role=\"alert\" id=\"job-error\">\(job.kind.htmlEscaped) failed: \((job.error ?? "").htmlEscaped)</p>"
         case .done:
-            return ""
+            return job.kind == "print" ? printReady(job, frame: frame) : ""
         }
+    }
+
+    /// A finished print job: its PDF to download, and how sharp its covers will print.
+    static func printReady(_ job: JobRegistry.Snapshot, frame: Frame) -> String {
+        guard let result = job.result,
+            let made = try? JSONDecoder().decode(TagJobs.PrintMade.self, from: Data(result.json.utf8))
+        else { return "" }
+        // "A2", "60×90 cm": as the form's options name them.
+        let named =
+            made.paper.hasPrefix("a") ? made.paper.uppercased() : made.paper.replacingOccurrences(of: "x", with: "×")
+        let paper = named.replacingOccurrences(of: "cm", with: " cm") + (made.landscape ? " landscape" : "")
+        var facts = ""
+        if let lowest = made.lowestPPI, let median = made.medianPPI {
+            facts = "Covers print at \(lowest) ppi and up (median \(median))"
+            facts += made.softCovers > 0 ? "; \(made.softCovers) under 150 ppi will look soft." : "."
+        }
+        if made.originalsKept > 0 {
+            facts += " \(made.originalsKept) of them from Open Library's originals."
+        }
+        return """
+            <section class="job" aria-labelledby="print-ready">
+            <h2 id="print-ready">Your print is ready</h2>
+            <p><a href="\(frame.path("/api/prints/\(pathComponent(made.file))").htmlEscaped)" download>Download the \(paper.htmlEscaped) PDF</a></p>
+            <p class="facts">\(facts.htmlEscaped)</p>
+            </section>
+            """
     }
 }

@@ -131,14 +131,14 @@ struct TagJobs: Sendable {
         _ = try RemoveTag(store: store).run(name, nightMode: workspace.nightMode)
     }
 
-    private func start(
+    func start(
         _ kind: String, _ name: TagName,
         _ work: @escaping @Sendable (@escaping @Sendable (JobRegistry.Event) -> Void) async throws -> JSONFragment
     ) throws -> String {
         try start(kind, [name], work)
     }
 
-    private func start(
+    func start(
         _ kind: String, _ names: [TagName],
         _ work: @escaping @Sendable (@escaping @Sendable (JobRegistry.Event) -> Void) async throws -> JSONFragment
     ) throws -> String {

@@ -3,7 +3,8 @@
 driven over the Chrome DevTools protocol with nothing but Python's standard library.
 
 With script on: add a tag from the form, watch its progress move, open a book, drop it with
-replacement, reroll, toggle night (then `booktag night status` must say on), delete the tag.
+replacement, reroll, print (a PDF made as a job), toggle night (then `booktag night status` must say
+on), delete the tag.
 With script off: the same flow through plain forms and the pages' refresh. Any console error,
 uncaught exception or CSP violation fails the run. Optionally saves screenshots of the three
 screens by day and night at phone and desktop widths.
@@ -266,6 +267,19 @@ def flow(browser, address, binary, home, script):
     browser.wait_for(f"""!document.getElementById('job') && document.querySelectorAll('ul.collage li').length === 12
         && Array.from(document.querySelectorAll('form.drop input[name=book]')).map(i => i.value).join() !== {json.dumps(before)}""",
                      seconds=90, what=f"{mode}: other books after reroll")
+
+    # Print: a job that first asks Open Library for the originals, then a PDF to download.
+    browser.evaluate("document.querySelector('#print-paper').value = 'a3'")
+    browser.click("form[aria-labelledby=print-heading] button[type=submit]")
+    state, seen_progress = browser.follow_job("""(() => { const line = document.getElementById('job-line');
+        const link = document.querySelector('section[aria-labelledby=print-ready] a[download]');
+        return { line: line ? line.textContent : null, ready: link ? link.getAttribute('href') : null,
+                 failed: (document.getElementById('job-error') || {}).textContent }; })()""",
+        lambda state: state["ready"], seconds=90, what=f"{mode}: the print")
+    assert seen_progress, f"{mode}: no progress was shown while the print was made"
+    head = browser.evaluate(f"""fetch({json.dumps(state["ready"])}).then(r => r.ok && r.headers.get('content-type') === 'application/pdf'
+        ? r.arrayBuffer().then(b => String.fromCharCode(...new Uint8Array(b.slice(0, 5)))) : 'HTTP ' + r.status)""")
+    assert head == "%PDF-", f"{mode}: the print's link gave {head!r}"
 
     # Night, the same preference as the command line's.
     browser.click("form.night-switch button")

@@ -183,6 +183,20 @@ def through(browser, name, origin, address, axe_source):
     browser.wait_for(f"document.readyState === 'complete' && document.documentElement.classList.contains('night') === {json.dumps(night)}",
                      what=f"{name}: the night switch back")
 
+    # A print job started from the tag page's form is followed under the prefix, and its PDF too.
+    browser.navigate(origin + tag)
+    browser.click("form[aria-labelledby=print-heading] button[type=submit]")
+    browser.wait_for("document.querySelector('section[aria-labelledby=print-ready] a[download]')", seconds=90,
+                     what=f"{name}: the print")
+    ready = browser.evaluate("location.pathname + location.search")
+    assert ready.startswith(tag + "?job="), f"{name}: the print job's page is {ready}"
+    link = browser.evaluate("document.querySelector('section[aria-labelledby=print-ready] a[download]').getAttribute('href')")
+    assert link.startswith(f"{PREFIX}/api/prints/"), f"{name}: the print's link is {link}"
+    head = browser.evaluate(f"""fetch({json.dumps(link)}).then(r => r.ok ? r.arrayBuffer()
+        .then(b => String.fromCharCode(...new Uint8Array(b.slice(0, 5)))) : 'HTTP ' + r.status)""")
+    assert head == "%PDF-", f"{name}: the print's link gave {head!r}"
+    pages.append(("print", ready))
+
     violations = []
     for page, page_path in pages:
         browser.navigate(origin + page_path)
