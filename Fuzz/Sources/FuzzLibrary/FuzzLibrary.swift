@@ -8,8 +8,8 @@ import FuzzSupport
 /// format (or recognition by content, as `import` does without `--format`, or a Calibre library
 /// whose `metadata.db` is the rest); the rest is the file, written to a temporary folder because
 /// the readers read from files. Each book read is checked for what the importer relies on; a
-/// refusal is an `ExportError` or a failure message. The last pick is an EPUB's cover, as `import
-/// --books` reads it.
+/// refusal is an `ExportError` or a failure message. Then an EPUB's cover, as `import --books`
+/// reads it, and last a stored cover's JPEG frame, as a print reads it.
 
 let folder = ScratchFolder.url
 
@@ -50,6 +50,15 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
             if let cover = EPUBCover.cover(of: epub) {
                 precondition(
                     cover.count <= EPUBCover.maximumBytes && ImageInfo(cover) != nil, "a cover that is not one")
+            }
+            return LibraryCSV.Summary(rows: 0)
+        },
+        { file, _ in
+            // A stored cover as a print reads it (`JPEGFrame`): when its own bytes go into the PDF,
+            // the frame's size is the one the store recorded, or the cover would be drawn distorted.
+            let data = try Data(contentsOf: file)
+            if let frame = JPEGFrame(data), frame.embedsAsIs, let info = ImageInfo(data), info.format == .jpeg {
+                precondition(info.width == frame.width && info.height == frame.height, "\(frame) against \(info)")
             }
             return LibraryCSV.Summary(rows: 0)
         },
