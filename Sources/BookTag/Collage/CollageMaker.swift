@@ -110,6 +110,26 @@ public struct CollageMaker: Sendable {
         ).bytes.data
     }
 
+    /// What an image or a print of `entries` draws: the title, the covers (stored ones stay in
+    /// their files until drawn, so a collage holds a few at a time; `replacing` swaps a stored
+    /// cover for another file, a print's larger one), the credit, and the numbers if asked.
+    func drawing(
+        tag tagName: String, source: SourceKind, entries: [CollageEntry], options: CollageOptions,
+        replacing: [String: String] = [:]
+    ) throws -> (title: String?, covers: [CollageCover], credit: String?, stats: TagStats?) {
+        let covers = entries.map { entry in
+            CollageCover(
+                title: entry.title, author: entry.author, year: entry.year, rating: entry.rating,
+                source: entry.cover.map(CollageCover.Image.bytes)
+                    ?? .file(store.coverURL(replacing[entry.coverPath] ?? entry.coverPath)))
+        }
+        return (
+            options.title.text(forTag: tagName), covers,
+            Self.credit(for: source, books: entries.lazy.map(\.bookID.source)),
+            options.stats ? try store.stats(of: TagName(tagName)) : nil
+        )
+    }
+
     /// Draws every collage the tag has in the collages folder again, each in its format, in
     /// the style the store recorded (else `options`): after its set changed (`drop`, `reroll`).
     public func remakeExisting(tag name: TagName, options: CollageOptions, except skipped: CollageFormat? = nil) throws
@@ -166,17 +186,11 @@ public struct CollageMaker: Sendable {
         let credit = Self.credit(for: source, books: entries.lazy.map(\.bookID.source))
         let title = options.title.text(forTag: tagName)
         if let imageFormat = options.format.imageFormat {
-            // Stored covers stay in their files until drawn: the collage holds a few at a time.
-            let covers = entries.map { entry in
-                CollageCover(
-                    title: entry.title, author: entry.author, year: entry.year, rating: entry.rating,
-                    source: entry.cover.map(CollageCover.Image.bytes) ?? .file(store.coverURL(entry.coverPath)))
-            }
-            let stats = options.stats ? try store.stats(of: TagName(tagName)) : nil
+            let drawn = try drawing(tag: tagName, source: source, entries: entries, options: options)
             let file = streaming ? UnnamedFile(in: folder) : nil
             let image = try renderer.render(
-                title: title, covers: covers, options: options, format: imageFormat, credit: credit, stats: stats,
-                into: file)
+                title: drawn.title, covers: drawn.covers, options: options, format: imageFormat, credit: drawn.credit,
+                stats: drawn.stats, into: file)
             return (file.map(CollageBytes.file) ?? .data(image.data), image.missingGlyphs, image.timings)
         }
         let books = try entries.map { entry -> CollagePage.Book in

@@ -61,10 +61,7 @@ extension CollageRenderer {
     /// Where an image of `width` × `height` goes in `frame`: all of it centred inside, or its
     /// centre filling it; and the size the whole image is drawn at (what a JPEG is decoded for).
     static func placement(width: Int, height: Int, in frame: CollagePlan.Rect, fill: Bool) -> CoverPlacement {
-        let scale =
-            fill
-            ? max(Double(frame.width) / Double(width), Double(frame.height) / Double(height))
-            : min(Double(frame.width) / Double(width), Double(frame.height) / Double(height))
+        let scale = scale(width: width, height: height, in: frame, fill: fill)
         var source = CollagePlan.Rect(x: 0, y: 0, width: width, height: height)
         var target = frame
         if fill {
@@ -81,6 +78,16 @@ extension CollageRenderer {
         return CoverPlacement(
             source: source, target: target, drawnWidth: max(1, Int((Double(width) * scale).rounded())),
             drawnHeight: max(1, Int((Double(height) * scale).rounded())))
+    }
+}
+
+extension CollageRenderer {
+    /// How much an image `width` × `height` is scaled to fit in `frame`, or (`fill`) to cover it:
+    /// a collage's pixels and a print's placement and sharpness all follow this one rule.
+    static func scale(width: Int, height: Int, in frame: CollagePlan.Rect, fill: Bool) -> Double {
+        let across = Double(frame.width) / Double(width)
+        let down = Double(frame.height) / Double(height)
+        return fill ? max(across, down) : min(across, down)
     }
 }
 

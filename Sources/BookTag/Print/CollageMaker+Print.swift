@@ -26,17 +26,10 @@ extension CollageMaker {
             try store.home.createFolders()
             try FileManager.default.createDirectory(at: printsFolder, withIntermediateDirectories: true)
         }
-        // The largest form of each cover a source gave, where one was fetched for print.
-        let largest = try store.largestCoverPaths(of: name)
-        let covers = entries.map { entry in
-            CollageCover(
-                title: entry.title, author: entry.author, year: entry.year, rating: entry.rating,
-                source: entry.cover.map(CollageCover.Image.bytes)
-                    ?? .file(store.coverURL(largest[entry.coverPath] ?? entry.coverPath)))
-        }
-        let title = options.title.text(forTag: tag.name)
-        let credit = Self.credit(for: tag.source, books: entries.lazy.map(\.bookID.source))
-        let stats = options.stats ? try store.stats(of: name) : nil
+        // Each cover at the largest form a source gave, where one was fetched for print.
+        let (title, covers, credit, stats) = try drawing(
+            tag: tag.name, source: tag.source, entries: entries, options: options,
+            replacing: try store.largestCoverPaths(of: name))
         let page = PrintPage(print)
         guard let format else {
             var printed: (sharpness: PrintSharpness, missingGlyphs: MissingGlyphs?)?

@@ -24,26 +24,28 @@ enum PDFPageBoxes {
             let read = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, length, 0) }
             guard read > 0 else { throw .unexpectedPDF("it could not be read back") }
             head.count = read
-            guard let end = pageEnd(in: head) else {
+            guard let object = try pageObject(in: head) else {
                 if read == length, length < headBytes {
                     length *= 4
                     continue
                 }
                 throw .unexpectedPDF("no page in its first \(headBytes >> 20) MiB")
             }
-            let mended = try add(to: head.prefix(end), bleedPoints: bleedPoints)
+            let mended = try mend(head.prefix(object.end.upperBound), object, bleedPoints: bleedPoints)
             let written = mended.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
             guard written == mended.count else { throw .unexpectedPDF("it could not be written back") }
             return
         }
     }
 
-    /// Where the one page object ends (after its `endobj`), when `head` holds it.
-    private static func pageEnd(in head: Data) -> Int? {
-        guard let page = pageRanges(in: head).first,
-            let end = head.range(of: Data("endobj".utf8), in: page.upperBound..<head.endIndex)
+    /// The one page object: its `/Type /Page` and its `endobj`; `nil` while `head` does not
+    /// hold it whole.
+    private static func pageObject(in head: Data) throws(PrintError) -> (page: Range<Int>, end: Range<Int>)? {
+        let pages = pageRanges(in: head)
+        guard pages.count <= 1 else { throw .unexpectedPDF("\(pages.count) pages") }
+        guard let page = pages.first, let end = head.range(of: Data("endobj".utf8), in: page.upperBound..<head.endIndex)
         else { return nil }
-        return end.upperBound
+        return (page, end)
     }
 
     /// Each `/Type /Page` (not `/Pages`).
@@ -55,11 +57,15 @@ enum PDFPageBoxes {
 
     /// `head`, the start of the PDF, mended: the same length.
     static func add(to head: Data, bleedPoints: Double) throws(PrintError) -> Data {
-        let pages = pageRanges(in: head)
-        guard pages.count == 1, let page = pages.first else { throw .unexpectedPDF("\(pages.count) pages") }
-        guard let objectEnd = head.range(of: Data("endobj".utf8), in: page.upperBound..<head.endIndex) else {
-            throw .unexpectedPDF("the page does not end")
-        }
+        guard let object = try pageObject(in: head) else { throw .unexpectedPDF("no whole page") }
+        return try mend(head, object, bleedPoints: bleedPoints)
+    }
+
+    /// `head` with the boxes in the place of the page's group, found at `object`.
+    private static func mend(
+        _ head: Data, _ object: (page: Range<Int>, end: Range<Int>), bleedPoints: Double
+    ) throws(PrintError) -> Data {
+        let (page, objectEnd) = object
         let dictionary = page.upperBound..<objectEnd.lowerBound
         guard let media = head.range(of: Data("/MediaBox [".utf8), in: dictionary),
             let close = head[media.upperBound..<objectEnd.lowerBound].firstIndex(of: UInt8(ascii: "]"))

@@ -62,7 +62,7 @@ struct PrintRenderer {
         guard let data = source.data(), let info = ImageInfo(data), info.width > 0, info.height > 0,
             info.width * info.height <= CollageRenderer.maximumCoverPixels
         else { return nil }
-        let scale = PrintSharpness.scale(width: info.width, height: info.height, in: frame, fill: fill)
+        let scale = CollageRenderer.scale(width: info.width, height: info.height, in: frame, fill: fill)
         let width = Double(info.width) * scale
         let height = Double(info.height) * scale
         let place = PlacedRect(

@@ -15,15 +15,9 @@ public struct PrintSharpness: Sendable, Equatable {
     /// Covers under ``PrintOptions/sharpPixelsPerInch``, which print visibly soft.
     public var soft: Int { pixelsPerInch.count { $0 < PrintOptions.sharpPixelsPerInch } }
 
-    /// How much an image `width` × `height` is scaled to fit `frame` (`fill`: to cover it).
-    static func scale(width: Int, height: Int, in frame: CollagePlan.Rect, fill: Bool) -> Double {
-        let across = Double(frame.width) / Double(width)
-        let down = Double(frame.height) / Double(height)
-        return fill ? max(across, down) : min(across, down)
-    }
-
     /// The resolution of an image `width` × `height` fitted to `frame`, in drawing units.
     static func pixelsPerInch(width: Int, height: Int, in frame: CollagePlan.Rect, fill: Bool) -> Int {
-        Int((PrintOptions.unitsPerInch / scale(width: width, height: height, in: frame, fill: fill)).rounded())
+        let scale = CollageRenderer.scale(width: width, height: height, in: frame, fill: fill)
+        return Int((PrintOptions.unitsPerInch / scale).rounded())
     }
 }

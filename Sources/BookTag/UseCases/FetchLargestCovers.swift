@@ -4,10 +4,6 @@ import Foundation
 /// through the throttle, and kept beside the cover screens use (an interrupted run keeps what
 /// it fetched). `collage --print` runs it first unless told to stay offline.
 public struct FetchLargestCovers: Sendable {
-    /// Larger than this many pixels, an original is not kept: a print never needs it (a 60×90 cm
-    /// poster's whole page is 38 megapixels at 300 ppi), and decoding it would cost too much.
-    public static let maximumPixels = 50_000_000
-
     /// The home, its settings and sources.
     public let workspace: Workspace
     /// The home's store.
@@ -33,7 +29,8 @@ public struct FetchLargestCovers: Sendable {
 
     /// Asks the sources of the books a print of `name` shows for the largest form of each cover
     /// not asked before. A source that answers with nothing larger (a 404, a smaller image, not an
-    /// image) is remembered as having none.
+    /// image, or one larger than a collage draws: `CollageRenderer.maximumCoverPixels`) is
+    /// remembered as having none.
     public func run(_ name: TagName, progress: ProgressHandler? = nil) async throws -> Outcome {
         _ = try store.existingTag(name)
         let wanted = try store.coversWantingLargest(of: name, limit: CollageMaker.maximumCovers)
@@ -55,7 +52,7 @@ public struct FetchLargestCovers: Sendable {
                 case .success(let data):
                     let larger = ImageInfo(data).map { info in
                         info.width > request.width && info.height > request.height
-                            && info.width * info.height <= Self.maximumPixels
+                            && info.width * info.height <= CollageRenderer.maximumCoverPixels
                     }
                     try store.keepLargestCover(of: request.path, larger == true ? data : nil, title: request.title)
                     if larger == true { outcome.kept += 1 }

@@ -85,6 +85,28 @@ import Testing
         #expect(try BookStore.open(home: home.home).largestCoverPaths(of: TagName("fantasy")).isEmpty)
     }
 
+    /// An original larger than a print can draw (here a PNG whose header says 6000×6000, 36 MP)
+    /// is not kept: the cover prints at the size stored rather than as a title tile.
+    @Test func anOriginalTooLargeToDrawIsNotKept() async throws {
+        let huge = Data(
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+                + [0, 0, 0x17, 0x70, 0, 0, 0x17, 0x70, 8, 2, 0, 0, 0, 0, 0, 0, 0])
+        let replay = try ReplayServer(recording: Fixtures.openLibraryReplay, origin: "https://openlibrary.org") {
+            $0.path.hasSuffix("/b/id/13400000.jpg") ? LoopbackServer.Reply(body: huge) : nil
+        }
+        let home = try TemporaryHome()
+        let base = replay.baseURL.absoluteString
+        let config = ["openlibrary": ["baseURL": base, "coversURL": base + "/_/covers.openlibrary.org"]]
+        try JSONSerialization.data(withJSONObject: config).write(to: home.home.configFile)
+        #expect(try await Self.booktag(["add", Self.tag], home: home).status == 0)
+        let run = try await Self.booktag(["collage", Self.tag, "--print", "a2", "--json"], home: home)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("12 original covers: 8 larger"), "\(run.errors)")
+        let images = try PDFTools.images(
+            URL(fileURLWithPath: try #require(try PrintCommandTests.json(run)["file"] as? String)))
+        #expect(images.count == 12 && images.count { $0.width == 1200 } == 8, "\(images)")
+    }
+
     @Test func originalsGoThroughTheThrottleOneAtATime() async throws {
         let (replay, home) = try ServeProcess.throttledHome(interval: 0.25)
         let add = try await Self.booktag(["add", Self.tag], home: home)
