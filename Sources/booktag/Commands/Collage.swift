@@ -8,7 +8,7 @@ extension BookTagCommand {
     struct Collage: AsyncParsableCommand {
         package static let configuration = CommandConfiguration(
             commandName: "collage",
-            abstract: "Render a tag's collage (or every tag's) again from the store, without network.",
+            abstract: "Render a tag's collage (or every tag's) again from the store, or a PDF to print.",
             discussion: """
                 Writes collages/<tag>.png (or .jpg, .html) in booktag's data folder unless --output \
                 names another file, and prints the file's path. With --all, every tag's collage; \

@@ -33,11 +33,6 @@ extension BookTagFailure.Kind {
 }
 
 extension CommandFailure {
-    /// Whether `error` comes from booktag (or the system), not from ArgumentParser.
-    static func isBooktagError(_ error: any Error) -> Bool {
-        !String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
-    }
-
     /// The exit status of the library's class of `error`, with its line and advice.
     static func classify(_ error: any Error) -> CommandFailure {
         if let failure = error as? CommandFailure { return failure }

@@ -44,14 +44,22 @@ package enum CommandLineRun {
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {
-            // `booktag help add` parses to ArgumentParser's help command, whose run() "fails" with the
-            // help request; only booktag's own errors are classified.
-            if CommandFailure.isBooktagError(error) {
-                fail(CommandFailure.classify(error))
+            // ArgumentParser's own outcomes go back to it: a `ValidationError` or `CleanExit` a
+            // command throws, and anything its built-in commands throw (`booktag help add` runs its
+            // help command, whose run() "fails" with the help request). The rest is booktag's.
+            if error is ValidationError || error is CleanExit || !isBooktagCommand(command) {
+                finishArgumentParsing(error)
             }
-            finishArgumentParsing(error)
+            fail(CommandFailure.classify(error))
         }
         exit(0)
+    }
+
+    /// Whether `command` is booktag's (the root or one of its subcommands), not ArgumentParser's.
+    static func isBooktagCommand(_ command: any ParsableCommand) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: command))
+        return type == ObjectIdentifier(BookTagCommand.self)
+            || BookTagCommand.configuration.subcommands.contains { ObjectIdentifier($0) == type }
     }
 
     /// The run of a command that awaits (the network, a server), found by its type: asking
