@@ -40,12 +40,6 @@ public struct CollageMaker: Sendable {
         }
     }
 
-    /// The collage of each tag (`nil`: none), in the order of `keys`, for listing many tags: the
-    /// folder is read once (`CollageListing`), with no file-by-file checks.
-    public func collageFiles(forKeys keys: [String]) -> [String?] {
-        CollageListing(folder: store.home.collagesFolder.path).files(forKeys: keys)
-    }
-
     /// Renders the stored set and writes the collage. A collage written to the collages folder
     /// is the tag's: the store records how it was drawn.
     @discardableResult

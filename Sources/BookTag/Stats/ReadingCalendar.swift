@@ -20,14 +20,6 @@ public struct ReadingCalendar: Equatable, Sendable {
     /// as days without reading.
     public var daysSoFar: Int
 
-    /// The calendar of `year` from `reads`, clipped to the year and to `today`; `nil` when no
-    /// read has a day in it.
-    public init?(year: Int, reads: some Sequence<ReadPeriod>, today: CalendarDay) {
-        self.init(year: year, today: today) { count in
-            for read in reads { if let span = read.days { count(span) } }
-        }
-    }
-
     /// The calendar of `year` from readers' records: every read of each.
     init?(year: Int, readings: some Sequence<Reading>, carried: [ReadPeriod], today: CalendarDay) {
         self.init(year: year, today: today) { count in

@@ -65,7 +65,7 @@ import Testing
         for stray in ["index.html", "tag-00001-00000000.png", "notes", ".hidden.png"] {
             try Data().write(to: store.home.collagesFolder.appendingPathComponent(stray))
         }
-        let listed = maker.collageFiles(forKeys: keys)
+        let listed = CollageListing(folder: store.home.collagesFolder.path).files(forKeys: keys)
         #expect(listed.count == keys.count)
         let found = Dictionary(uniqueKeysWithValues: zip(keys, listed))
         for key in keys {
@@ -80,7 +80,8 @@ import Testing
         let empty = try TemporaryHome()
         let emptyStore = try BookStore.open(home: empty.home)
         try emptyStore.home.createFolders()
-        #expect(CollageMaker(store: emptyStore).collageFiles(forKeys: keys) == keys.map { _ in nil })
+        #expect(
+            CollageListing(folder: emptyStore.home.collagesFolder.path).files(forKeys: keys) == keys.map { _ in nil })
     }
 
     /// A collage's PNG is streamed into its file band by band, never held whole: what lands in
