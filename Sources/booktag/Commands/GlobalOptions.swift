@@ -43,24 +43,24 @@ package struct GlobalOptions: ParsableArguments {
     /// The arguments with any global options given before the command name moved after it,
     /// where ArgumentParser looks for them: `booktag --home D list` means `booktag list --home D`.
     static func hoisting(_ arguments: [String]) -> [String] {
-        let valued: Set = ["--home", "--config", "--replay", "--record"]
-        let flags: Set = ["--quiet", "-q", "--verbose", "-v"]
-        var leading: [String] = []
         var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if flags.contains(argument) || valued.contains(where: { argument.hasPrefix($0 + "=") }) {
-                leading.append(argument)
-                index += 1
-            } else if valued.contains(argument), index + 1 < arguments.count {
-                leading += [argument, arguments[index + 1]]
-                index += 2
-            } else {
-                break
-            }
+        while index < arguments.count, let option = option(at: index, in: arguments) { index += option.width }
+        guard index > 0, index < arguments.count else { return arguments }
+        return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
+    }
+
+    /// The global option at `index` of `arguments`: its name, its value (`--home D` or
+    /// `--home=D`) and how many arguments it takes; `nil` for anything else. The one reading of
+    /// global options before ArgumentParser's (`hoisting`, `StorePreopening`).
+    static func option(at index: Int, in arguments: [String]) -> (name: String, value: String?, width: Int)? {
+        let valued: Set = ["--home", "--config", "--replay", "--record"]
+        let argument = arguments[index]
+        if ["--quiet", "-q", "--verbose", "-v"].contains(argument) { return (argument, nil, 1) }
+        if let equals = argument.firstIndex(of: "="), valued.contains(String(argument[..<equals])) {
+            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]), 1)
         }
-        guard !leading.isEmpty, index < arguments.count else { return arguments }
-        return [arguments[index]] + leading + arguments[(index + 1)...]
+        if valued.contains(argument), index + 1 < arguments.count { return (argument, arguments[index + 1], 2) }
+        return nil
     }
 
     var resolvedHome: BookTagHome { Self.home(explicit: home) }

@@ -41,13 +41,9 @@ enum StorePreopening {
         var explicit: String?
         var index = 1
         while index < arguments.count, arguments[index] != "--" {
-            if arguments[index] == "--home", index + 1 < arguments.count {
-                explicit = arguments[index + 1]
-                index += 1
-            } else if arguments[index].hasPrefix("--home=") {
-                explicit = String(arguments[index].dropFirst("--home=".count))
-            }
-            index += 1
+            let option = GlobalOptions.option(at: index, in: arguments)
+            if option?.name == "--home" { explicit = option?.value }
+            index += option?.width ?? 1
         }
         let started = Opening(home: GlobalOptions.home(explicit: explicit))
         opening.withLock { $0 = started }

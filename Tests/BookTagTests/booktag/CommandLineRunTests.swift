@@ -23,3 +23,26 @@ import Testing
         #expect(awaiting == 8)
     }
 }
+
+/// Global options before the command name move after it, where ArgumentParser reads them.
+@Suite struct GlobalOptionsHoistingTests {
+    @Test(
+        arguments: [
+            (["--home", "D", "-v", "list"], ["list", "--home", "D", "-v"]),
+            (["--home=D", "collage", "x", "--print", "a2"], ["collage", "--home=D", "x", "--print", "a2"]),
+            (["list", "--home", "D"], ["list", "--home", "D"]),
+            (["--home"], ["--home"]),
+            (["--quiet", "--replay", "R", "add", "x"], ["add", "--quiet", "--replay", "R", "x"]),
+            (["--title", "x", "list"], ["--title", "x", "list"]),
+        ] as [([String], [String])])
+    func globalOptionsMoveAfterTheCommand(arguments: [String], hoisted: [String]) {
+        #expect(GlobalOptions.hoisting(arguments) == hoisted)
+    }
+
+    @Test func anOptionIsReadWithItsValueEitherWay() {
+        #expect(GlobalOptions.option(at: 1, in: ["list", "--home", "D"])?.value == "D")
+        #expect(GlobalOptions.option(at: 1, in: ["list", "--home=D"])?.width == 1)
+        #expect(GlobalOptions.option(at: 1, in: ["list", "--home"]) == nil)
+        #expect(GlobalOptions.option(at: 0, in: ["--homeless"]) == nil)
+    }
+}
