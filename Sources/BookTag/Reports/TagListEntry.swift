@@ -22,15 +22,9 @@ public struct TagListEntry: Encodable, Sendable {
     /// millisecond).
     public static func entries(store: BookStore) throws -> [TagListEntry] {
         let folder = store.home.collagesFolder.path
-        let listing = Locked<CollageListing?>(nil)
-        let read = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: read) {
-            let read = CollageListing(folder: folder)
-            listing.withLock { $0 = read }
-        }
+        let listing = BackgroundValue { CollageListing(folder: folder) }
         let tags = try store.tags()
-        read.wait()
-        let collages = listing.withLock { $0 }!.files(forKeys: tags.map(\.key))
+        let collages = listing.take()!.files(forKeys: tags.map(\.key))
         return zip(tags, collages).map { tag, collage in
             TagListEntry(
                 name: tag.name, source: tag.source, from: tag.origin?.displayName, books: tag.bookCount,

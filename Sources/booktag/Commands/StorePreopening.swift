@@ -1,5 +1,4 @@
 import BookTag
-import Dispatch
 import Synchronization
 
 /// The commands that read the store open it on another core while ArgumentParser reads the
@@ -16,19 +15,13 @@ enum StorePreopening {
         "list", "books", "show", "stats", "collage", "drop", "remove", "add", "reroll", "import",
     ]
 
-    private final class Opening: Sendable {
+    private struct Opening: Sendable {
         let home: BookTagHome
-        let store = Mutex<BookStore?>(nil)
-        let finished = DispatchGroup()
+        let store: BackgroundValue<BookStore?>
 
         init(home: BookTagHome) {
             self.home = home
-            finished.enter()
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
-                let opened = try? BookStore.openIfCurrent(home: home)
-                store.withLock { $0 = opened ?? nil }
-                finished.leave()
-            }
+            store = BackgroundValue { (try? BookStore.openIfCurrent(home: home)) ?? nil }
         }
     }
 
@@ -60,11 +53,7 @@ enum StorePreopening {
         else {
             return nil
         }
-        started.finished.wait()
-        let store = started.store.withLock { store in
-            defer { store = nil }
-            return store
-        }
+        let store = started.store.take() ?? nil
         return started.home == home ? store : nil
     }
 }
