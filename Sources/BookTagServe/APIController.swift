@@ -123,7 +123,10 @@ struct APIController: Sendable {
         let options = try await work.read {
             try asked.resolve(try workspace.configuration(), nightMode: workspace.nightMode)
         }
-        let data = try await work.render { try CollageMaker(store: store).imageData(tag: name, options: options) }
+        let data = try await work.render {
+            try CollageMaker(store: store, renderer: workspace.limits.collageRenderer).imageData(
+                tag: name, options: options)
+        }
         var headers = HTTPFields()
         headers[.contentType] = format == .png ? "image/png" : "image/jpeg"
         // A download link (`?download=1`, the tag page without script) saves the file; else it is shown.

@@ -25,7 +25,11 @@ public struct ServeServer: Sendable {
         workspace: Workspace, store: BookStore, host: String, port: Int, token: ServeToken, lock: ServeLock,
         settings: ServeSettings = ServeSettings(), logger: Logger
     ) {
-        self.workspace = workspace
+        // A server draws collages while it imports: each holds bands of canvas, not a whole one
+        // (an import's in bands of 128 KiB), and an import holds fewer covers at once.
+        var serving = workspace
+        serving.limits = .server
+        self.workspace = serving
         self.store = store
         access = ServeAccess(host: host, port: port, token: token.value, settings: settings)
         self.lock = lock
@@ -47,10 +51,6 @@ public struct ServeServer: Sendable {
     /// that shuts down gracefully; throws `Stopped` when the server could not start or failed.
     public func run() async throws {
         booktag_return_memory_promptly()
-        // A server draws collages while it imports: each holds bands of canvas, not a whole one
-        // (an import's in bands of 128 KiB), and an import holds fewer covers at once.
-        CollageRenderer.defaultWholeImageBytes = 0
-        ExportImporter.defaultLimits = .server
         let jobs = JobRegistry()
         let access = access
         let lock = lock

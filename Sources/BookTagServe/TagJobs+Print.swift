@@ -32,7 +32,7 @@ extension TagJobs {
             let prints = ServePrints(home: store.home)
             let made = try await work.render {
                 let (file, url) = try prints.newFile(for: printing)
-                let result = try CollageMaker(store: store).makePrint(
+                let result = try CollageMaker(store: store, renderer: workspace.limits.collageRenderer).makePrint(
                     tag: name, options: options, print: printing, format: nil, output: url)
                 return PrintMade(
                     tag: tag.name, file: file, paper: printing.paper.name, landscape: printing.landscape,

@@ -54,19 +54,15 @@ public struct CollageRenderer: Sendable {
     /// drawn and written in bands of rows, cut between rows of covers where one fits, one band
     /// drawn while the one before is encoded, so that a tag's 100-cover collage holds 2 MiB of
     /// canvas rather than 33 MB (docs/performance.md).
-    public var bandBytes = 1 << 20
+    public var bandBytes = CollageRenderer.defaultBandBytes
+    /// What `bandBytes` starts as: 1 MiB.
+    public static let defaultBandBytes = 1 << 20
     /// A collage whose canvas takes at most this many bytes is drawn as one band (a 12-cover
     /// collage is 3.7 MB): encoded whole, its PNG is deflated on both cores at once, where four
     /// bands of 1 MiB made `booktag collage` a fifth slower than 0.4.0. A larger one is drawn
-    /// in bands of `bandBytes`. Starts as `defaultWholeImageBytes`.
-    public var wholeImageBytes = CollageRenderer.defaultWholeImageBytes
-    /// What `wholeImageBytes` starts as: 4 MiB; `booktag serve`, which draws collages while it
-    /// imports, sets 0 so that every collage holds one band of `bandBytes` at a time.
-    public static var defaultWholeImageBytes: Int {
-        get { wholeImageDefault.withLock { $0 } }
-        set { wholeImageDefault.withLock { $0 = newValue } }
-    }
-    private static let wholeImageDefault = Locked(4 << 20)
+    /// in bands of `bandBytes`. Starts as `MemoryLimits.command`'s; `booktag serve`'s is 0, so
+    /// that every collage holds one band at a time.
+    public var wholeImageBytes = MemoryLimits.command.wholeImageBytes
     /// Covers larger than this many pixels are not decoded (decompression bombs); they get a tile.
     public static let maximumCoverPixels = 25_000_000
 

@@ -19,17 +19,19 @@ public struct ExportImporter: Sendable {
     public var search: CoverSearch
     /// Downloads them.
     public var covers: CoverDownloader
-    /// Downloads in flight at once. Starts as `defaultLimits.downloads`.
-    public var maximumConcurrentDownloads = ExportImporter.defaultLimits.downloads
+    /// Downloads in flight at once. Starts as `Limits.command`'s.
+    public var maximumConcurrentDownloads = Limits.command.downloads
     /// Covers held in memory before they are written out together.
     public var stagingBatch = 32
     /// Bytes of covers held in memory before they are written out together, whichever of this
     /// and `stagingBatch` comes first: 32 genuine covers are 4 MB or more. Starts as
-    /// `defaultLimits.stagingBytes`.
-    public var stagingBytes = ExportImporter.defaultLimits.stagingBytes
+    /// `Limits.command`'s.
+    public var stagingBytes = Limits.command.stagingBytes
     /// The canvas of one band of each tag's collage (`CollageRenderer.bandBytes`). Starts as
-    /// `defaultLimits.collageBandBytes`.
-    public var collageBandBytes = ExportImporter.defaultLimits.collageBandBytes
+    /// `Limits.command`'s.
+    public var collageBandBytes = Limits.command.collageBandBytes
+    /// A tag's collage at most this large is drawn whole (`CollageRenderer.wholeImageBytes`).
+    public var collageWholeImageBytes = MemoryLimits.command.wholeImageBytes
 
     /// How much of its covers an import holds at once.
     public struct Limits: Sendable, Equatable {
@@ -41,20 +43,21 @@ public struct ExportImporter: Sendable {
         public var collageBandBytes: Int
 
         /// A command that imports and exits: 8 downloads, 1 MiB of covers, bands of 1 MiB.
-        public static let command = Limits(downloads: 8, stagingBytes: 1 << 20, collageBandBytes: 1 << 20)
+        public static let command = Limits(
+            downloads: 8, stagingBytes: 1 << 20, collageBandBytes: CollageRenderer.defaultBandBytes)
         /// A server that imports while it serves: 6 downloads, 256 KiB of covers and collages in
         /// bands of 128 KiB took a 20,000-row upload from 2.2–2.8 to 1.2–2.0 times the file's size
         /// in the server's memory, the import 5 % slower (docs/performance.md).
         public static let server = Limits(downloads: 6, stagingBytes: 256 << 10, collageBandBytes: 128 << 10)
     }
 
-    /// What every importer's limits start as: `Limits.command`; `booktag serve` sets
-    /// `Limits.server`.
-    public static var defaultLimits: Limits {
-        get { limitsDefault.withLock { $0 } }
-        set { limitsDefault.withLock { $0 = newValue } }
+    /// Keeps to `limits`: downloads, staging and the collages' bands and whole size.
+    public mutating func keep(to limits: MemoryLimits) {
+        maximumConcurrentDownloads = limits.importing.downloads
+        stagingBytes = limits.importing.stagingBytes
+        collageBandBytes = limits.importing.collageBandBytes
+        collageWholeImageBytes = limits.wholeImageBytes
     }
-    private static let limitsDefault = Locked(Limits.command)
 
     /// An importer into `store`.
     public init(store: BookStore, search: CoverSearch, covers: CoverDownloader) {
@@ -102,6 +105,7 @@ public struct ExportImporter: Sendable {
     private var collageRenderer: CollageRenderer {
         var renderer = CollageRenderer()
         renderer.bandBytes = collageBandBytes
+        renderer.wholeImageBytes = collageWholeImageBytes
         return renderer
     }
 

@@ -30,13 +30,14 @@ extension TagMaker {
     ) async throws -> DropOutcome {
         try await Self.drop(
             name, books: selectors, from: store, refillingFrom: replace ? gatherer : nil, collage: options,
-            drawing: drawing, progress: progress)
+            drawing: drawing, renderer: collageRenderer, progress: progress)
     }
 
     /// The same without a source, when nothing is refilled (no network).
     public static func drop(
         _ name: TagName, books selectors: [String], from store: BookStore, refillingFrom gatherer: Gatherer?,
         collage options: CollageOptions, drawing: any BlockingWork = .inPlace,
+        renderer collageRenderer: CollageRenderer = CollageRenderer(),
         progress: @escaping @Sendable (GatheringEvent) -> Void = { _ in }
     ) async throws -> DropOutcome {
         let replace = gatherer != nil
@@ -68,7 +69,7 @@ extension TagMaker {
         guard !books.isEmpty else { throw DropError.wouldEmpty(tag: tag.name) }
         try Task.checkCancellation()
 
-        let maker = CollageMaker(store: store)
+        let maker = CollageMaker(store: store, renderer: collageRenderer)
         let formats = maker.existingFormats(forKey: tag.key)
         let style = options.following(tag.collageStyle)
         let drawnBooks = books

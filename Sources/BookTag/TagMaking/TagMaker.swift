@@ -14,6 +14,8 @@ public struct TagMaker: Sendable {
     public var gatherer: Gatherer
     /// Where collages are drawn.
     public var drawing: any BlockingWork = .inPlace
+    /// What draws them, within the workspace's limits.
+    public var collageRenderer = CollageRenderer()
 
     /// Makes tags in `store`, gathering with `gatherer`.
     public init(store: BookStore, gatherer: Gatherer) {
@@ -91,7 +93,7 @@ public struct TagMaker: Sendable {
         }
         try Self.checkFoundBooks(gathering, query: tag.name, origin: tag.origin)
         // Drawn as it was last drawn, in a format the tag has a collage in.
-        let formats = CollageMaker(store: store).existingFormats(forKey: tag.key)
+        let formats = CollageMaker(store: store, renderer: collageRenderer).existingFormats(forKey: tag.key)
         let drawn = collage.map { options in
             let recorded = options.following(tag.collageStyle)
             return formats.isEmpty || formats.contains(recorded.format) ? recorded : recorded.with(format: formats[0])
@@ -104,7 +106,8 @@ public struct TagMaker: Sendable {
         // Collages of the tag in other formats would now show the old set: render them again.
         if let drawn {
             _ = try? await drawing.run { [store] in
-                try CollageMaker(store: store).remakeExisting(tag: name, options: drawn, except: drawn.format)
+                try CollageMaker(store: store, renderer: collageRenderer).remakeExisting(
+                    tag: name, options: drawn, except: drawn.format)
             }
         }
         return outcome
@@ -119,7 +122,7 @@ public struct TagMaker: Sendable {
         var prepared: PreparedCollage?
         if let collage {
             prepared = try await drawing.run {
-                try CollageMaker(store: store).prepare(
+                try CollageMaker(store: store, renderer: collageRenderer).prepare(
                     title: title, key: key, source: gathering.source, books: gathering.books, options: collage)
             }
         }

@@ -44,7 +44,8 @@ public struct DropBooks: Sendable {
         } else {
             outcome = try await TagMaker.drop(
                 name, books: request.books, from: store, refillingFrom: nil,
-                collage: configuration.collageOptions(nightMode: nightMode), drawing: drawing)
+                collage: configuration.collageOptions(nightMode: nightMode), drawing: drawing,
+                renderer: workspace.limits.collageRenderer)
         }
         return (outcome, DropReport(outcome, store: store))
     }

@@ -90,7 +90,9 @@ public struct ImportLibrary: Sendable {
         guard let client = connection.source as? OpenLibraryClient else {
             throw BookTagFailure(.config, "covers for an export come from Open Library, which could not be set up")
         }
-        let importer = ExportImporter(store: store, search: CoverSearch(client: client), covers: connection.covers)
+        var limited = ExportImporter(store: store, search: CoverSearch(client: client), covers: connection.covers)
+        limited.keep(to: workspace.limits)
+        let importer = limited
         let options = configuration.collageOptions(nightMode: nightMode)
         let wanted = plan.request.count?.wanted ?? .max
         let outcomes = try await connection.closing {

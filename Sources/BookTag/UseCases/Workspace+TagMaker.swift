@@ -13,6 +13,7 @@ extension Workspace {
             progress: progress)
         var maker = TagMaker(store: store, gatherer: Gatherer(source: connection.source, covers: connection.covers))
         maker.drawing = drawing
+        maker.collageRenderer = limits.collageRenderer
         let options = configuration.collageOptions(nightMode: nightMode)
         let events: @Sendable (GatheringEvent) -> Void = { progress?(.gathering($0)) }
         let made = maker

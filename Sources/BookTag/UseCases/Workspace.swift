@@ -32,6 +32,8 @@ public struct Workspace: Sendable {
     public let configNamed: Bool
     /// Where requests go.
     public let requests: Requests
+    /// How much its imports and collages hold at once: a command's, unless serve says otherwise.
+    public var limits = MemoryLimits.command
     private let network: NetworkFactory
 
     /// A workspace over `home`; `network` is used only for live requests and recordings.
