@@ -5,13 +5,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-// The functions booktag calls, each typed by gd.h's own declaration.
-#define BOOKTAG_GD_FUNCTIONS(X)                                                                       \
-    X(gdImageCreateTrueColor) X(gdImageDestroy) X(gdImageAlphaBlending) X(gdImagePaletteToTrueColor)  \
-    X(gdImageSetInterpolationMethod) X(gdImageScale) X(gdImageCreateFromJpegPtrEx)                    \
-    X(gdImageCreateFromPngPtr) X(gdImageCreateFromGifPtr) X(gdImageCreateFromWebpPtr) X(gdImageJpegPtr) \
-    X(gdFree) X(gdFontGetLarge) X(gdImageString) X(gdImageStringFT) X(gdImageGetTrueColorPixel)        \
-    X(gdImageFilledRectangle) X(gdSetErrorMethod)
+// The functions booktag calls, each typed by its declaration in CLibGD.h (gd.h's own).
+#define BOOKTAG_GD_FUNCTIONS(X)                                                                        \
+    X(gdImageCreateTrueColor) X(gdImageDestroy) X(gdImagePaletteToTrueColor) X(gdImageCreateFromJpegPtrEx) \
+    X(gdImageCreateFromPngPtr) X(gdImageCreateFromGifPtr) X(gdImageCreateFromWebpPtr) X(gdImageJpegPtr)  \
+    X(gdFree) X(gdImageGetTrueColorPixel) X(gdImageFilledRectangle) X(gdSetErrorMethod)
 
 #define BOOKTAG_GD_POINTER(name) __typeof__(name) *name;
 static struct {
@@ -53,20 +51,12 @@ const char *booktag_gd_error(void) {
 
 gdImagePtr booktag_gdImageCreateTrueColor(int width, int height) { return api.gdImageCreateTrueColor(width, height); }
 void booktag_gdImageDestroy(gdImagePtr image) { api.gdImageDestroy(image); }
-void booktag_gdImageAlphaBlending(gdImagePtr image, int blending) { api.gdImageAlphaBlending(image, blending); }
 int booktag_gdImagePaletteToTrueColor(gdImagePtr image) { return api.gdImagePaletteToTrueColor(image); }
-int booktag_gdImageSetInterpolationMethod(gdImagePtr image, gdInterpolationMethod method) { return api.gdImageSetInterpolationMethod(image, method); }
-gdImagePtr booktag_gdImageScale(gdImagePtr image, unsigned int width, unsigned int height) { return api.gdImageScale(image, width, height); }
 gdImagePtr booktag_gdImageCreateFromJpegPtrEx(int size, void *data, int ignoreWarnings) { return api.gdImageCreateFromJpegPtrEx(size, data, ignoreWarnings); }
 gdImagePtr booktag_gdImageCreateFromPngPtr(int size, void *data) { return api.gdImageCreateFromPngPtr(size, data); }
 gdImagePtr booktag_gdImageCreateFromGifPtr(int size, void *data) { return api.gdImageCreateFromGifPtr(size, data); }
 gdImagePtr booktag_gdImageCreateFromWebpPtr(int size, void *data) { return api.gdImageCreateFromWebpPtr(size, data); }
 void *booktag_gdImageJpegPtr(gdImagePtr image, int *size, int quality) { return api.gdImageJpegPtr(image, size, quality); }
 void booktag_gdFree(void *memory) { api.gdFree(memory); }
-gdFontPtr booktag_gdFontGetLarge(void) { return api.gdFontGetLarge(); }
-void booktag_gdImageString(gdImagePtr image, gdFontPtr font, int x, int y, unsigned char *text, int color) { api.gdImageString(image, font, x, y, text, color); }
-char *booktag_gdImageStringFT(gdImagePtr image, int *box, int color, const char *font, double size, double angle, int x, int y, const char *text) {
-    return api.gdImageStringFT(image, box, color, font, size, angle, x, y, text);
-}
 int booktag_gdImageGetTrueColorPixel(gdImagePtr image, int x, int y) { return api.gdImageGetTrueColorPixel(image, x, y); }
 void booktag_gdImageFilledRectangle(gdImagePtr image, int x1, int y1, int x2, int y2, int color) { api.gdImageFilledRectangle(image, x1, y1, x2, y2, color); }
