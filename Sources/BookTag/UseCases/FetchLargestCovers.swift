@@ -25,7 +25,13 @@ public struct FetchLargestCovers: Sendable {
         public var failed = 0
         /// Why the first of them failed.
         public var firstFailure: String?
+        /// Covers not asked: the run stopped after `stopAfterFailures` failures in a row (the
+        /// network or the server is down; each would wait its turn only to fail the same way).
+        public var notAsked = 0
     }
+
+    /// Failures in a row after which a run stops asking.
+    public static let stopAfterFailures = 3
 
     /// Asks the sources of the books a print of `name` shows for the largest form of each cover
     /// not asked before. A source that answers with nothing larger (a 404, a smaller image, not an
@@ -41,13 +47,19 @@ public struct FetchLargestCovers: Sendable {
         let connection = try workspace.connect(.openlibrary, configuration: configuration, progress: progress)
         outcome = try await connection.closing {
             var outcome = Outcome()
+            var failuresInARow = 0
             for (index, request) in wanted.enumerated() {
+                if failuresInARow == Self.stopAfterFailures {
+                    outcome.notAsked = wanted.count - index
+                    break
+                }
                 progress?(.fetchingLargestCover(cover: index + 1, of: wanted.count))
                 guard let url = URL(string: request.address) else { continue }
                 let answer = try await connection.throttled(url) {
                     try await connection.covers.download(request.address)
                 }
                 outcome.asked += 1
+                failuresInARow += 1
                 switch answer {
                 case .success(let data):
                     let larger = ImageInfo(data).map { info in
@@ -56,6 +68,7 @@ public struct FetchLargestCovers: Sendable {
                     }
                     try store.keepLargestCover(of: request.path, larger == true ? data : nil, title: request.title)
                     if larger == true { outcome.kept += 1 }
+                    failuresInARow = 0
                 case .failure(.status(let status)) where status >= 500 || status == 429:
                     outcome.failed += 1
                     outcome.firstFailure = outcome.firstFailure ?? "HTTP \(status)"
@@ -64,6 +77,7 @@ public struct FetchLargestCovers: Sendable {
                     outcome.firstFailure = outcome.firstFailure ?? why
                 case .failure:
                     try store.keepLargestCover(of: request.path, nil, title: request.title)
+                    failuresInARow = 0
                 }
             }
             return outcome

@@ -103,8 +103,9 @@ extension BookTagCommand {
                 "asked Open Library for \(outcome.asked) original cover\(outcome.asked == 1 ? "" : "s"):"
                     + " \(outcome.kept) larger, kept for print")
             if let why = outcome.firstFailure {
+                let stopped = outcome.notAsked > 0 ? ", and \(outcome.notAsked) more not asked" : ""
                 reporter.warn(
-                    "\(outcome.failed) could not be fetched (first: \(why)); they print at the size stored,"
+                    "\(outcome.failed) could not be fetched (first: \(why))\(stopped); they print at the size stored,"
                         + " and the next print asks again")
             }
         }
