@@ -7,8 +7,9 @@ public struct LargestCoverRequest: Sendable, Equatable {
     public var path: String
     /// Where its source keeps the largest form (`LargestCoverAddress`).
     public var address: String
-    /// The stored cover's size: a largest form no larger than this is not kept.
+    /// The stored cover's width: a largest form no wider than this is not kept.
     public var width: Int
+    /// The stored cover's height: a largest form no taller than this is not kept.
     public var height: Int
     /// The book's title, for messages.
     public var title: String
