@@ -44,6 +44,8 @@ let package = Package(
             name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CSystemZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         // The one loader for the libraries opened on first use instead (see its header for why).
         .target(name: "CLazyLibrary"),
         // Pango, cairo and fontconfig, opened on first use: text on collages.
@@ -51,7 +53,7 @@ let package = Package(
         // libgd, opened on first use: GIF and WebP covers.
         .target(name: "CLibGD", dependencies: ["CLazyLibrary"]),
         // booktag's own pixel work over libjpeg, libpng and zlib.
-        .target(name: "CImageCodec", dependencies: ["CLibJPEG", "CLibPNG", "CSystemZlib"]),
+        .target(name: "CImageCodec", dependencies: ["CLibJPEG", "CLibPNG", "CSystemZlib", "CLibDeflate"]),
         .target(name: "CBookTagSystem"),
         .target(
             name: "BookTag",

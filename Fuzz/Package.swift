@@ -28,11 +28,12 @@ let package = Package(
         .systemLibrary(name: "CLibJPEG", path: "Sources/Shared/CLibJPEG", pkgConfig: "libjpeg"),
         .systemLibrary(name: "CLibPNG", path: "Sources/Shared/CLibPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CSystemZlib", path: "Sources/Shared/CSystemZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CLibDeflate", path: "Sources/Shared/CLibDeflate", pkgConfig: "libdeflate"),
         .target(name: "CLazyLibrary", path: "Sources/Shared/CLazyLibrary", cSettings: cSanitized),
         .target(name: "CPango", dependencies: ["CLazyLibrary"], path: "Sources/Shared/CPango", cSettings: cSanitized),
         .target(name: "CLibGD", dependencies: ["CLazyLibrary"], path: "Sources/Shared/CLibGD", cSettings: cSanitized),
         .target(
-            name: "CImageCodec", dependencies: ["CLibJPEG", "CLibPNG", "CSystemZlib"],
+            name: "CImageCodec", dependencies: ["CLibJPEG", "CLibPNG", "CSystemZlib", "CLibDeflate"],
             path: "Sources/Shared/CImageCodec", cSettings: cSanitized),
         .target(name: "CBookTagSystem", path: "Sources/Shared/CBookTagSystem", cSettings: cSanitized),
         .target(

@@ -3,8 +3,10 @@
 // libvips' defaults for the file's type. booktag-bench collage builds and runs it beside booktag
 // and ImageMagick's montage; it is not part of booktag.
 //   vips-collage [--fill] OUTPUT COLUMNS CELL_WIDTH CELL_HEIGHT GAP COVER...
+//   vips-collage --copy INPUT OUTPUT
 // --fill crops each cover's centre to fill its cell (booktag's --fit cover); by default a cover is
-// whole inside its cell (--fit contain).
+// whole inside its cell (--fit contain). --copy saves an image again (booktag's collage, to
+// compare two PNG writers on the same pixels).
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,13 @@
 
 int main(int argc, char **argv) {
     if (VIPS_INIT(argv[0])) vips_error_exit(NULL);
+    if (argc == 4 && strcmp(argv[1], "--copy") == 0) {
+        VipsImage *image = vips_image_new_from_file(argv[2], NULL);
+        if (!image || vips_image_write_to_file(image, argv[3], NULL)) vips_error_exit(NULL);
+        g_object_unref(image);
+        vips_shutdown();
+        return 0;
+    }
     int crops = argc > 1 && strcmp(argv[1], "--fill") == 0;
     if (crops) argc--, argv++;
     if (argc < 7) {

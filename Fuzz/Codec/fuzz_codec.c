@@ -94,8 +94,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if ((y < ty || y >= ty + th || x < tx || x >= tx + tw) && canvas[y][x] != 0) abort();
 
     size_t written = 0;
-    // booktag's own run-length coder (the default) whole; zlib's or it in bands, as the input picks.
-    unsigned char *encoded = booktag_png_encode((const int *const *)canvas, canvasWidth, canvasHeight, 1, 0x08 | 0x80, 1, 1, &written);
+    // Whole in up to three strips (their DEFLATE streams joined, DeflateJoin.c), then in bands;
+    // libdeflate's level as the input picks (its fastest, the default and its slowest).
+    static const int levels[3] = {1, 2, 12};
+    int level = levels[size % 3];
+    unsigned char *encoded = booktag_png_encode((const int *const *)canvas, canvasWidth, canvasHeight, level, 0x08 | 0x80, 1 + (int)(size % 3), &written);
     if (!encoded || written == 0) abort();
     booktag_pixels back = {0};
     if (booktag_png_decode(encoded, written, maximumCoverPixels, &back) != 0 || back.width != canvasWidth || back.height != canvasHeight) abort();
@@ -111,7 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (cut > 0) {
         // The first band's bytes are taken as they come (as a collage streams them to its
         // file); finish gives the rest.
-        booktag_png_writer *png = booktag_png_begin(canvasWidth, canvasHeight, 1, 0x08 | 0x80, (int)(size & 1), 0);
+        booktag_png_writer *png = booktag_png_begin(canvasWidth, canvasHeight, level, 0x08 | 0x80, 0);
         if (!png || booktag_png_append(png, (const int *const *)canvas, cut) != 0) abort();
         size_t firstSize = 0;
         const unsigned char *first = booktag_png_pending(png, &firstSize);

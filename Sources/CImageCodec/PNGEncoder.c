@@ -1,3 +1,4 @@
+#include <libdeflate.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -5,22 +6,20 @@
 #include <unistd.h>
 #include "Buffer.h"
 #include "CImageCodec.h"
-#include "RunLengthDeflate.h"
+#include "DeflateJoin.h"
 #include <zlib.h>
 
 // A PNG written on every core: the rows are cut into horizontal strips, each filtered and
-// deflated by its own thread into a raw deflate stream that ends on a byte boundary (a sync
-// flush), and the streams are joined into one zlib stream (their Adler-32s combined), as pigz
-// does for gzip. Run-length matching (booktag's default) is booktag's own coder
-// (RunLengthDeflate.c); any other strategy is zlib's, and then each strip after the first
-// starts with the last 32 KiB of the data before it as its dictionary, so matches across strip
-// boundaries are not lost. Nothing is held but the compressed strips: rows are filtered one at
-// a time.
+// deflated by libdeflate on its own thread into a raw DEFLATE stream; every strip's stream but
+// the image's last is made to end on a byte boundary without a final block (DeflateJoin.c), and
+// the streams are joined into one zlib stream (their Adler-32s combined, by zlib), as pigz does
+// for gzip. A strip's matches do not reach into the strip before it (libdeflate takes no
+// dictionary), which strips of 192 KiB and more make up for.
 //
 // The rows may come in bands (booktag_png_append, in order), so that a tall collage is never
-// held whole: the writer keeps the last row (and for zlib the last 32 KiB of filtered data) of
-// one band for the next, and each strip's data goes out as an IDAT chunk as soon as its band is
-// done. One band of every row gives the same bytes as booktag_png_encode always has.
+// held whole: the writer keeps the last row of one band for the next, and each strip's data goes
+// out as an IDAT chunk as soon as its band is done. One band of every row gives the same bytes
+// as booktag_png_encode always has.
 
 enum { FILTER_NONE = 0x08, FILTER_SUB = 0x10, FILTER_UP = 0x20, FILTER_AVERAGE = 0x40, FILTER_PAETH = 0x80 };
 
@@ -192,147 +191,75 @@ static void filter_row(const unsigned char *row, const unsigned char *above, siz
     apply_filter(chosen, row, above, length, out + 1);
 }
 
-enum { DICTIONARY = 32768 };
-
 struct booktag_png_writer {
     int width, height, written;  // rows written so far
-    int level, filters, strategy, strips;
+    int level, filters, strips;
     unsigned char *lastRow;      // the RGB of row written - 1
-    Buffer tail;                 // the last (up to) 32 KiB of filtered data
     Buffer output;
-    uLong adler;
+    uint32_t adler;
     int failed;
+    struct libdeflate_compressor *compressors[8];  // one a strip, made on first use
+    uint32_t *joinTables[8];                       // for deflate_continue, the same
 };
 
 typedef struct {
-    const booktag_png_writer *writer;
+    booktag_png_writer *writer;
+    int index;                   // which of the band's strips
     const int *const *rows;      // the band's rows
     int first, end;              // rows [first, end) of the band
     int last;                    // the image's last strip
     Buffer output;
-    uLong adler;
-    uLong length;  // uncompressed bytes
+    uint32_t adler;
+    size_t length;               // uncompressed bytes
     int failed;
 } Strip;
 
-// Filters rows [from, to) of a band into `out`, row `from` with `above` (NULL: the image's first row).
-static int filter_rows(const booktag_png_writer *writer, const int *const *rows, int from, int to, const unsigned char *above, Buffer *out) {
-    size_t length = (size_t)writer->width * 3;
-    unsigned char *current = malloc(length), *previous = malloc(length), *filtered = malloc(length + 1), *scratch = malloc(length + 1);
-    int failed = !current || !previous || !filtered || !scratch;
-    if (!failed && above) memcpy(previous, above, length);
-    for (int y = from; y < to && !failed; y++) {
-        rgb_row(rows[y], writer->width, current);
-        if (y > from) rgb_row(rows[y - 1], writer->width, previous);
-        filter_row(current, (y > from || above) ? previous : NULL, length, writer->filters, filtered, scratch);
-        failed = append(out, filtered, length + 1) != 0;
-    }
-    free(current), free(previous), free(filtered), free(scratch);
-    return failed ? -1 : 0;
-}
-
-// The filtered data just before row `first` of a band, up to 32 KiB: the writer's tail, then
-// the band's own rows before `first`.
-static int dictionary_before(const booktag_png_writer *writer, const int *const *rows, int first, Buffer *out) {
-    size_t length = (size_t)writer->width * 3;
-    int rowsBack = (int)((DICTIONARY + length) / (length + 1)) + 1;
-    int start = first - rowsBack < 0 ? 0 : first - rowsBack;
-    if (start == 0 && writer->tail.size && append(out, writer->tail.data, writer->tail.size) != 0) return -1;
-    const unsigned char *above = start > 0 ? NULL : (writer->written > 0 ? writer->lastRow : NULL);
-    if (start > 0) {
-        // Row start - 1 is the band's own.
-        unsigned char *row = malloc(length);
-        if (!row) return -1;
-        rgb_row(rows[start - 1], writer->width, row);
-        int failed = filter_rows(writer, rows, start, first, row, out);
-        free(row);
-        return failed;
-    }
-    return filter_rows(writer, rows, start, first, above, out);
-}
-
-// Where a strip's filtered rows go, one at a time (`last`: its last row): booktag's run-length
-// coder, or zlib.
-typedef int (*RowSink)(Strip *strip, void *context, const unsigned char *row, size_t length, int last);
-
-// Filters the strip's rows one at a time, each against the row above it (the band's own, or the
-// last of the band before), counts them into its Adler-32 and length, and hands each to `sink`.
-static void filter_strip(Strip *strip, RowSink sink, void *context) {
+// Filters the strip's rows, each against the row above it (the band's own, or the last of the
+// band before), into `filtered`.
+static int filter_strip(const Strip *strip, Buffer *filtered) {
     const booktag_png_writer *writer = strip->writer;
     size_t length = (size_t)writer->width * 3;
-    unsigned char *current = malloc(length), *previous = malloc(length), *filtered = malloc(length + 1), *scratch = malloc(length + 1);
-    if (!current || !previous || !filtered || !scratch) strip->failed = 1;
-    if (!strip->failed && writer->written + strip->first > 0) {
+    if (reserve(filtered, (length + 1) * (size_t)(strip->end - strip->first)) != 0) return -1;
+    unsigned char *current = malloc(length), *previous = malloc(length), *scratch = malloc(length + 1);
+    int failed = !current || !previous || !scratch;
+    if (!failed && writer->written + strip->first > 0) {
         if (strip->first > 0) rgb_row(strip->rows[strip->first - 1], writer->width, previous);
         else memcpy(previous, writer->lastRow, length);
     }
-    for (int y = strip->first; y < strip->end && !strip->failed; y++) {
+    for (int y = strip->first; y < strip->end && !failed; y++) {
         rgb_row(strip->rows[y], writer->width, current);
-        filter_row(current, writer->written + y > 0 ? previous : NULL, length, writer->filters, filtered, scratch);
-        strip->adler = adler32(strip->adler, filtered, (uInt)(length + 1));
-        strip->length += length + 1;
-        if (sink(strip, context, filtered, length + 1, y + 1 == strip->end) != 0) strip->failed = 1;
+        filter_row(current, writer->written + y > 0 ? previous : NULL, length, writer->filters, filtered->data + filtered->size, scratch);
+        filtered->size += length + 1;
         unsigned char *swap = previous;
         previous = current;
         current = swap;
     }
-    free(current), free(previous), free(filtered), free(scratch);
+    free(current), free(previous), free(scratch);
+    return failed ? -1 : 0;
 }
 
-static int run_length_row(Strip *strip, void *deflater, const unsigned char *row, size_t length, int last) {
-    (void)strip, (void)last;
-    return rle_deflater_write(deflater, row, length);
-}
-
-static int zlib_row(Strip *strip, void *context, const unsigned char *row, size_t length, int last) {
-    z_stream *stream = context;
-    int flush = !last ? Z_NO_FLUSH : (strip->last ? Z_FINISH : Z_SYNC_FLUSH);
-    stream->next_in = (Bytef *)row;
-    stream->avail_in = (uInt)length;
-    for (;;) {
-        if (reserve(&strip->output, 64 * 1024) != 0) return -1;
-        stream->next_out = strip->output.data + strip->output.size;
-        stream->avail_out = (uInt)(strip->output.capacity - strip->output.size);
-        size_t before = stream->avail_out;
-        int status = deflate(stream, flush);
-        strip->output.size += before - stream->avail_out;
-        if (status == Z_STREAM_ERROR) return -1;
-        if (flush == Z_FINISH ? status == Z_STREAM_END : stream->avail_out != 0) return 0;
-    }
-}
-
+// Filters and deflates a strip (by libdeflate, on the thread it is given), into a raw DEFLATE
+// stream that the next strip's can follow unless it is the image's last (DeflateJoin.c).
 static void *deflate_strip(void *argument) {
     Strip *strip = argument;
-    const booktag_png_writer *writer = strip->writer;
-    strip->adler = adler32(0L, Z_NULL, 0);
-    if (writer->strategy == Z_RLE) {
-        // booktag's own coder (RunLengthDeflate.c), which makes what zlib's Z_RLE makes in a third
-        // of the time. It only ever looks one byte back, so a strip needs no dictionary: runs start
-        // afresh at its first byte.
-        rle_deflater deflater;
-        if (rle_deflater_init(&deflater) == 0) filter_strip(strip, run_length_row, &deflater);
-        if (rle_deflater_finish(&deflater, strip->last) != 0) strip->failed = 1;
-        strip->output = deflater.out;
-        return NULL;
+    booktag_png_writer *writer = strip->writer;
+    Buffer filtered = {NULL, 0, 0};
+    struct libdeflate_compressor **compressor = &writer->compressors[strip->index];
+    uint32_t **tables = &writer->joinTables[strip->index];
+    if (!*compressor) *compressor = libdeflate_alloc_compressor(writer->level);
+    if (!*tables && !strip->last) *tables = deflate_join_tables();
+    strip->failed = !*compressor || (!*tables && !strip->last) || filter_strip(strip, &filtered) != 0;
+    if (!strip->failed) {
+        strip->adler = libdeflate_adler32(1, filtered.data, filtered.size);
+        strip->length = filtered.size;
+        size_t bound = libdeflate_deflate_compress_bound(*compressor, filtered.size);
+        strip->failed = reserve(&strip->output, bound) != 0;
     }
-    z_stream stream;
-    memset(&stream, 0, sizeof stream);
-    if (deflateInit2(&stream, writer->level, Z_DEFLATED, -15, 8, writer->strategy) != Z_OK) {
-        strip->failed = 1;
-        return NULL;
+    if (!strip->failed) {
+        strip->output.size = libdeflate_deflate_compress(*compressor, filtered.data, filtered.size, strip->output.data, strip->output.capacity);
+        strip->failed = strip->output.size == 0 || (!strip->last && deflate_continue(&strip->output, *tables) != 0);
     }
-    // The dictionary: the filtered data before this strip, up to 32 KiB of it.
-    if (writer->written + strip->first > 0) {
-        Buffer dictionary = {NULL, 0, 0};
-        if (dictionary_before(writer, strip->rows, strip->first, &dictionary) != 0) strip->failed = 1;
-        if (!strip->failed) {
-            size_t size = dictionary.size > DICTIONARY ? DICTIONARY : dictionary.size;
-            deflateSetDictionary(&stream, dictionary.data + dictionary.size - size, (uInt)size);
-        }
-        free(dictionary.data);
-    }
-    if (!strip->failed) filter_strip(strip, zlib_row, &stream);
-    deflateEnd(&stream);
+    free(filtered.data);
     return NULL;
 }
 
@@ -340,19 +267,18 @@ static int append_chunk(Buffer *out, const char *type, const unsigned char *data
     unsigned char head[8];
     put32(head, (uint32_t)length);
     memcpy(head + 4, type, 4);
-    uLong crc = crc32(0L, (const Bytef *)type, 4);
-    if (length) crc = crc32(crc, data, (uInt)length);
+    uint32_t crc = libdeflate_crc32(0, type, 4);
+    if (length) crc = libdeflate_crc32(crc, data, length);
     unsigned char tail[4];
     put32(tail, (uint32_t)crc);
     return append(out, head, 8) || (length && append(out, data, length)) || append(out, tail, 4) ? -1 : 0;
 }
 
-booktag_png_writer *booktag_png_begin(int width, int height, int level, int filters, int runLengthOnly, int strips) {
-    if (width <= 0 || height <= 0 || (filters & 0xF8) == 0 || (size_t)width > (SIZE_MAX / 4 - 1) / 3) return NULL;
+booktag_png_writer *booktag_png_begin(int width, int height, int level, int filters, int strips) {
+    if (width <= 0 || height <= 0 || (filters & 0xF8) == 0 || level < 0 || level > 12 || (size_t)width > (SIZE_MAX / 4 - 1) / 3) return NULL;
     booktag_png_writer *writer = calloc(1, sizeof *writer);
     if (!writer) return NULL;
-    *writer = (booktag_png_writer){width, height, 0, level, filters, runLengthOnly ? Z_RLE : Z_DEFAULT_STRATEGY, strips,
-                                   malloc((size_t)width * 3), {NULL, 0, 0}, {NULL, 0, 0}, adler32(0L, Z_NULL, 0), 0};
+    *writer = (booktag_png_writer){width, height, 0, level, filters, strips, malloc((size_t)width * 3), {NULL, 0, 0}, 1, 0, {NULL}, {NULL}};
     static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     unsigned char header[13];
     put32(header, (uint32_t)width);
@@ -375,8 +301,8 @@ int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int h
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         count = (int)(cores < 1 ? 1 : cores);
         // Strips of at least 64 rows, or of 192 KiB of pixels when rows are long (a 4k band of
-        // 68 rows is then cut in two): each strip after the first re-filters 32 KiB for its
-        // dictionary, so shorter strips would cost more than another core gains.
+        // 68 rows is then cut in two): each strip starts its matches afresh, so shorter strips
+        // would cost more in size than another core gains in time.
         int minimum = (int)((196608 + (size_t)writer->width * 3 - 1) / ((size_t)writer->width * 3));
         if (minimum > 64) minimum = 64;
         if (minimum < 8) minimum = 8;
@@ -389,8 +315,8 @@ int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int h
     pthread_t threads[8];
     int started[8] = {0};
     for (int i = 0; i < count; i++) {
-        parts[i] = (Strip){writer, rows, (int)((long)height * i / count), (int)((long)height * (i + 1) / count), ends && i == count - 1,
-                           {NULL, 0, 0}, 0, 0, 0};
+        parts[i] = (Strip){writer, i, rows, (int)((long)height * i / count), (int)((long)height * (i + 1) / count), ends && i == count - 1,
+                           {NULL, 0, 0}, 1, 0, 0};
         if (i > 0) started[i] = pthread_create(&threads[i], NULL, deflate_strip, &parts[i]) == 0;
     }
     deflate_strip(&parts[0]);
@@ -410,7 +336,8 @@ int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int h
             memcpy(data->data, zlibHeader, 2);
             data->size += 2;
         }
-        writer->adler = writer->written == 0 && i == 0 ? parts[i].adler : adler32_combine(writer->adler, parts[i].adler, (z_off_t)parts[i].length);
+        writer->adler = writer->written == 0 && i == 0 ? parts[i].adler
+                                                       : (uint32_t)adler32_combine(writer->adler, parts[i].adler, (z_off_t)parts[i].length);
         if (parts[i].last) {
             unsigned char trailer[4];
             put32(trailer, (uint32_t)writer->adler);
@@ -419,21 +346,7 @@ int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int h
         failed = append_chunk(&writer->output, "IDAT", data->data, data->size) != 0;
     }
     for (int i = 0; i < count; i++) free(parts[i].output.data);
-    // What the next band needs of this one: its last row and, for zlib, the filtered data's last
-    // 32 KiB.
-    if (!failed && !ends && writer->strategy != Z_RLE) {
-        Buffer tail = {NULL, 0, 0};
-        failed = dictionary_before(writer, rows, height, &tail) != 0;
-        if (!failed) {
-            size_t size = tail.size > DICTIONARY ? DICTIONARY : tail.size;
-            memmove(tail.data, tail.data + tail.size - size, size);
-            tail.size = size;
-            free(writer->tail.data);
-            writer->tail = tail;
-        } else {
-            free(tail.data);
-        }
-    }
+    // What the next band needs of this one: its last row.
     if (!failed && !ends) rgb_row(rows[height - 1], writer->width, writer->lastRow);
     writer->written += height;
     writer->failed = failed;
@@ -465,15 +378,14 @@ void booktag_png_taken(booktag_png_writer *writer) {
 void booktag_png_abandon(booktag_png_writer *writer) {
     if (!writer) return;
     free(writer->lastRow);
-    free(writer->tail.data);
+    for (int i = 0; i < 8; i++) libdeflate_free_compressor(writer->compressors[i]), free(writer->joinTables[i]);
     free(writer->output.data);
     free(writer);
 }
 
-unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int runLengthOnly, int strips,
-                                  size_t *size) {
+unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int strips, size_t *size) {
     if (!rows || !size) return NULL;
-    booktag_png_writer *writer = booktag_png_begin(width, height, level, filters, runLengthOnly, strips);
+    booktag_png_writer *writer = booktag_png_begin(width, height, level, filters, strips);
     if (!writer) return NULL;
     booktag_png_append(writer, rows, height);
     return booktag_png_finish(writer, size);

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookTag
+import BookTagTestSupport
 import Foundation
 
 /// `booktag-bench collage`: `booktag collage` as a whole process next to ImageMagick's
@@ -31,6 +32,9 @@ struct CollageBench: ParsableCommand {
     )
     var fit = "contain"
 
+    @Flag(help: "Plasma fractals for the photographic covers, instead of cuts of the genuine Calibre covers.")
+    var plasma = false
+
     typealias Sample = BenchProcess.Sample
 
     func run() throws {
@@ -53,18 +57,34 @@ struct CollageBench: ParsableCommand {
         let home = BookTagHome(folder: folder.appendingPathComponent("home"))
         if keepHome { print("home: \(home.dataFolder.path)") }
 
-        // A hundred photo-like 300×450 JPEG covers (plasma fractals): the first twelve are the
-        // tag "bench", all of them the tag "hundred". And a hundred flat ones (PNG: a colour, a
-        // panel, a title), "flat" and "flat hundred".
+        // A hundred photographic 300×450 JPEG covers: the first twelve are the tag "bench", all of
+        // them the tag "hundred". By default they are cut from the five genuine Calibre covers
+        // (fixtures/libraries), each from its own part of one, at quality 88; `--plasma` makes
+        // them plasma fractals, noise that no coder shrinks much. And a hundred flat ones (PNG: a
+        // colour, a panel, a title), "flat" and "flat hundred".
         var covers: [URL] = []
         var flatCovers: [URL] = []
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var genuine: [URL] = []
+        if !plasma {
+            for (index, data) in try GenuineCovers.calibre(packageRoot: Corpus.packageRoot).enumerated() {
+                let file = folder.appendingPathComponent("genuine-\(index).jpg")
+                try data.write(to: file)
+                genuine.append(file)
+            }
+        }
         let colours = ["#8B3A3A", "#2F4F6F", "#3B6B3B", "#6B4E8B", "#B8860B", "#1F1F3F"]
         for index in 0..<100 {
             let file = folder.appendingPathComponent("cover-\(index).jpg")
-            _ = try BenchProcess.spawn([
-                convert, "-size", "300x450", "-seed", "\(index + 1)", "plasma:", "-quality", "88", file.path,
-            ])
+            let source =
+                plasma
+                ? ["-size", "300x450", "-seed", "\(index + 1)", "plasma:"]
+                : [
+                    genuine[index % genuine.count].path, "-crop",
+                    "\(80 + index % 4 * 5)%x\(80 + index % 3 * 5)%+\(index * 37 % 60)+\(index * 53 % 80)", "+repage",
+                    "-resize", "300x450^", "-gravity", "center", "-extent", "300x450",
+                ]
+            _ = try BenchProcess.spawn([convert] + source + ["-quality", "88", file.path])
             covers.append(file)
             let flat = folder.appendingPathComponent("flat-\(index).png")
             _ = try BenchProcess.spawn([
@@ -196,6 +216,27 @@ struct CollageBench: ParsableCommand {
                         theirs.seconds * 1000, bytesPerPixel(vipsOutput), theirs.seconds / us.seconds,
                         bytesPerPixel(ourOutput) / bytesPerPixel(vipsOutput))
                 }
+                if let vips, format == "png" {
+                    // libvips' default PNG has no row filter (since 8.13), its smallest at the same
+                    // zlib level chooses each row's filter as libpng does: booktag's bytes are
+                    // measured against that one, its time against the default.
+                    let smallest = folder.appendingPathComponent("vips-smallest.png").path
+                    _ = try BenchProcess.spawn(
+                        [vips] + (fit == "cover" ? ["--fill"] : []) + [smallest + "[compression=6,filter=all]"]
+                            + entry.cell + entry.covers.prefix(entry.count).map(\.path))
+                    // And booktag's own image saved by libvips that way: the two writers on the same
+                    // pixels.
+                    let same = folder.appendingPathComponent("vips-same.png").path
+                    _ = try BenchProcess.spawn([vips, "--copy", ourOutput, same + "[compression=6,filter=all]"])
+                    let size = { (path: String) in
+                        Double((try? Data(contentsOf: URL(fileURLWithPath: path)))?.count ?? 0)
+                    }
+                    line += String(
+                        format:
+                            "; libvips filter=all %.3f B/px (booktag %.2f× its bytes per pixel; %.2f× its bytes for booktag's pixels)",
+                        bytesPerPixel(smallest), bytesPerPixel(ourOutput) / bytesPerPixel(smallest),
+                        size(ourOutput) / size(same))
+                }
                 print(line)
                 if !earlier.isEmpty {
                     let then = median(earlier)
@@ -261,12 +302,11 @@ struct CollageBench: ParsableCommand {
         // The PNG encoder's choices, in process: render time (fastest of 5) and file size.
         print("\nPNG level × filter, in process (same 12 covers):")
         let cells = books.prefix(12).map { CollageCover(title: $0.work.title, image: $0.cover) }
-        for (level, runs) in [(Int32(1), true), (1, false), (3, false), (6, false)] {
-            var line = "  level \(level)\(runs ? ", runs only" : ""):"
+        for level: Int32 in [1, 2, 4, 6, 9] {
+            var line = "  level \(level):"
             for filter in CollageRenderer.PNGFilter.allCases {
                 var renderer = CollageRenderer()
                 renderer.pngCompressionLevel = level
-                renderer.pngRunLengthOnly = runs
                 renderer.pngFilter = filter
                 var best = Double.infinity
                 var bytes = 0

@@ -26,19 +26,14 @@ public struct CollageRenderer: Sendable {
         case adaptive = 0xF8
     }
 
-    /// PNG zlib level and row filter. Compression is most of the cost of writing a collage;
-    /// see `booktag-bench collage` and docs/performance.md for the measurements behind these
-    /// defaults: Paeth's filter on every row, then run-length matching, on every core, gives
-    /// files smaller than libvips' default PNG on photographic and on flat covers at a fraction
-    /// of the time. Choosing each row's filter as libpng does made files 1 % (photographic) to
-    /// 6 % (flat) smaller for a fifth more time. The level counts only without run-length
-    /// matching.
-    public var pngCompressionLevel: Int32 = 1
-    /// The PNG row filter (benchmarks compare them).
+    /// PNG libdeflate level (0-12). Compression is most of the cost of writing a PNG collage: level
+    /// 2 writes genuine covers in 0.96 of the bytes libvips takes for the same pixels at zlib's
+    /// level 6 with libpng's filter choice; level 1 takes 8 % more bytes for 13 % less time
+    /// (`booktag-bench collage`, docs/performance.md).
+    public var pngCompressionLevel: Int32 = 2
+    /// The PNG row filter (benchmarks compare them). Paeth's on every row is nearly as small as
+    /// choosing each row's filter as libpng does, and quicker.
     public var pngFilter: PNGFilter = .paeth
-    /// Run-length matching only, the files zlib's `Z_RLE` makes, by booktag's own coder in a
-    /// third of zlib's time (10 times less on flat covers); `false`: zlib's default matching.
-    public var pngRunLengthOnly = true
     /// libjpeg's fast integer DCT when writing JPEG (see `booktag-bench collage`).
     public var jpegFastDCT = false
     /// Huffman tables made for each JPEG (a second pass): 2–3 % smaller photographic collages,

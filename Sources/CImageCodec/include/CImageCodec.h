@@ -6,16 +6,14 @@
 // a little-endian machine), reached through row pointers.
 
 #include <stddef.h>
-/// Encodes pixel rows (each pixel 0x00RRGGBB) as an 8-bit RGB PNG with the given zlib level and
-/// row filters (NONE 0x08, SUB 0x10, UP 0x20, AVERAGE 0x40, PAETH 0x80; with several, each row
-/// takes the one with the least sum of absolute values). The filter decides much of the cost;
-/// `runLengthOnly` limits zlib to runs (Z_RLE), which on filtered photographs is both faster
-/// and smaller than its default matching.
+/// Encodes pixel rows (each pixel 0x00RRGGBB) as an 8-bit RGB PNG with the given libdeflate
+/// level (0-12) and row filters (NONE 0x08, SUB 0x10, UP 0x20, AVERAGE 0x40, PAETH 0x80; with
+/// several, each row takes the one with the least sum of absolute values). The filter and the
+/// level decide the cost.
 /// `strips` strips of rows (0: one a core, each at least 64 rows; at most 8) are filtered and
 /// deflated at once, one a thread (see PNGEncoder.c).
 /// Returns a buffer to release with booktag_png_free, its length in *size; NULL on failure.
-unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int runLengthOnly, int strips,
-                                  size_t *size);
+unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int strips, size_t *size);
 
 void booktag_png_free(unsigned char *buffer);
 
@@ -25,7 +23,7 @@ void booktag_png_free(unsigned char *buffer);
 /// the file as booktag_png_encode does and releases the writer; booktag_png_abandon releases it
 /// instead. One append of every row gives booktag_png_encode's bytes.
 typedef struct booktag_png_writer booktag_png_writer;
-booktag_png_writer *booktag_png_begin(int width, int height, int level, int filters, int runLengthOnly, int strips);
+booktag_png_writer *booktag_png_begin(int width, int height, int level, int filters, int strips);
 /// Returns 0, or -1 when the rows could not be written (the writer then only finishes with NULL).
 int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int height);
 unsigned char *booktag_png_finish(booktag_png_writer *writer, size_t *size);

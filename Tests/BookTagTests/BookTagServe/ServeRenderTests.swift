@@ -25,7 +25,10 @@ struct ServeRenderTests {
             for number in 1...renders {
                 group.addTask {
                     let response = try await server.request("GET", "/api/tags/fantasy/collage.png?size=4k&stats=1")
-                    #expect(response.status == 200 && response.body.count > 100_000)
+                    // A 4k PNG: its header's width (bytes 16-19) is 3840.
+                    let bytes = Array(response.body)
+                    let width = bytes.count > 24 ? bytes[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0
+                    #expect(response.status == 200 && width == 3840, "\(response.body.count) bytes")
                     await order.add("render \(number)")
                 }
             }

@@ -95,7 +95,7 @@ import Testing
             var length = 0
             let bytes = try #require(
                 booktag_png_encode(
-                    canvas.bandRows, Int32(width), Int32(height), 1, filter.rawValue, Int32(strips % 2), Int32(strips),
+                    canvas.bandRows, Int32(width), Int32(height), Int32(strips % 3 * 4), filter.rawValue, Int32(strips),
                     &length))
             let data = Data(bytes: bytes, count: length)
             booktag_png_free(bytes)
