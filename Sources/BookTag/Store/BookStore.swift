@@ -77,7 +77,10 @@ public final class BookStore: Sendable {
                 let migrationLock = try FileLock(path: lockPath, mode: .exclusive)
                 defer { migrationLock.unlock() }
                 queue = try DatabaseQueue(path: home.databaseFile.path, configuration: configuration)
-                try migrator.migrate(queue)
+                // A new store is made at the current schema in one transaction; one an earlier
+                // booktag made is upgraded by the migrations it lacks.
+                let created = try queue.write { try StoreSchema.createCurrentSchema($0, migrator: migrator) }
+                if !created { try migrator.migrate(queue) }
             }
             // The log and its index, which stay, are the reader's only too (SQLite made them with
             // the mode the database file had when they were first created).
