@@ -2,8 +2,8 @@ import BookTag
 import Foundation
 
 /// A job's progress as server-sent events: pages read, covers kept of those wanted, and the
-/// waits for the API's next turn, an import's covers, each with a line for people. The state is the library's
-/// `ProgressState`; this only words it.
+/// waits for the API's next turn, an import's covers, or a print's originals asked for, each with a
+/// line for people. The state is the library's `ProgressState`; this only words it.
 final class JobProgress: Sendable {
     private struct Payload: Encodable {
         var line: String
@@ -19,14 +19,27 @@ final class JobProgress: Sendable {
     private let report: @Sendable (JobRegistry.Event) -> Void
     /// An import's job: its waits are worded with its covers, not with pages of a search.
     private let importing: Bool
+    /// A print's job: the original cover asked for last, and of how many; nil for other jobs.
+    private let asked: Locked<(cover: Int, of: Int)>?
 
     init(wanted: Int, importing: Bool = false, report: @escaping @Sendable (JobRegistry.Event) -> Void) {
         tracker = ProgressTracker(wanted: wanted)
         self.importing = importing
         self.report = report
+        asked = nil
+    }
+
+    /// A print's progress: each original cover asked for, the waits for Open Library's next turn
+    /// between them, then the drawing (`drawing(_:)`).
+    init(printing report: @escaping @Sendable (JobRegistry.Event) -> Void) {
+        tracker = ProgressTracker(wanted: 0)
+        importing = false
+        self.report = report
+        asked = Locked((cover: 0, of: 0))
     }
 
     @Sendable func handle(_ event: ProgressEvent) {
+        if let asked { return handlePrint(event, asked: asked) }
         let state = tracker.record(event)
         let (found, wanted) = (state.found, state.wanted)
         switch event {
@@ -62,6 +75,34 @@ final class JobProgress: Sendable {
         case .coverDownloaded, .request, .note, .warning, .fetchingDetails, .fetchingLargestCover:
             break
         }
+    }
+
+    private func handlePrint(_ event: ProgressEvent, asked: Locked<(cover: Int, of: Int)>) {
+        switch event {
+        case .fetchingLargestCover(let cover, let total):
+            asked.withLock { $0 = (cover, total) }
+            send(
+                "cover",
+                Payload(
+                    line: "asking Open Library for original covers: \(cover) of \(total)", found: cover - 1,
+                    wanted: total))
+        case .waiting(let seconds, _):
+            let (cover, total) = asked.withLock { $0 }
+            send(
+                "wait",
+                Payload(
+                    line: String(
+                        format: "waiting %.1f s for Open Library's next turn (cover %d of %d)", seconds, cover, total),
+                    found: max(0, cover - 1), wanted: total, seconds: seconds))
+        default:
+            break
+        }
+    }
+
+    /// A print's covers are in hand; the page is being drawn.
+    func drawing(_ print: PrintOptions) {
+        let total = asked?.withLock { $0.of } ?? 0
+        send("cover", Payload(line: "drawing the \(print.fileSuffix) PDF", found: total, wanted: total))
     }
 
     private func send(_ name: String, _ payload: Payload) {

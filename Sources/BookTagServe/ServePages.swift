@@ -148,7 +148,7 @@ enum ServePages {
     /// A finished print job: its PDF to download, and how sharp its covers will print.
     static func printReady(_ job: JobRegistry.Snapshot, frame: Frame) -> String {
         guard let result = job.result,
-            let made = try? JSONDecoder().decode(TagJobs.PrintMade.self, from: Data(result.json.utf8))
+            let made = try? JSONDecoder().decode(PrintSummary.self, from: Data(result.json.utf8))
         else { return "" }
         // "A2", "60×90 cm": as the form's options name them.
         let named =

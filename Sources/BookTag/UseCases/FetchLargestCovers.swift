@@ -28,6 +28,9 @@ public struct FetchLargestCovers: Sendable {
         /// Covers not asked: the run stopped after `stopAfterFailures` failures in a row (the
         /// network or the server is down; each would wait its turn only to fail the same way).
         public var notAsked = 0
+
+        /// Nothing asked yet.
+        public init() {}
     }
 
     /// Failures in a row after which a run stops asking.

@@ -79,8 +79,12 @@ extension BookTagCommand {
             guard let tag else { return try renderAll(maker, options: options, session: session) }
             let name = try TagName(tag)
             if let print = try printing.resolve() {
-                if !printing.offline { try await fetchLargestCovers(of: name, store: store, session: session) }
-                return try makePrint(maker, tag: name, options: options, print: print, session: session)
+                let originals =
+                    printing.offline
+                    ? FetchLargestCovers.Outcome()
+                    : try await fetchLargestCovers(of: name, store: store, session: session)
+                return try makePrint(
+                    maker, tag: name, options: options, print: print, originals: originals, session: session)
             }
             let result = try maker.make(
                 tag: name, options: options, output: output.map { URL(fileURLWithPath: $0) }, embedImages: embed)
@@ -93,12 +97,14 @@ extension BookTagCommand {
         }
 
         /// Before a print: the largest covers not asked for yet, with a progress line and Ctrl-C.
-        private func fetchLargestCovers(of name: TagName, store: BookStore, session: Session) async throws {
+        private func fetchLargestCovers(of name: TagName, store: BookStore, session: Session) async throws
+            -> FetchLargestCovers.Outcome
+        {
             let fetch = FetchLargestCovers(workspace: session.workspace, store: store)
             let reporter = session.reporter
             let outcome = try await AsyncRun.run { try await fetch.run(name, progress: reporter.handle) }
             reporter.endProgress()
-            guard outcome.asked > 0 else { return }
+            guard outcome.asked > 0 else { return outcome }
             reporter.note(
                 "asked Open Library for \(outcome.asked) original cover\(outcome.asked == 1 ? "" : "s"):"
                     + " \(outcome.kept) larger, kept for print")
@@ -108,11 +114,13 @@ extension BookTagCommand {
                     "\(outcome.failed) could not be fetched (first: \(why))\(stopped); they print at the size stored,"
                         + " and the next print asks again")
             }
+            return outcome
         }
 
         /// `--print`: the file, then how sharp its covers will print.
         private func makePrint(
-            _ maker: CollageMaker, tag name: TagName, options: CollageOptions, print: PrintOptions, session: Session
+            _ maker: CollageMaker, tag name: TagName, options: CollageOptions, print: PrintOptions,
+            originals: FetchLargestCovers.Outcome, session: Session
         ) throws {
             // Only a format given here makes an image; collage.format in config.json is for screens.
             let format = style.format.flatMap { $0 == .html ? nil : $0.imageFormat }
@@ -134,23 +142,9 @@ extension BookTagCommand {
             }
             if json {
                 return try JSONOutput.print(
-                    Printed(
-                        tag: tag ?? "", file: result.file.path, paper: print.paper.name,
-                        landscape: print.landscape, bleed: print.bleedMillimetres, lowestPPI: sharpness.lowest,
-                        medianPPI: sharpness.median, softCovers: sharpness.soft))
+                    PrintSummary(tag: tag ?? "", file: result.file.path, result: result, originals: originals))
             }
             Swift.print(result.file.path)
-        }
-
-        struct Printed: Encodable {
-            let tag: String
-            let file: String
-            let paper: String
-            let landscape: Bool
-            let bleed: Double
-            let lowestPPI: Int?
-            let medianPPI: Int?
-            let softCovers: Int
         }
 
         struct Written: Encodable {

@@ -35,6 +35,7 @@ extension ServeRouteTests {
             let result = try #require(done["result"] as? [String: Any], "\(done)")
             #expect(result["paper"] as? String == "a2" && result["landscape"] as? Bool == false)
             #expect(result["originalsAsked"] as? Int == 12 && result["originalsKept"] as? Int == 9, "\(result)")
+            #expect(result["bleed"] as? Double == 3 && result["paper"] as? String == "a2", "as collage --print --json")
             let name = try #require(result["file"] as? String)
             #expect(name.hasSuffix("-a2.pdf"))
 

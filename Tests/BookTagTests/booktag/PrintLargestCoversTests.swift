@@ -36,6 +36,7 @@ import Testing
         #expect(offline.status == 0, "\(offline.errors)")
         #expect(Self.originalRequests(offline).isEmpty, "--offline asks nothing")
         let before = try PrintCommandTests.json(offline)
+        #expect(before["originalsAsked"] as? Int == 0 && before["originalsKept"] as? Int == 0, "\(before)")
 
         let first = try await Self.booktag(
             ["collage", Self.tag, "--print", "a2", "--json", "-v"] + Self.replay, home: home)
@@ -43,6 +44,7 @@ import Testing
         #expect(Self.originalRequests(first).count == 12, "\(first.errors)")
         #expect(first.errors.contains("asked Open Library for 12 original covers: 9 larger, kept for print"))
         let after = try PrintCommandTests.json(first)
+        #expect(after["originalsAsked"] as? Int == 12 && after["originalsKept"] as? Int == 9, "\(after)")
         let file = URL(fileURLWithPath: try #require(after["file"] as? String))
 
         // The nine originals are in the PDF at their own size; the other three as stored.
