@@ -10,7 +10,7 @@
 #include <zlib.h>
 
 // A PNG written on every core: the rows are cut into horizontal strips, each filtered and
-// deflated by libdeflate on its own thread into a raw DEFLATE stream; every strip's stream but
+// deflated by libdeflate on one of the writer's threads into a raw DEFLATE stream; every strip's stream but
 // the image's last is made to end on a byte boundary without a final block (DeflateJoin.c), and
 // the streams are joined into one zlib stream (their Adler-32s combined, by zlib), as pigz does
 // for gzip. A strip's matches do not reach into the strip before it (libdeflate takes no
@@ -191,44 +191,56 @@ static void filter_row(const unsigned char *row, const unsigned char *above, siz
     apply_filter(chosen, row, above, length, out + 1);
 }
 
-struct booktag_png_writer {
-    int width, height, written;  // rows written so far
-    int level, filters, strips;
-    unsigned char *lastRow;      // the RGB of row written - 1
-    Buffer output;
-    uint32_t adler;
-    int failed;
-    struct libdeflate_compressor *compressors[8];  // one a strip, made on first use
-    uint32_t *joinTables[8];                       // for deflate_continue, the same
-};
-
-typedef struct {
-    booktag_png_writer *writer;
-    int index;                   // which of the band's strips
+// A strip of rows to filter and deflate, queued for the writer's threads. Its rows are the
+// caller's until it is filtered (booktag_png_append waits for that); its deflated bytes go out in
+// the image's order once it is done.
+typedef struct Strip {
     const int *const *rows;      // the band's rows
     int first, end;              // rows [first, end) of the band
+    int top;                     // the image's first row (nothing above it)
     int last;                    // the image's last strip
+    enum { QUEUED, FILTERING, FILTERED, DONE } state;
     Buffer output;
     uint32_t adler;
     size_t length;               // uncompressed bytes
     int failed;
+    struct Strip *next;
 } Strip;
+
+// The writer keeps one thread a core (at most 8) for as long as it lives, each with its own
+// libdeflate compressor: a band's strips are taken by whichever is free, so the next band's can
+// start while the last of this one's is still being deflated, and a caller drawing the next band
+// meanwhile shares the cores with them rather than waiting for the slowest strip.
+struct booktag_png_writer {
+    int width, height, written;  // rows handed over so far
+    int level, filters, strips;
+    unsigned char *lastRow;      // the RGB of row written - 1
+    Buffer output;
+    uint32_t adler;
+    int emitted;                 // strips whose bytes are in `output`
+    int failed;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;      // a strip was queued, filtered or done, or the writer is ending
+    Strip *strips_head, *strips_tail;  // every strip not yet emitted, in order
+    int threads, stopping;
+    pthread_t thread[8];
+};
 
 // Filters the strip's rows, each against the row above it (the band's own, or the last of the
 // band before), into `filtered`.
-static int filter_strip(const Strip *strip, Buffer *filtered) {
-    const booktag_png_writer *writer = strip->writer;
+static int filter_strip(const booktag_png_writer *writer, const Strip *strip, Buffer *filtered) {
     size_t length = (size_t)writer->width * 3;
     if (reserve(filtered, (length + 1) * (size_t)(strip->end - strip->first)) != 0) return -1;
     unsigned char *current = malloc(length), *previous = malloc(length), *scratch = malloc(length + 1);
     int failed = !current || !previous || !scratch;
-    if (!failed && writer->written + strip->first > 0) {
+    if (!failed && !strip->top) {
         if (strip->first > 0) rgb_row(strip->rows[strip->first - 1], writer->width, previous);
         else memcpy(previous, writer->lastRow, length);
     }
     for (int y = strip->first; y < strip->end && !failed; y++) {
         rgb_row(strip->rows[y], writer->width, current);
-        filter_row(current, writer->written + y > 0 ? previous : NULL, length, writer->filters, filtered->data + filtered->size, scratch);
+        filter_row(current, strip->top && y == strip->first ? NULL : previous, length, writer->filters, filtered->data + filtered->size,
+                   scratch);
         filtered->size += length + 1;
         unsigned char *swap = previous;
         previous = current;
@@ -238,28 +250,51 @@ static int filter_strip(const Strip *strip, Buffer *filtered) {
     return failed ? -1 : 0;
 }
 
-// Filters and deflates a strip (by libdeflate, on the thread it is given), into a raw DEFLATE
-// stream that the next strip's can follow unless it is the image's last (DeflateJoin.c).
-static void *deflate_strip(void *argument) {
-    Strip *strip = argument;
-    booktag_png_writer *writer = strip->writer;
+// A writer's thread: takes queued strips in order, filters each, then deflates it into a raw
+// DEFLATE stream that the next strip's can follow unless it is the image's last (DeflateJoin.c).
+static void *deflate_strips(void *argument) {
+    booktag_png_writer *writer = argument;
+    struct libdeflate_compressor *compressor = NULL;
+    uint32_t *tables = NULL;
     Buffer filtered = {NULL, 0, 0};
-    struct libdeflate_compressor **compressor = &writer->compressors[strip->index];
-    uint32_t **tables = &writer->joinTables[strip->index];
-    if (!*compressor) *compressor = libdeflate_alloc_compressor(writer->level);
-    if (!*tables && !strip->last) *tables = deflate_join_tables();
-    strip->failed = !*compressor || (!*tables && !strip->last) || filter_strip(strip, &filtered) != 0;
-    if (!strip->failed) {
-        strip->adler = libdeflate_adler32(1, filtered.data, filtered.size);
-        strip->length = filtered.size;
-        size_t bound = libdeflate_deflate_compress_bound(*compressor, filtered.size);
-        strip->failed = reserve(&strip->output, bound) != 0;
+    pthread_mutex_lock(&writer->lock);
+    for (;;) {
+        Strip *strip = writer->strips_head;
+        while (strip && strip->state != QUEUED) strip = strip->next;
+        if (!strip) {
+            if (writer->stopping) break;
+            pthread_cond_wait(&writer->changed, &writer->lock);
+            continue;
+        }
+        strip->state = FILTERING;
+        pthread_mutex_unlock(&writer->lock);
+        if (!compressor) compressor = libdeflate_alloc_compressor(writer->level);
+        if (!tables && !strip->last) tables = deflate_join_tables();
+        filtered.size = 0;
+        int failed = !compressor || (!tables && !strip->last) || filter_strip(writer, strip, &filtered) != 0;
+        pthread_mutex_lock(&writer->lock);
+        strip->state = FILTERED;
+        pthread_cond_broadcast(&writer->changed);
+        pthread_mutex_unlock(&writer->lock);
+        if (!failed) {
+            strip->adler = libdeflate_adler32(1, filtered.data, filtered.size);
+            strip->length = filtered.size;
+            failed = reserve(&strip->output, libdeflate_deflate_compress_bound(compressor, filtered.size)) != 0;
+        }
+        if (!failed) {
+            strip->output.size =
+                libdeflate_deflate_compress(compressor, filtered.data, filtered.size, strip->output.data, strip->output.capacity);
+            failed = strip->output.size == 0 || (!strip->last && deflate_continue(&strip->output, tables) != 0);
+        }
+        pthread_mutex_lock(&writer->lock);
+        strip->failed = failed;
+        strip->state = DONE;
+        pthread_cond_broadcast(&writer->changed);
     }
-    if (!strip->failed) {
-        strip->output.size = libdeflate_deflate_compress(*compressor, filtered.data, filtered.size, strip->output.data, strip->output.capacity);
-        strip->failed = strip->output.size == 0 || (!strip->last && deflate_continue(&strip->output, *tables) != 0);
-    }
+    pthread_mutex_unlock(&writer->lock);
     free(filtered.data);
+    free(tables);
+    libdeflate_free_compressor(compressor);
     return NULL;
 }
 
@@ -274,17 +309,65 @@ static int append_chunk(Buffer *out, const char *type, const unsigned char *data
     return append(out, head, 8) || (length && append(out, data, length)) || append(out, tail, 4) ? -1 : 0;
 }
 
+// Writes out the strips done at the head of the queue, an IDAT each: the zlib header joins the
+// image's first, the Adler-32 its last. Called with the lock held.
+static void emit_done(booktag_png_writer *writer) {
+    Strip *strip;
+    while ((strip = writer->strips_head) && strip->state == DONE) {
+        writer->strips_head = strip->next;
+        if (!writer->strips_head) writer->strips_tail = NULL;
+        Buffer *data = &strip->output;
+        int failed = writer->failed || strip->failed;
+        if (!failed && writer->emitted == 0) {
+            unsigned char zlibHeader[2] = {0x78, writer->level <= 1 ? 0x01 : (writer->level <= 5 ? 0x5E : (writer->level == 6 ? 0x9C : 0xDA))};
+            failed = reserve(data, 2) != 0;
+            if (!failed) {
+                memmove(data->data + 2, data->data, data->size);
+                memcpy(data->data, zlibHeader, 2);
+                data->size += 2;
+            }
+        }
+        if (!failed) {
+            writer->adler = writer->emitted == 0 ? strip->adler : (uint32_t)adler32_combine(writer->adler, strip->adler, (z_off_t)strip->length);
+            if (strip->last) {
+                unsigned char trailer[4];
+                put32(trailer, (uint32_t)writer->adler);
+                failed = append(data, trailer, 4) != 0;
+            }
+        }
+        if (!failed) failed = append_chunk(&writer->output, "IDAT", data->data, data->size) != 0;
+        writer->failed |= failed;
+        writer->emitted++;
+        free(data->data);
+        free(strip);
+    }
+}
+
 booktag_png_writer *booktag_png_begin(int width, int height, int level, int filters, int strips) {
     if (width <= 0 || height <= 0 || (filters & 0xF8) == 0 || level < 0 || level > 12 || (size_t)width > (SIZE_MAX / 4 - 1) / 3) return NULL;
     booktag_png_writer *writer = calloc(1, sizeof *writer);
     if (!writer) return NULL;
-    *writer = (booktag_png_writer){width, height, 0, level, filters, strips, malloc((size_t)width * 3), {NULL, 0, 0}, 1, 0, {NULL}, {NULL}};
+    writer->width = width, writer->height = height, writer->level = level, writer->filters = filters, writer->strips = strips;
+    writer->lastRow = malloc((size_t)width * 3);
+    writer->adler = 1;
+    pthread_mutex_init(&writer->lock, NULL);
+    pthread_cond_init(&writer->changed, NULL);
     static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     unsigned char header[13];
     put32(header, (uint32_t)width);
     put32(header + 4, (uint32_t)height);
     header[8] = 8, header[9] = 2, header[10] = 0, header[11] = 0, header[12] = 0;  // 8-bit RGB
     if (!writer->lastRow || append(&writer->output, signature, 8) != 0 || append_chunk(&writer->output, "IHDR", header, 13) != 0) {
+        booktag_png_abandon(writer);
+        return NULL;
+    }
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = cores < 1 ? 1 : (cores > 8 ? 8 : (int)cores);
+    for (int i = 0; i < threads; i++) {
+        if (pthread_create(&writer->thread[i], NULL, deflate_strips, writer) != 0) break;
+        writer->threads++;
+    }
+    if (writer->threads == 0) {
         booktag_png_abandon(writer);
         return NULL;
     }
@@ -298,8 +381,7 @@ int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int h
     }
     int count = writer->strips;
     if (count <= 0) {
-        long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        count = (int)(cores < 1 ? 1 : cores);
+        count = writer->threads;
         // Strips of at least 64 rows, or of 192 KiB of pixels when rows are long (a 4k band of
         // 68 rows is then cut in two): each strip starts its matches afresh, so shorter strips
         // would cost more in size than another core gains in time.
@@ -311,50 +393,49 @@ int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int h
     if (count > 8) count = 8;
     if (count > height) count = height;
     int ends = writer->written + height == writer->height;
-    Strip parts[8];
-    pthread_t threads[8];
-    int started[8] = {0};
-    for (int i = 0; i < count; i++) {
-        parts[i] = (Strip){writer, i, rows, (int)((long)height * i / count), (int)((long)height * (i + 1) / count), ends && i == count - 1,
-                           {NULL, 0, 0}, 1, 0, 0};
-        if (i > 0) started[i] = pthread_create(&threads[i], NULL, deflate_strip, &parts[i]) == 0;
+    Strip *queued[8] = {NULL};
+    pthread_mutex_lock(&writer->lock);
+    // At most a strip a thread waits deflated from bands before, so that their buffers stay few.
+    for (;;) {
+        emit_done(writer);
+        int waiting = 0;
+        for (Strip *strip = writer->strips_head; strip; strip = strip->next) waiting++;
+        if (waiting <= writer->threads || writer->failed) break;
+        pthread_cond_wait(&writer->changed, &writer->lock);
     }
-    deflate_strip(&parts[0]);
-    int failed = parts[0].failed;
-    for (int i = 1; i < count; i++) {
-        if (started[i]) pthread_join(threads[i], NULL);
-        else deflate_strip(&parts[i]);
-        failed |= parts[i].failed;
-    }
-    // One IDAT a strip: the zlib header joins the image's first, the Adler-32 its last.
+    int failed = writer->failed;
     for (int i = 0; i < count && !failed; i++) {
-        Buffer *data = &parts[i].output;
-        if (writer->written == 0 && i == 0) {
-            unsigned char zlibHeader[2] = {0x78, writer->level <= 1 ? 0x01 : (writer->level <= 5 ? 0x5E : (writer->level == 6 ? 0x9C : 0xDA))};
-            if (reserve(data, 2) != 0) { failed = 1; break; }
-            memmove(data->data + 2, data->data, data->size);
-            memcpy(data->data, zlibHeader, 2);
-            data->size += 2;
+        Strip *strip = calloc(1, sizeof *strip);
+        if (!strip) {
+            failed = 1;
+            break;
         }
-        writer->adler = writer->written == 0 && i == 0 ? parts[i].adler
-                                                       : (uint32_t)adler32_combine(writer->adler, parts[i].adler, (z_off_t)parts[i].length);
-        if (parts[i].last) {
-            unsigned char trailer[4];
-            put32(trailer, (uint32_t)writer->adler);
-            if (append(data, trailer, 4) != 0) { failed = 1; break; }
-        }
-        failed = append_chunk(&writer->output, "IDAT", data->data, data->size) != 0;
+        *strip = (Strip){rows, (int)((long)height * i / count), (int)((long)height * (i + 1) / count), writer->written == 0 && i == 0,
+                         ends && i == count - 1, QUEUED, {NULL, 0, 0}, 0, 0, 0, NULL};
+        if (writer->strips_tail) writer->strips_tail->next = strip;
+        else writer->strips_head = strip;
+        writer->strips_tail = strip;
+        queued[i] = strip;
     }
-    for (int i = 0; i < count; i++) free(parts[i].output.data);
+    pthread_cond_broadcast(&writer->changed);
+    // The rows are the caller's again once every strip of them is filtered.
+    for (int i = 0; i < count && queued[i]; i++)
+        while (queued[i]->state < FILTERED) pthread_cond_wait(&writer->changed, &writer->lock);
+    emit_done(writer);
     // What the next band needs of this one: its last row.
     if (!failed && !ends) rgb_row(rows[height - 1], writer->width, writer->lastRow);
     writer->written += height;
-    writer->failed = failed;
+    writer->failed |= failed;
+    failed = writer->failed;
+    pthread_mutex_unlock(&writer->lock);
     return failed ? -1 : 0;
 }
 
 unsigned char *booktag_png_finish(booktag_png_writer *writer, size_t *size) {
     if (!writer) return NULL;
+    pthread_mutex_lock(&writer->lock);
+    for (emit_done(writer); writer->strips_head; emit_done(writer)) pthread_cond_wait(&writer->changed, &writer->lock);
+    pthread_mutex_unlock(&writer->lock);
     unsigned char *bytes = NULL;
     if (!writer->failed && writer->written == writer->height && size && append_chunk(&writer->output, "IEND", NULL, 0) == 0) {
         bytes = writer->output.data;
@@ -377,8 +458,22 @@ void booktag_png_taken(booktag_png_writer *writer) {
 
 void booktag_png_abandon(booktag_png_writer *writer) {
     if (!writer) return;
+    // Strips not taken yet are dropped; those being worked on are finished first.
+    pthread_mutex_lock(&writer->lock);
+    for (Strip *strip = writer->strips_head; strip; strip = strip->next)
+        if (strip->state == QUEUED) strip->state = DONE;
+    writer->stopping = 1;
+    pthread_cond_broadcast(&writer->changed);
+    pthread_mutex_unlock(&writer->lock);
+    for (int i = 0; i < writer->threads; i++) pthread_join(writer->thread[i], NULL);
+    for (Strip *strip = writer->strips_head, *next; strip; strip = next) {
+        next = strip->next;
+        free(strip->output.data);
+        free(strip);
+    }
+    pthread_mutex_destroy(&writer->lock);
+    pthread_cond_destroy(&writer->changed);
     free(writer->lastRow);
-    for (int i = 0; i < 8; i++) libdeflate_free_compressor(writer->compressors[i]), free(writer->joinTables[i]);
     free(writer->output.data);
     free(writer);
 }

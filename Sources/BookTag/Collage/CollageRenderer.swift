@@ -210,7 +210,10 @@ public struct CollageRenderer: Sendable {
         }
         encoding.sync {}
         if let failure = encodingFailure.withLock({ $0 }) { throw failure }
+        // The PNG writer's threads may still be deflating the last bands: that is encoding too.
+        let finishing = clock.now
         let data = try encoder.finish()
+        timings.withLock { $0.encoding += clock.now - finishing }
         var spent = timings.withLock { $0 }
         spent.reading += reading
         spent.planning = plannedAt - started - reading

@@ -11,7 +11,7 @@
 /// several, each row takes the one with the least sum of absolute values). The filter and the
 /// level decide the cost.
 /// `strips` strips of rows (0: one a core, each at least 64 rows; at most 8) are filtered and
-/// deflated at once, one a thread (see PNGEncoder.c).
+/// deflated at once by the writer's threads, one a core (see PNGEncoder.c).
 /// Returns a buffer to release with booktag_png_free, its length in *size; NULL on failure.
 unsigned char *booktag_png_encode(const int *const *rows, int width, int height, int level, int filters, int strips, size_t *size);
 
@@ -24,7 +24,9 @@ void booktag_png_free(unsigned char *buffer);
 /// instead. One append of every row gives booktag_png_encode's bytes.
 typedef struct booktag_png_writer booktag_png_writer;
 booktag_png_writer *booktag_png_begin(int width, int height, int level, int filters, int strips);
-/// Returns 0, or -1 when the rows could not be written (the writer then only finishes with NULL).
+/// Returns once the rows are filtered: the caller may change them while the writer's threads go
+/// on deflating them. Returns 0, or -1 when the writer has failed, on these rows or earlier ones
+/// (it then only finishes with NULL).
 int booktag_png_append(booktag_png_writer *writer, const int *const *rows, int height);
 unsigned char *booktag_png_finish(booktag_png_writer *writer, size_t *size);
 void booktag_png_abandon(booktag_png_writer *writer);

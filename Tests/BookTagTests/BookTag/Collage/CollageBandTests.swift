@@ -102,7 +102,9 @@ import Testing
     }
 
     /// booktag's PNG writer takes the rows in bands of any height, with any row filter or
-    /// libpng's choice among them; the file reads back as the pixels.
+    /// libpng's choice among them; the file reads back as the pixels. Each band's rows are the
+    /// caller's again once it is handed over (its strips may still be deflating): drawing over
+    /// them then changes nothing in the file.
     @Test(arguments: [[211], [1, 1, 209], [7, 64, 139, 1], [100, 111]], CollageRenderer.PNGFilter.allCases)
     func thePNGWriterTakesRowsInBands(heights: [Int], filter: CollageRenderer.PNGFilter) throws {
         let width = 173
@@ -118,6 +120,7 @@ import Testing
                         : Int32((x * 3) << 16 | (y * 2) << 8 | (x + y))) & 0xFFFFFF)
             }
         }
+        let expected = (0..<height).flatMap { y in (0..<width).map { x in canvas.pixel(x: x, y: y) } }
         // libdeflate's levels 3, 9, 12 and 6: each band's strips are joined (DeflateJoin.c).
         let level = Int32(heights.count * 3 % 13)
         let writer = try #require(
@@ -125,6 +128,7 @@ import Testing
         var top = 0
         for rows in heights {
             #expect(booktag_png_append(writer, canvas.bandRows + top, Int32(rows)) == 0)
+            canvas.fill(CollagePlan.Rect(x: 0, y: top, width: width, height: rows), color: CollageTheme.RGB(9, 8, 7))
             top += rows
         }
         var length = 0
@@ -132,7 +136,6 @@ import Testing
         let decoded = try DecodedImage(Data(bytes: bytes, count: length))
         booktag_png_free(bytes)
         #expect(decoded.width == width && decoded.height == height)
-        let expected = (0..<height).flatMap { y in (0..<width).map { x in canvas.pixel(x: x, y: y) } }
         let same = decoded.pixels.map { $0 & 0xFFFFFF } == expected
         #expect(same, "the pixels read back are those written")
     }
