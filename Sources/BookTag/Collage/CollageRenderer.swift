@@ -139,6 +139,10 @@ public struct CollageRenderer: Sendable {
         let free = canvases.map { _ in DispatchSemaphore(value: 1) }
         let encodingFailure = Locked<(any Error)?>(nil)
         let spanning = SpanningCovers()
+        let ahead = CoversAhead(
+            frames: plan.cells.map(\.frame), drawable: covers.map { $0.source != nil }, bands: bands
+        ).schedule
+        var drawnAhead = Set<Int>()
         var drawing = Duration.zero
         for (index, band) in bands.enumerated() {
             let slot = index % canvases.count
@@ -151,9 +155,12 @@ public struct CollageRenderer: Sendable {
             let start = clock.now
             if band != canvas.band { canvas.show(band) }
             let shown = plan.cells.indices.filter { canvas.holds(plan.cells[$0].frame) }
+            let early = drawnAhead
+            drawnAhead.formUnion(ahead[index])
             // Job 0 sets up fonts (the slowest part of a small collage) and draws the title,
-            // labels and credit while the other jobs draw one cover each; their areas do not overlap.
-            DispatchQueue.concurrentPerform(iterations: shown.count + 1) { job in
+            // labels and credit while the other jobs draw one cover each, those the band shows and
+            // then those it draws ahead for later bands; their areas do not overlap.
+            DispatchQueue.concurrentPerform(iterations: shown.count + ahead[index].count + 1) { job in
                 var texts: [String] = []
                 if job == 0 {
                     let start = clock.now
@@ -176,6 +183,13 @@ public struct CollageRenderer: Sendable {
                     } catch {
                         textProblem.withLock { $0 = error.localizedDescription }
                     }
+                } else if job > shown.count {
+                    let index = ahead[index][job - shown.count - 1]
+                    guard let source = covers[index].source else { return }
+                    spanning.drawAhead(index, frame: plan.cells[index].frame, background: theme.background) {
+                        drawCover(source, into: $1, fill: plan.fillsFrames, on: $0, clock: clock, timings: timings)
+                    }
+                    return
                 } else {
                     let index = shown[job - 1]
                     let cover = covers[index]
@@ -186,7 +200,7 @@ public struct CollageRenderer: Sendable {
                                 source, into: frame, fill: plan.fillsFrames, on: target, clock: clock, timings: timings)
                         }
                         let drawn =
-                            SpanningCovers.isCut(frame, by: canvas.band)
+                            SpanningCovers.isCut(frame, by: canvas.band) || early.contains(index)
                             ? spanning.copy(index, frame: frame, into: canvas, background: theme.background, draw: draw)
                             : draw(on: canvas, into: frame)
                         if drawn { return }
