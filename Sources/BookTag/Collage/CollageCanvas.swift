@@ -30,9 +30,12 @@ final class CollageCanvas: @unchecked Sendable {
     init?(width: Int, height: Int, background: CollageTheme.RGB, bandRows: Int? = nil) {
         let capacity = min(height, bandRows ?? height)
         guard width > 0, height > 0, capacity > 0, width.multipliedReportingOverflow(by: capacity).overflow == false,
-            let raw = malloc(MemoryLayout<Int32>.stride * width * capacity),
-            let table = calloc(height, MemoryLayout<UnsafeMutablePointer<Int32>?>.stride)
+            let raw = malloc(MemoryLayout<Int32>.stride * width * capacity)
         else { return nil }
+        guard let table = calloc(height, MemoryLayout<UnsafeMutablePointer<Int32>?>.stride) else {
+            free(raw)
+            return nil
+        }
         self.width = width
         self.height = height
         self.background = Self.value(background)

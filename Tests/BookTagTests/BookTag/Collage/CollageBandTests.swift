@@ -140,6 +140,24 @@ import Testing
         #expect(same, "the pixels read back are those written")
     }
 
+    /// A collage that fails between bands abandons its writer with strips still deflating: the
+    /// writer's threads finish or drop them, and it is released without waiting on rows it no
+    /// longer has.
+    @Test func aWriterAbandonedBetweenBandsLetsGo() throws {
+        let canvas = try #require(CollageCanvas(width: 1500, height: 400, background: CollageTheme.RGB(1, 2, 3)))
+        var generator = SeededGenerator(seed: 7)
+        for y in 0..<400 {
+            for x in 0..<1500 { canvas.set(x: x, y: y, to: Int32.random(in: 0...0xFFFFFF, using: &generator)) }
+        }
+        for bands in 1...3 {
+            let png = try #require(booktag_png_begin(1500, 400, 2, 0x80, 4))
+            for band in 0..<bands {
+                #expect(booktag_png_append(png, canvas.bandRows + band * 100, 100) == 0)
+            }
+            booktag_png_abandon(png)
+        }
+    }
+
     @Test func aWriterRefusesRowsBeyondTheImage() throws {
         let canvas = try #require(CollageCanvas(width: 10, height: 10, background: CollageTheme.RGB(1, 2, 3)))
         let png = try #require(booktag_png_begin(10, 5, 1, 0x20, 0))
