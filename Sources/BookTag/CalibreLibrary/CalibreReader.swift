@@ -70,6 +70,8 @@ public enum CalibreReader {
         let kept = "(SELECT id FROM books WHERE id IS NOT NULL ORDER BY id LIMIT \(limit))"
         // Every value comes as the type it is read as, whatever a changed schema stores (GRDB
         // stops the process on a value it cannot convert): text cut to a field, whole numbers.
+        // And every one is read as optional: a damaged file can give NULL where a query asked
+        // for none (an index that disagrees with its table), which GRDB would stop on too.
         func text(_ column: String) -> String { "substr(CAST(\(column) AS TEXT), 1, \(ExportLimits.fieldBytes))" }
         func integer(_ column: String) -> String { "CAST(\(column) AS INTEGER)" }
         var authors: [Int64: [String]] = [:]
@@ -78,7 +80,8 @@ public enum CalibreReader {
             sql:
                 "SELECT \(integer("l.book")) AS book, \(text("a.name")) AS name FROM books_authors_link l JOIN authors a ON a.id = l.author WHERE l.book IN \(kept) AND a.name IS NOT NULL ORDER BY l.id"
         ) {
-            authors[row["book"], default: []].append((row["name"] as String).replacingOccurrences(of: "|", with: ","))
+            guard let book: Int64 = row["book"], let name: String = row["name"] else { continue }
+            authors[book, default: []].append(name.replacingOccurrences(of: "|", with: ","))
         }
         var tags: [Int64: [String]] = [:]
         for row in try Row.fetchAll(
@@ -86,41 +89,46 @@ public enum CalibreReader {
             sql:
                 "SELECT \(integer("l.book")) AS book, \(text("t.name")) AS name FROM books_tags_link l JOIN tags t ON t.id = l.tag WHERE l.book IN \(kept) AND t.name IS NOT NULL ORDER BY l.id"
         ) {
-            tags[row["book"], default: []].append(row["name"])
+            guard let book: Int64 = row["book"], let name: String = row["name"] else { continue }
+            tags[book, default: []].append(name)
         }
         var isbns: [Int64: String] = [:]
         for row in try Row.fetchAll(
             db,
             sql:
                 "SELECT \(integer("book")) AS book, \(text("val")) AS val FROM identifiers WHERE type = 'isbn' AND book IN \(kept)"
-        ) { isbns[row["book"]] = row["val"] }
+        ) {
+            if let book: Int64 = row["book"] { isbns[book] = row["val"] }
+        }
         var ratings: [Int64: Int] = [:]
         for row in try Row.fetchAll(
             db,
             sql:
                 "SELECT \(integer("l.book")) AS book, \(integer("r.rating")) AS rating FROM books_ratings_link l JOIN ratings r ON r.id = l.rating WHERE l.book IN \(kept)"
         ) {
-            ratings[row["book"]] = row["rating"]
+            if let book: Int64 = row["book"] { ratings[book] = row["rating"] }
         }
         var comments: [Int64: String] = [:]
         for row in try Row.fetchAll(
             db, sql: "SELECT \(integer("book")) AS book, \(text("text")) AS text FROM comments WHERE book IN \(kept)")
-        { comments[row["book"]] = row["text"] }
+        {
+            if let book: Int64 = row["book"] { comments[book] = row["text"] }
+        }
         var publishers: [Int64: String] = [:]
         for row in try Row.fetchAll(
             db,
             sql:
                 "SELECT \(integer("l.book")) AS book, \(text("p.name")) AS name FROM books_publishers_link l JOIN publishers p ON p.id = l.publisher WHERE l.book IN \(kept)"
         ) {
-            publishers[row["book"]] = row["name"]
+            if let book: Int64 = row["book"] { publishers[book] = row["name"] }
         }
         return try Row.fetchAll(
             db,
             sql:
                 "SELECT \(integer("id")) AS id, \(text("title")) AS title, \(text("path")) AS path, \(integer("has_cover")) AS has_cover, \(text("uuid")) AS uuid, \(text("isbn")) AS isbn, \(text("pubdate")) AS pubdate FROM books WHERE id IS NOT NULL ORDER BY id LIMIT \(limit)"
         ).compactMap { row in
-            let id: Int64 = row["id"]
-            guard let title = (row["title"] as String?)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            guard let id: Int64 = row["id"],
+                let title = (row["title"] as String?)?.trimmingCharacters(in: .whitespacesAndNewlines),
                 !title.isEmpty,
                 let uuid: String = row["uuid"], !uuid.isEmpty
             else { return nil }

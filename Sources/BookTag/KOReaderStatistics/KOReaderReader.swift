@@ -62,8 +62,15 @@ public enum KOReaderReader {
                 let now = Date()
                 let cursor = try Row.fetchCursor(db, sql: schema.rowsQuery)
                 while let row = try cursor.next() {
+                    // Every value is read as optional: a damaged file can give NULL where its
+                    // query asked for none (an index that disagrees with its table), and GRDB
+                    // stops the process on a NULL read as a number.
+                    guard let book: Int64 = row[0] else {
+                        skipped += 1
+                        continue
+                    }
                     let row = KOReaderBook.Row(
-                        book: row[0], page: row[1] ?? 0, start: row[2] ?? 0, seconds: row[3] ?? 0,
+                        book: book, page: row[1] ?? 0, start: row[2] ?? 0, seconds: row[3] ?? 0,
                         totalPages: row[4] ?? 0)
                     guard ReadingInterval.isPlausible(start: row.start, seconds: row.seconds, now: now) else {
                         skipped += 1
@@ -74,9 +81,9 @@ public enum KOReaderReader {
                 let books = try Row.fetchAll(
                     db,
                     sql:
-                        "SELECT id, CAST(title AS TEXT), CAST(authors AS TEXT), CAST(pages AS INTEGER), CAST(md5 AS TEXT) FROM book ORDER BY id"
-                ).map { book in
-                    let id: Int64 = book[0]
+                        "SELECT CAST(id AS INTEGER), CAST(title AS TEXT), CAST(authors AS TEXT), CAST(pages AS INTEGER), CAST(md5 AS TEXT) FROM book ORDER BY id"
+                ).compactMap { book -> KOReaderBook? in
+                    guard let id: Int64 = book[0] else { return nil }
                     return KOReaderBook(
                         id: id, title: book[1] ?? "", authors: book[2], pages: book[3] ?? 0,
                         md5: (book[4] as String?).map { $0.lowercased() }, rows: rows[id] ?? [], timeZone: timeZone)
@@ -96,15 +103,16 @@ public enum KOReaderReader {
         var rowsQuery: String {
             switch self {
             case .pageStatData:
-                "SELECT id_book, CAST(page AS INTEGER), CAST(start_time AS INTEGER), CAST(duration AS INTEGER), CAST(total_pages AS INTEGER) FROM page_stat_data WHERE id_book IS NOT NULL ORDER BY id_book, start_time, page"
+                "SELECT CAST(id_book AS INTEGER), CAST(page AS INTEGER), CAST(start_time AS INTEGER), CAST(duration AS INTEGER), CAST(total_pages AS INTEGER) FROM page_stat_data WHERE id_book IS NOT NULL ORDER BY id_book, start_time, page"
             case .pageStat:
-                "SELECT id_book, CAST(page AS INTEGER), CAST(start_time AS INTEGER), CAST(period AS INTEGER), 0 FROM page_stat WHERE id_book IS NOT NULL ORDER BY id_book, start_time, page"
+                "SELECT CAST(id_book AS INTEGER), CAST(page AS INTEGER), CAST(start_time AS INTEGER), CAST(period AS INTEGER), 0 FROM page_stat WHERE id_book IS NOT NULL ORDER BY id_book, start_time, page"
             }
         }
     }
 
     static func schema(_ db: Database, file: URL) throws -> Schema {
-        let tables = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        let names = try String?.fetchAll(db, sql: "SELECT CAST(name AS TEXT) FROM sqlite_master WHERE type = 'table'")
+        let tables = Set(names.compactMap { $0 })
         guard tables.contains("book") else {
             throw ExportError.cannotOpen(path: file.path, reason: "it is an SQLite file without KOReader's book table")
         }

@@ -160,4 +160,24 @@ import Testing
         #expect(small.intervals.count == kept && small.intervals.contains { $0.seconds == 50 })
         #expect(small.shelves == ["currently-reading"], "a 0-page row does not finish the book")
     }
+
+    /// A damaged file whose index of rows disagrees with the rows (SYNTHETIC: libFuzzer's
+    /// mutation of a one-book database, kept in Fuzz/Regressions): SQLite gives a NULL book id for
+    /// a row its query asked to be non-NULL. The row is skipped and counted; the book is read.
+    @Test func aRowWithoutABookFromADamagedIndexIsSkipped() throws {
+        let input = try Data(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent(
+                "Fuzz/Regressions/library/crash-koreader-null-id-from-a-damaged-index"))
+        let folder = try TemporaryHome()
+        let file = folder.folder.appendingPathComponent("statistics.sqlite3")
+        try input.dropFirst().write(to: file)
+        let nulls = try DatabaseQueue(path: file.path).read { db in
+            try Row.fetchAll(db, sql: KOReaderReader.Schema.pageStatData.rowsQuery).filter { $0[0] == nil }.count
+        }
+        #expect(nulls == 1, "the file still gives its NULL")
+        var books: [ImportedBook] = []
+        let summary = try KOReaderReader.read(file, scratch: folder.folder, timeZone: Self.zone) { books.append($0) }
+        #expect(books.map(\.title) == ["Short Book"])
+        #expect(summary.skippedIntervals >= 1)
+    }
 }
