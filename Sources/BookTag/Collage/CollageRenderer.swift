@@ -142,7 +142,6 @@ public struct CollageRenderer: Sendable {
         let ahead = CoversAhead(
             frames: plan.cells.map(\.frame), drawable: covers.map { $0.source != nil }, bands: bands
         ).schedule
-        var drawnAhead = Set<Int>()
         var drawing = Duration.zero
         for (index, band) in bands.enumerated() {
             let slot = index % canvases.count
@@ -155,8 +154,6 @@ public struct CollageRenderer: Sendable {
             let start = clock.now
             if band != canvas.band { canvas.show(band) }
             let shown = plan.cells.indices.filter { canvas.holds(plan.cells[$0].frame) }
-            let early = drawnAhead
-            drawnAhead.formUnion(ahead[index])
             // Job 0 sets up fonts (the slowest part of a small collage) and draws the title,
             // labels and credit while the other jobs draw one cover each, those the band shows and
             // then those it draws ahead for later bands; their areas do not overlap.
@@ -200,7 +197,7 @@ public struct CollageRenderer: Sendable {
                                 source, into: frame, fill: plan.fillsFrames, on: target, clock: clock, timings: timings)
                         }
                         let drawn =
-                            SpanningCovers.isCut(frame, by: canvas.band) || early.contains(index)
+                            SpanningCovers.isCut(frame, by: canvas.band) || spanning.holds(index)
                             ? spanning.copy(index, frame: frame, into: canvas, background: theme.background, draw: draw)
                             : draw(on: canvas, into: frame)
                         if drawn { return }

@@ -15,6 +15,12 @@ final class SpanningCovers: @unchecked Sendable {
         frame.y < band.lowerBound || frame.maxY > band.upperBound
     }
 
+    /// Whether cover `index` was drawn here already (ahead of its band, or by a band before):
+    /// its bands then copy it from here.
+    func holds(_ index: Int) -> Bool {
+        drawn.withLock { $0[index] != nil }
+    }
+
     /// Draws cover `index` for the bands that will show it (`draw` draws into a canvas the size
     /// of `frame`, at its origin), unless it was drawn already.
     func drawAhead(
