@@ -8,6 +8,8 @@ public enum BackupError: BookTagError, Equatable {
     case cannotWrite(path: String, reason: String)
     /// The file is not a whole, unchanged booktag backup.
     case notABackup(path: String, reason: String)
+    /// The backup's store breaks what booktag's schema promises (damaged, or made by hand).
+    case unusableStore(path: String, reason: String)
     /// The backup is of a later layout than this booktag reads.
     case newerFormat(path: String, version: Int)
     /// The home holds a store already, and `--replace` was not given.
@@ -18,7 +20,7 @@ public enum BackupError: BookTagError, Equatable {
     /// A damaged or foreign file is bad data; a home in the way is a usage error; writing is the store's.
     public var kind: BookTagFailure.Kind {
         switch self {
-        case .notABackup, .newerFormat: .data
+        case .notABackup, .unusableStore, .newerFormat: .data
         case .unsuitableDestination, .homeNotEmpty: .usage
         case .cannotWrite, .cannotRestore: .store
         }
@@ -36,6 +38,8 @@ public enum BackupError: BookTagError, Equatable {
         case .cannotWrite(let path, let reason): "cannot write the backup \(path): \(reason); nothing was left behind"
         case .notABackup(let path, let reason):
             "\(path) is not a whole booktag backup: \(reason); the home is unchanged"
+        case .unusableStore(let path, let reason):
+            "\(path) holds a store booktag cannot use: \(reason); the home is unchanged"
         case .newerFormat(let path, let version):
             "\(path) is a backup of layout \(version), made by a later booktag: restore it with that one"
         case .homeNotEmpty(let path): "\(path) already holds a home"

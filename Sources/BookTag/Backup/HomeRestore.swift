@@ -8,7 +8,9 @@ import GRDB
 /// new home beside the old one; only when all of it is there and flushed does one atomic
 /// exchange of the two folders put it in place. The old home's serve token, and any file
 /// booktag did not make, move over to the new one; the rest of the old home is then removed.
-/// The store is left at the backup's schema: the next open migrates it, as for any older home.
+/// Before that exchange the unpacked store is checked against booktag's schema and brought to
+/// the current one (`StoreCheck`): a store the next command could not read is refused, not put
+/// in place.
 public struct HomeRestore: Sendable {
     /// What was restored.
     public struct Summary: Equatable, Sendable {
@@ -56,6 +58,14 @@ public struct HomeRestore: Sendable {
                     summary.bytes += Int64(chunk.count)
                 }
                 summary.files = try writer.finish()
+                let store = staging.appendingPathComponent(home.databaseFile.lastPathComponent)
+                if FileManager.default.fileExists(atPath: store.path) {
+                    do {
+                        try StoreCheck.checkAndMigrate(store.path)
+                    } catch let problem as StoreCheck.Problem {
+                        throw BackupError.unusableStore(path: file.path, reason: problem.reason)
+                    }
+                }
                 try AtomicFile.syncFileSystem(containing: staging)
             } catch {
                 try? FileManager.default.removeItem(at: staging)
