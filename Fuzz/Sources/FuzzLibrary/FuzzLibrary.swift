@@ -9,7 +9,8 @@ import FuzzSupport
 /// whose `metadata.db` is the rest); the rest is the file, written to a temporary folder because
 /// the readers read from files. Each book read is checked for what the importer relies on; a
 /// refusal is an `ExportError` or a failure message. Then an EPUB's cover, as `import --books`
-/// reads it, and last a stored cover's JPEG frame, as a print reads it.
+/// reads it, a stored cover's JPEG frame, as a print reads it, and last a backup's store, as
+/// `restore` checks it: one the check lets through is one every read of the store takes.
 
 let folder = ScratchFolder.url
 
@@ -62,6 +63,10 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
             }
             return LibraryCSV.Summary(rows: 0)
         },
+        { file, _ in
+            try readCheckedStore(file)
+            return LibraryCSV.Summary(rows: 0)
+        },
     ]
     let pick = Int(start.load(as: UInt8.self)) % (readers.count + 2 + later.count)
     if pick >= readers.count + 2 {
@@ -91,6 +96,29 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         precondition(summary.rows >= books, "more books than rows: \(summary.rows) < \(books)")
     }
     return 0
+}
+
+/// `file` as a restored home's store: when `StoreCheck` passes it (and migrates it), the reads
+/// the commands make (`list`, `books`, `show`, `stats`, a print's covers, the strips) must not stop
+/// on any row; they may throw.
+func readCheckedStore(_ file: URL) throws {
+    let home = BookTagHome(folder: folder.appendingPathComponent("home", isDirectory: true))
+    try? FileManager.default.removeItem(at: home.dataFolder)
+    try home.createFolders()
+    try FileManager.default.copyItem(at: file, to: home.databaseFile)
+    guard (try? StoreCheck.checkAndMigrate(home.databaseFile.path)) != nil else { return }
+    let store = try BookStore.open(home: home)
+    for tag in try store.tags() {
+        guard let name = try? TagName(tag.name) else { continue }
+        for entry in try store.books(of: name) {
+            _ = try store.book(id: entry.book.bookID)
+            _ = try store.tagNames(containing: entry.book.bookID)
+        }
+        _ = try? store.stats(of: name)
+        _ = try? store.largestCoverPaths(of: name)
+        _ = try? store.coversWantingLargest(of: name, limit: 12)
+    }
+    _ = try store.coverStrips(first: 12)
 }
 
 /// The executable's entry point (SwiftPM links `main` to it): libFuzzer's driver.
