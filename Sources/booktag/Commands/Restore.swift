@@ -16,8 +16,9 @@ extension BookTagCommand {
                 file cut short, altered or not made by booktag is refused and the home is left as \
                 it was. Into an empty home, or with --replace over one that holds tags; the new \
                 home is unpacked beside the old one and swapped in at once, keeping the serve \
-                token. Stop 'booktag serve' on the home first. A backup made by an earlier booktag \
-                is brought up to date as the store opens.
+                token. Stop 'booktag serve' on the home first. The store is checked against \
+                booktag's schema and brought up to date before the swap: one that is damaged, or \
+                holds what booktag never writes, is refused.
 
                 Examples:
                   booktag restore booktag-2026-11-27.zip
@@ -39,7 +40,7 @@ extension BookTagCommand {
                     .usage, "booktag serve is running on this home \(running.place): stop it, then restore")
             }
             let summary = try HomeRestore(home: home).restore(from: URL(fileURLWithPath: file), replace: replace)
-            // Opening brings a backup made by an earlier booktag up to date.
+            // The restore migrated the store: this open only reads it.
             let tags = try BookStore.open(home: home).tags()
             session.reporter.note(
                 "restored \(summary.files) files (\(Backup.megabytes(summary.bytes))) from booktag \(Terminal.safe(summary.madeBy)): \(tags.count) tag\(tags.count == 1 ? "" : "s")"
