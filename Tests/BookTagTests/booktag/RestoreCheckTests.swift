@@ -78,6 +78,42 @@ import Testing
         }
     }
 
+    /// The check refuses nothing booktag writes itself: a home filled by importing a Goodreads export
+    /// (stars, dates read, shelves, a year, drawn covers) and the genuine KOReader statistics
+    /// (reading time by day, hour and session) backs up and restores, with the same books and
+    /// the same stats after.
+    @Test func aHomeFullOfWhatBooktagWritesRestores() async throws {
+        let (books, openLibrary, home, export) = try ImportEndToEndTests.setUp(count: 60)
+        _ = openLibrary
+        let imports = [
+            ["import", export.path, "--year", "2025", "--tag", "my 2025"],
+            ["import", KOReaderReaderTests.genuine.path, "--tag", "koreader"],
+        ]
+        for arguments in imports {
+            let run = try await BackupTests.booktag(arguments, home: home)
+            #expect(run.status == 0, "\(arguments[1]): \(run.errors)")
+        }
+        #expect(books.contains { $0.myRating > 0 && $0.dateRead != nil })
+        let file = home.folder.appendingPathComponent("full.zip")
+        #expect(try await BackupTests.booktag(["backup", file.path], home: home).status == 0)
+        let restored = try TemporaryHome()
+        let run = try await BackupTests.booktag(["restore", file.path], home: restored)
+        #expect(run.status == 0, "\(run.errors)")
+        for tag in ["my 2025", "koreader"] {
+            for command in [["books", tag, "--json"], ["stats", tag, "--json"]] {
+                let before = try await BackupTests.booktag(command, home: home)
+                let after = try await BackupTests.booktag(command, home: restored)
+                #expect(before.status == 0 && !before.output.isEmpty, "\(command): \(before.errors)")
+                if command[0] == "stats" && tag == "koreader" {
+                    #expect(before.output.contains("\"longestSession\""), "reading time kept: \(before.output)")
+                }
+                #expect(
+                    after.output.replacingOccurrences(of: restored.folder.path, with: "HOME")
+                        == before.output.replacingOccurrences(of: home.folder.path, with: "HOME"), "\(command)")
+            }
+        }
+    }
+
     /// Runs `sql` on the store at `file` as a hand or a fault would: foreign keys unchecked; then
     /// leaves it a single file, as a backup holds it.
     static func change(_ file: URL, by sql: [String]) throws {
