@@ -53,9 +53,18 @@ enum StoreCheck {
         return last
     }
 
-    /// Every table, column, reference and unique key of `expected` is in `db`, and every value is
-    /// of its column's kind (NULL only where booktag allows it), and every reference resolves.
+    /// No trigger or view but `expected`'s; every table, column, reference and unique key of
+    /// `expected` is in `db`; every value is of its column's kind (NULL only where booktag allows
+    /// it); and every reference resolves.
     private static func compare(_ db: Database, with expected: Database) throws {
+        // A trigger would change booktag's own writes, a view could stand where a table is read:
+        // none but booktag's (it makes none).
+        let objects = "SELECT type || ' ' || name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY 1"
+        let booktags = Set(try String.fetchAll(expected, sql: objects))
+        let theirs = try Row.fetchAll(db, sql: objects).compactMap { $0[0] as String? }
+        if let extra = theirs.first(where: { !booktags.contains($0) }) {
+            throw Problem(reason: "it has a \(extra) booktag did not make")
+        }
         let tables = try String.fetchAll(
             expected,
             sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")

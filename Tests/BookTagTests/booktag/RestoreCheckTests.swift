@@ -54,6 +54,11 @@ import Testing
             ),
             ("a table gone", current.folder, ["DROP TABLE coverCheck"], "it has no table coverCheck"),
             (
+                "a trigger", current.folder,
+                ["CREATE TRIGGER renamed AFTER INSERT ON tag BEGIN UPDATE tag SET name = 42; END"],
+                "it has a trigger renamed booktag did not make"
+            ),
+            (
                 "not booktag's", current.folder, ["DELETE FROM grdb_migrations"],
                 "it is not a booktag store (its migrations are not booktag's)"
             ),
