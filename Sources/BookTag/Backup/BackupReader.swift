@@ -91,6 +91,8 @@ struct BackupReader {
                 }
             } catch let error as BackupError {
                 throw error
+            } catch let error as CancellationError {
+                throw error
             } catch {
                 throw BackupError.notABackup(
                     path: path, reason: "\(entry.path) is damaged (\(HomeBackup.reason(error)))")

@@ -52,6 +52,8 @@ public struct HomeBackup: Sendable {
             try Self.sync(temporary)
         } catch let error as BackupError {
             throw error
+        } catch let error as CancellationError {
+            throw error
         } catch {
             throw BackupError.cannotWrite(path: destination.path, reason: Self.reason(error, writingIn: folder))
         }
@@ -161,6 +163,7 @@ public struct HomeBackup: Sendable {
             with: path, type: .file, uncompressedSize: size, modificationDate: Date(),
             permissions: 0o600, compressionMethod: compress ? .deflate : .none
         ) { _, count in
+            if Task.isCancelled { throw CancellationError() }
             let chunk = try handle.read(upToCount: count) ?? Data()
             guard chunk.count == count else {
                 throw BackupError.cannotWrite(path: source.path, reason: "it changed while it was read")

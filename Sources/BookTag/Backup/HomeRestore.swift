@@ -10,7 +10,8 @@ import GRDB
 /// booktag did not make, move over to the new one; the rest of the old home is then removed.
 /// Before that exchange the unpacked store is checked against booktag's schema and brought to
 /// the current one (`StoreCheck`): a store the next command could not read is refused, not put
-/// in place.
+/// in place. Run in a task, a restore cancelled before the exchange throws `CancellationError`
+/// and leaves nothing behind; once the exchange has begun it finishes.
 public struct HomeRestore: Sendable {
     /// What was restored.
     public struct Summary: Equatable, Sendable {
@@ -54,6 +55,7 @@ public struct HomeRestore: Sendable {
                 try BookTagHome.createFolder(configStaging)
                 var writer = StagedFiles(data: staging, config: configStaging)
                 try reader.verify { path, chunk in
+                    if Task.isCancelled { throw CancellationError() }
                     try writer.append(chunk, to: path)
                     summary.bytes += Int64(chunk.count)
                 }
@@ -67,6 +69,7 @@ public struct HomeRestore: Sendable {
                     }
                 }
                 try AtomicFile.syncFileSystem(containing: staging)
+                if Task.isCancelled { throw CancellationError() }
             } catch {
                 try? FileManager.default.removeItem(at: staging)
                 throw error
@@ -83,6 +86,8 @@ public struct HomeRestore: Sendable {
                 AtomicFile.syncFolder(home.configFolder)
             }
         } catch let error as BackupError {
+            throw error
+        } catch let error as CancellationError {
             throw error
         } catch {
             throw BackupError.cannotRestore(path: data.path, reason: HomeBackup.reason(error))

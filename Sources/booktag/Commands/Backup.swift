@@ -4,7 +4,7 @@ import Foundation
 
 extension BookTagCommand {
     /// The whole home in one file, while commands and `serve` keep using it.
-    package struct Backup: ParsableCommand {
+    package struct Backup: AsyncParsableCommand {
         package init() {}
 
         package static let configuration = CommandConfiguration(
@@ -15,7 +15,7 @@ extension BookTagCommand {
                 can go on meanwhile. The file is a ZIP archive with a manifest of every file's \
                 SHA-256, user-only (config.json's keys are in it); the serve token is not. It is \
                 written under a temporary name and renamed into place whole; an earlier backup \
-                at FILE is replaced, any other file is not.
+                at FILE is replaced, any other file is not; Ctrl-C leaves no part of it.
 
                 Example:
                   booktag backup ~/booktag-$(date +%F).zip
@@ -25,11 +25,11 @@ extension BookTagCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp("The file to write.", valueName: "file")) var file: String
 
-        package func run() throws {
+        package func run() async throws {
             let session = Session(global)
             let store = try session.openStore()
             let destination = URL(fileURLWithPath: file)
-            let summary = try HomeBackup(store: store).write(to: destination)
+            let summary = try await AsyncRun.run { try HomeBackup(store: store).write(to: destination) }
             if summary.missingCovers > 0 {
                 session.reporter.warn(
                     "\(summary.missingCovers) cover file\(summary.missingCovers == 1 ? " the store names was" : "s the store names were") missing from the home, and are not in the backup"

@@ -77,6 +77,8 @@ package enum CommandLineRun {
         case let command as Command.Collage: return { try await command.run() }
         case let command as Command.Stats: return { try await command.run() }
         case let command as Command.Serve: return { try await command.run() }
+        case let command as Command.Backup: return { try await command.run() }
+        case let command as Command.Restore: return { try await command.run() }
         default: return nil
         }
     }

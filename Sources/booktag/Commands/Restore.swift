@@ -5,7 +5,7 @@ import Foundation
 
 extension BookTagCommand {
     /// A backup put in place of the home, whole or not at all.
-    package struct Restore: ParsableCommand {
+    package struct Restore: AsyncParsableCommand {
         package init() {}
 
         package static let configuration = CommandConfiguration(
@@ -16,7 +16,8 @@ extension BookTagCommand {
                 file cut short, altered or not made by booktag is refused and the home is left as \
                 it was. Into an empty home, or with --replace over one that holds tags; the new \
                 home is unpacked beside the old one and swapped in at once, keeping the serve \
-                token. Stop 'booktag serve' on the home first. The store is checked against \
+                token. Stop 'booktag serve' on the home first; Ctrl-C before the swap leaves \
+                the home as it was and nothing beside it. The store is checked against \
                 booktag's schema and brought up to date before the swap: one that is damaged, or \
                 holds what booktag never writes, is refused.
 
@@ -31,7 +32,7 @@ extension BookTagCommand {
         @Flag(help: "Replace a home that holds tags (the old one is kept until the new one is whole).")
         var replace = false
 
-        package func run() throws {
+        package func run() async throws {
             let session = Session(global)
             let home = session.home
             // A server keeps the store open and would go on writing to the old home.
@@ -39,7 +40,8 @@ extension BookTagCommand {
                 throw CommandFailure(
                     .usage, "booktag serve is running on this home \(running.place): stop it, then restore")
             }
-            let summary = try HomeRestore(home: home).restore(from: URL(fileURLWithPath: file), replace: replace)
+            let (source, replace) = (URL(fileURLWithPath: file), replace)
+            let summary = try await AsyncRun.run { try HomeRestore(home: home).restore(from: source, replace: replace) }
             // The restore migrated the store: this open only reads it.
             let tags = try BookStore.open(home: home).tags()
             session.reporter.note(
