@@ -11,7 +11,8 @@ import GRDB
 /// Before that exchange the unpacked store is checked against booktag's schema and brought to
 /// the current one (`StoreCheck`): a store the next command could not read is refused, not put
 /// in place. Run in a task, a restore cancelled before the exchange throws `CancellationError`
-/// and leaves nothing behind; once the exchange has begun it finishes.
+/// and leaves nothing behind; once the exchange has begun it finishes. A staging folder a killed
+/// restore left is removed by the next one.
 public struct HomeRestore: Sendable {
     /// What was restored.
     public struct Summary: Equatable, Sendable {
@@ -48,11 +49,18 @@ public struct HomeRestore: Sendable {
             : home.configFolder.deletingLastPathComponent()
                 .appendingPathComponent(".\(home.configFolder.lastPathComponent).restore-\(UUID().uuidString)")
         var summary = Summary(madeBy: reader.manifest.booktag)
+        Self.removeAbandonedStaging(beside: data)
+        if !sharedFolder { Self.removeAbandonedStaging(beside: home.configFolder) }
+        var markers: [FileLock] = []
         do {
             defer { if !sharedFolder { try? FileManager.default.removeItem(at: configStaging) } }
             do {
                 try BookTagHome.createFolder(staging)
                 try BookTagHome.createFolder(configStaging)
+                for folder in Set([staging, configStaging]) {
+                    markers.append(
+                        try FileLock(path: folder.appendingPathComponent(Self.stagingMarker).path, mode: .exclusive))
+                }
                 var writer = StagedFiles(data: staging, config: configStaging)
                 try reader.verify { path, chunk in
                     if Task.isCancelled { throw CancellationError() }
@@ -75,6 +83,7 @@ public struct HomeRestore: Sendable {
                 throw error
             }
             try swapIn(staging, keeping: restoresConfig)
+            unlink(data.appendingPathComponent(Self.stagingMarker).path)
             if !sharedFolder {
                 try BookTagHome.createFolder(home.configFolder)
                 for name in (try? FileManager.default.contentsOfDirectory(atPath: configStaging.path)) ?? [] {
@@ -116,8 +125,28 @@ public struct HomeRestore: Sendable {
     /// What of the old home a restore puts in place anew (or makes again), so it is not carried over.
     private static let replacedNames: Set<String> = [
         "booktag.sqlite", "booktag.sqlite-wal", "booktag.sqlite-shm", "covers", "collages", "cache", "uploads",
-        ".covers.lock", ".migrate.lock", ".serve.lock",
+        ".covers.lock", ".migrate.lock", ".serve.lock", stagingMarker,
     ]
+
+    /// The file in each staging folder, locked while its restore runs: the next restore removes a
+    /// staging folder whose marker no one holds (a restore killed while unpacking, the folder as
+    /// large as its backup), and keeps one being unpacked, and one with no marker (an old home a
+    /// restore killed after its swap had moved aside: the reader's to look at).
+    static let stagingMarker = ".restore-staging"
+
+    private static func removeAbandonedStaging(beside folder: URL) {
+        let parent = folder.deletingLastPathComponent()
+        let prefix = ".\(folder.lastPathComponent).restore-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where name.hasPrefix(prefix) {
+            let marker = parent.appendingPathComponent(name).appendingPathComponent(stagingMarker).path
+            guard access(marker, F_OK) == 0, let lock = try? FileLock.attempt(path: marker, mode: .exclusive) else {
+                continue
+            }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            lock.unlock()
+        }
+    }
 
     /// `staging` in the home's place in one exchange (or one rename into a home not there yet);
     /// then what the old home holds that the backup does not replace moves over, and the rest goes.

@@ -7,7 +7,8 @@ import Testing
 /// A backup or a restore whose task is cancelled (Ctrl-C or SIGTERM: the command line's
 /// `AsyncRun` cancels it) stops at its next chunk and leaves nothing: no partial file beside the
 /// destination, no snapshot in the home, no staging folder beside it, the home as it was. Each
-/// task cancels itself before it starts, so the test does not race the work.
+/// task cancels itself before it starts, so the test does not race the work. A staging folder a
+/// restore killed outright left behind is removed by the next restore.
 @Suite struct BackupCancellationTests {
     @Test func aCancelledRestoreLeavesTheHomeAndNothingBesideIt() async throws {
         let folder = try TemporaryHome()
@@ -48,5 +49,34 @@ import Testing
         // Not cancelled, the same backup is written.
         let written = try HomeBackup(store: store).write(to: destination)
         #expect(written.files > 10)
+    }
+
+    /// Beside the home: what a restore killed while unpacking left (its marker unlocked), one still
+    /// being unpacked (its marker locked here), and an old home a restore killed after its swap
+    /// moved aside (no marker). The next restore removes the first and keeps the other two.
+    @Test func aRestoreRemovesTheStagingAKilledOneLeft() async throws {
+        let folder = try TemporaryHome()
+        let file = folder.folder.appendingPathComponent("v1.zip")
+        try BackupTests.writeBackup(of: Fixtures.v1Home, to: file)
+        let into = try TemporaryHome()
+        let parent = into.folder.deletingLastPathComponent()
+        func staging(_ name: String, marker: Bool) throws -> URL {
+            let staging = parent.appendingPathComponent(".\(into.folder.lastPathComponent).restore-\(name)")
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            try Data(count: 4096).write(to: staging.appendingPathComponent("booktag.sqlite"))
+            if marker { try Data().write(to: staging.appendingPathComponent(HomeRestore.stagingMarker)) }
+            return staging
+        }
+        let killed = try staging("killed", marker: true)
+        let running = try staging("running", marker: true)
+        let swappedOut = try staging("swapped-out", marker: false)
+        defer { for kept in [running, swappedOut] { try? FileManager.default.removeItem(at: kept) } }
+        let held = try FileLock(path: running.appendingPathComponent(HomeRestore.stagingMarker).path, mode: .exclusive)
+        defer { held.unlock() }
+        try HomeRestore(home: into.home).restore(from: file, replace: false)
+        let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
+        #expect(!exists(killed) && exists(running) && exists(swappedOut))
+        #expect(!exists(into.folder.appendingPathComponent(HomeRestore.stagingMarker)), "the new home keeps no marker")
+        #expect(try BookStore.open(home: into.home).tags().count == 2)
     }
 }
