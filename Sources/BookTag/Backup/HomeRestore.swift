@@ -42,12 +42,12 @@ public struct HomeRestore: Sendable {
         let data = home.dataFolder
         let parent = data.deletingLastPathComponent()
         let sharedFolder = home.configFolder == home.dataFolder
-        let staging = parent.appendingPathComponent(".\(data.lastPathComponent).restore-\(UUID().uuidString)")
+        let staging = parent.appendingPathComponent(Self.stagingPrefix(of: data) + UUID().uuidString)
         let configStaging =
             sharedFolder
             ? staging
             : home.configFolder.deletingLastPathComponent()
-                .appendingPathComponent(".\(home.configFolder.lastPathComponent).restore-\(UUID().uuidString)")
+                .appendingPathComponent(Self.stagingPrefix(of: home.configFolder) + UUID().uuidString)
         var summary = Summary(madeBy: reader.manifest.booktag)
         Self.removeAbandonedStaging(beside: data)
         if !sharedFolder { Self.removeAbandonedStaging(beside: home.configFolder) }
@@ -134,9 +134,14 @@ public struct HomeRestore: Sendable {
     /// restore killed after its swap had moved aside: the reader's to look at).
     static let stagingMarker = ".restore-staging"
 
+    /// The name of a folder `folder` is unpacked into, beside it, but for its unique end.
+    static func stagingPrefix(of folder: URL) -> String {
+        ".\(folder.lastPathComponent).restore-"
+    }
+
     private static func removeAbandonedStaging(beside folder: URL) {
         let parent = folder.deletingLastPathComponent()
-        let prefix = ".\(folder.lastPathComponent).restore-"
+        let prefix = stagingPrefix(of: folder)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         where name.hasPrefix(prefix) {
             let marker = parent.appendingPathComponent(name).appendingPathComponent(stagingMarker).path

@@ -29,8 +29,14 @@ enum StoreCheck {
         let migrator = StoreSchema.migrator
         do {
             let applied = try store.read { db in try check(db, migrations: migrator.migrations) }
+            // A store of today's schema (most backups) is compared with it made in one go, as a new
+            // home's is; an older one with the migrations up to its own.
             let reference = try DatabaseQueue()
-            try migrator.migrate(reference, upTo: applied)
+            if applied == migrator.migrations.last {
+                _ = try reference.write { try StoreSchema.createCurrentSchema($0, migrator: migrator) }
+            } else {
+                try migrator.migrate(reference, upTo: applied)
+            }
             try reference.read { expected in try store.read { db in try compare(db, with: expected) } }
             try migrator.migrate(store)
         } catch let error as DatabaseError {
@@ -71,7 +77,8 @@ enum StoreCheck {
         for table in tables {
             guard try db.tableExists(table) else { throw Problem(reason: "it has no table \(table)") }
             let columns = try db.columns(in: table)
-            for column in try expected.columns(in: table) {
+            let expectedColumns = try expected.columns(in: table)
+            for column in expectedColumns {
                 guard let found = columns.first(where: { $0.name == column.name }) else {
                     throw Problem(reason: "its table \(table) has no column \(column.name)")
                 }
@@ -87,7 +94,7 @@ enum StoreCheck {
             for key in try expected.indexes(on: table).filter(\.isUnique).map(\.columns) where !keys.contains(key) {
                 throw Problem(reason: "its table \(table) lacks booktag's unique key on \(key.joined(separator: ", "))")
             }
-            try checkValues(db, table: table, columns: try expected.columns(in: table))
+            try checkValues(db, table: table, columns: expectedColumns)
         }
         if let dangling = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
             let table = dangling[0] as String? ?? "?"

@@ -73,6 +73,12 @@ import ZIPFoundation
         return result
     }
 
+    /// The folders a restore unpacks into beside `home`'s folder, left there.
+    static func stagingFolders(beside home: TemporaryHome) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: home.folder.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix(HomeRestore.stagingPrefix(of: home.folder)) }
+    }
+
     static func isOneErrorLine(_ errors: String) -> Bool {
         errors.hasPrefix("error: ") && errors.split(separator: "\n").count == 1
     }
@@ -183,9 +189,7 @@ import ZIPFoundation
         #expect(replaced.status == 0, "\(replaced.errors)")
         #expect(try String(contentsOf: home.home.serveTokenFile, encoding: .utf8).contains(token))
         #expect(try await Self.booktag(["books", "fantasy"], home: home).status == 0)
-        #expect(
-            !(try FileManager.default.contentsOfDirectory(atPath: home.folder.deletingLastPathComponent().path))
-                .contains { $0.contains(".restore-") && $0.contains(home.folder.lastPathComponent) })
+        #expect(try Self.stagingFolders(beside: home).isEmpty)
     }
 
     @Test func aBackupIsNeverWrittenOverAFolderALinkOrAnotherFile() async throws {

@@ -77,9 +77,7 @@ import Testing
             #expect(
                 run.errors.contains("holds a store booktag cannot use: \(test.error);"), "\(test.name): \(run.errors)")
             #expect(BackupTests.listing(into.folder) == before, "\(test.name)")
-            #expect(
-                !(try FileManager.default.contentsOfDirectory(atPath: into.folder.deletingLastPathComponent().path))
-                    .contains { $0.contains(".restore-") && $0.contains(into.folder.lastPathComponent) })
+            #expect(try BackupTests.stagingFolders(beside: into).isEmpty, "\(test.name)")
         }
     }
 

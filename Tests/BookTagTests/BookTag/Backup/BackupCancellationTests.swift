@@ -10,12 +10,18 @@ import Testing
 /// task cancels itself before it starts, so the test does not race the work. A staging folder a
 /// restore killed outright left behind is removed by the next restore.
 @Suite struct BackupCancellationTests {
-    @Test func aCancelledRestoreLeavesTheHomeAndNothingBesideIt() async throws {
+    /// A backup of `fixtures/homes/v1`, in a folder that lasts as long as the first value.
+    static func v1Backup() throws -> (TemporaryHome, URL) {
         let folder = try TemporaryHome()
         let file = folder.folder.appendingPathComponent("v1.zip")
         try BackupTests.writeBackup(of: Fixtures.v1Home, to: file)
+        return (folder, file)
+    }
+
+    @Test func aCancelledRestoreLeavesTheHomeAndNothingBesideIt() async throws {
+        let (folder, file) = try Self.v1Backup()
+        defer { withExtendedLifetime(folder) {} }
         let into = try TemporaryHome()
-        let parent = into.folder.deletingLastPathComponent()
         let home = into.home
         let before = BackupTests.listing(into.folder)
         let task = Task {
@@ -24,9 +30,7 @@ import Testing
         }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(BackupTests.listing(into.folder) == before)
-        #expect(
-            !(try FileManager.default.contentsOfDirectory(atPath: parent.path))
-                .contains { $0.hasPrefix(".\(into.folder.lastPathComponent).restore-") })
+        #expect(try BackupTests.stagingFolders(beside: into).isEmpty)
         // Not cancelled, the same restore puts the home in place.
         let summary = try HomeRestore(home: home).restore(from: file, replace: false)
         let tags = try BookStore.open(home: home).tags()
@@ -55,13 +59,12 @@ import Testing
     /// being unpacked (its marker locked here), and an old home a restore killed after its swap
     /// moved aside (no marker). The next restore removes the first and keeps the other two.
     @Test func aRestoreRemovesTheStagingAKilledOneLeft() async throws {
-        let folder = try TemporaryHome()
-        let file = folder.folder.appendingPathComponent("v1.zip")
-        try BackupTests.writeBackup(of: Fixtures.v1Home, to: file)
+        let (folder, file) = try Self.v1Backup()
+        defer { withExtendedLifetime(folder) {} }
         let into = try TemporaryHome()
         let parent = into.folder.deletingLastPathComponent()
         func staging(_ name: String, marker: Bool) throws -> URL {
-            let staging = parent.appendingPathComponent(".\(into.folder.lastPathComponent).restore-\(name)")
+            let staging = parent.appendingPathComponent(HomeRestore.stagingPrefix(of: into.folder) + name)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             try Data(count: 4096).write(to: staging.appendingPathComponent("booktag.sqlite"))
             if marker { try Data().write(to: staging.appendingPathComponent(HomeRestore.stagingMarker)) }
