@@ -67,6 +67,10 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
             try readCheckedStore(file)
             return LibraryCSV.Summary(rows: 0)
         },
+        { file, _ in
+            try syncDevice(file)
+            return LibraryCSV.Summary(rows: 0)
+        },
     ]
     let pick = Int(start.load(as: UInt8.self)) % (readers.count + 2 + later.count)
     if pick >= readers.count + 2 {
@@ -96,6 +100,35 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         precondition(summary.rows >= books, "more books than rows: \(summary.rows) < \(books)")
     }
     return 0
+}
+
+/// `file` as an e-reader's upload to serve's `/dav/`: received as a device's readings (or refused
+/// with nothing stored), the devices' union written, and the sync's import planned from it. The
+/// union never holds more rows than were received, and a refusal leaves no reading behind.
+func syncDevice(_ file: URL) throws {
+    let home = BookTagHome(folder: folder.appendingPathComponent("device-home", isDirectory: true))
+    try? FileManager.default.removeItem(at: home.dataFolder)
+    let workspace = Workspace(home: home, network: { _ in throw FetchError.cannotReach(host: "the fuzzer's network") })
+    let store = try workspace.openStore()
+    let registry = DeviceRegistry(store: store)
+    let (_, password) = try registry.add("fuzz")
+    guard let device = try registry.signIn(user: "fuzz", password: password) else {
+        preconditionFailure("a device just added cannot sign in")
+    }
+    let sync = DeviceSync(workspace: workspace, store: store)
+    guard let received = try? sync.receive(file, from: device) else {
+        var kept = 0
+        try store.eachDeviceReading(books: { _, _, _, _, _, _ in kept += 1 }, rows: { _, _, _, _, _, _ in kept += 1 })
+        precondition(kept == 0, "a refused upload left \(kept) readings")
+        return
+    }
+    let union = folder.appendingPathComponent("union.sqlite3")
+    let written = try DeviceReadings(store: store).writeUnion(to: union)
+    precondition(written.rows <= received.rows && written.books <= received.books, "\(written) from \(received)")
+    if let (plan, file) = try? sync.plan(configuration: BookTagConfiguration()) {
+        unlink(file.path)
+        precondition(plan.tags.allSatisfy { $0.rows.count <= received.books }, "more books than the device sent")
+    }
 }
 
 /// `file` as a restored home's store: when `StoreCheck` passes it (and migrates it), the reads

@@ -20,6 +20,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public var bookWyrm = BookWyrmSettings()
     /// `serve.*`.
     public var serve = ServeSettings()
+    /// `devices.tagPrefix`: the tags a device's readings make are named with it ("koreader read").
+    public var deviceTagPrefix = "koreader"
     /// `collage.count`: books a new tag gathers, 1 to 100.
     public var collageCount = 12
     /// `collage.*` but the count and the quality: how collages look unless a command says otherwise.
@@ -116,6 +118,18 @@ public struct BookTagConfiguration: Equatable, Sendable {
             case "bookwyrm": try Self.read(&bookWyrm, value, path, with: reader)
             case "audiobookshelf": try Self.read(&audiobookshelf, value, path, with: reader)
             case "serve": try Self.read(&serve, value, path, with: reader)
+            case "devices":
+                try reader.section(value, at: path) { (key, value, path) throws(ConfigError) -> Bool in
+                    guard key == "tagPrefix" else { return false }
+                    let text = try reader.text(value, path).trimmingCharacters(in: .whitespaces)
+                    guard (try? TagName(text + " currently-reading")) != nil, !text.isEmpty else {
+                        throw .invalidValue(
+                            file: reader.file, key: path,
+                            expected: "a few words to start a tag's name, such as \"koreader\"")
+                    }
+                    deviceTagPrefix = text
+                    return true
+                }
             case "collage":
                 try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)
             default: return false

@@ -15,6 +15,8 @@ extension ExportImporter {
     /// What one of the settling tasks answers: a look-up's matches, or a download.
     enum Job: Sendable {
         case resolved([(book: Int32, row: ImportedBook)], [String: CoverSearch.Match])
+        /// Open Library could not be reached for these books (a NAS with no internet).
+        case unreachable([(book: Int32, row: ImportedBook)], host: String)
         case downloaded(Waiting, Result<Data, CoverDownloader.Failure>)
     }
 
@@ -121,7 +123,19 @@ extension ExportImporter {
                         work: $0.needsDetails ? $0.identity : nil)
                 }
                 lookingUp = true
-                group.addTask { .resolved(read, try await search.matches(for: books)) }
+                group.addTask {
+                    do {
+                        return .resolved(read, try await search.matches(for: books))
+                    } catch let error as FetchError {
+                        // With no internet the reader's books are still theirs: each gets a
+                        // drawn cover, and a later import that reaches Open Library finds the
+                        // real one (drawn covers are never reused as found).
+                        switch error {
+                        case .cannotReach(let host), .timedOut(let host): return .unreachable(read, host: host)
+                        default: throw error
+                        }
+                    }
+                }
             }
             try lookUpNext()
             while let job = try await group.next() {
@@ -155,6 +169,16 @@ extension ExportImporter {
                             progress(.skipped(title: row.title, reason: "no cover found at Open Library"))
                         }
                     }
+                case .unreachable(let read, let host):
+                    lookingUp = false
+                    var missed = read
+                    while let batch = batches.next() {
+                        missed += try batch.map { (book: rows.book(Int($0)), row: try rows.row(Int($0))) }
+                    }
+                    for (book, row) in missed {
+                        try settled.settle(book, .missing(identity: row.identity, named: nil))
+                    }
+                    progress(.unreachable(host: host, books: missed.count))
                 case .downloaded(let entry, let result):
                     downloading -= 1
                     switch result {

@@ -78,6 +78,9 @@ public struct ExportImporter: Sendable {
         case skipped(title: String, reason: String)
         /// Covers were drawn for `books` books that have none anywhere.
         case drawn(books: Int)
+        /// `host` could not be reached: `books` books were not looked up and get drawn covers,
+        /// which a later import replaces with the real ones.
+        case unreachable(host: String, books: Int)
         /// A book whose cover the store already held.
         case reused
     }

@@ -13,6 +13,9 @@ public struct ExportSelection: Equatable, Sendable {
     public var tagName: String?
     /// `--prefix`: put before every name made from a shelf or a year (not before `--tag`'s).
     public var prefix: String?
+    /// With a tag per shelf, also a tag per year a book was finished in, named by the prefix and
+    /// the year ("koreader 2025"): what a device's sync keeps current.
+    public var yearTags = false
 
     /// A selection; with neither shelf nor year, a tag per shelf.
     public init(
@@ -46,7 +49,7 @@ public struct ExportSelection: Equatable, Sendable {
     /// The tags for `rows`. Rows are in `Date Read` order, newest first; rows not read yet follow,
     /// newest added first; ties keep the file's order. Shelves come in Goodreads' order (read,
     /// currently-reading, to-read), then the reader's own by name.
-    public func plans(for rows: [ImportedBook]) throws(TagNameError) -> [Plan] {
+    public func plans(for rows: [ImportedBook]) throws -> [Plan] {
         var planner = Planner(self)
         for row in rows { planner.add(row) }
         return try planner.plans(of: ExportRows(rows))
@@ -64,6 +67,8 @@ public struct ExportSelection: Equatable, Sendable {
         private var spelling: [String: String] = [:]
         /// With a year, the export's year before it, of the rows on the shelf asked for.
         private var yearContext: YearContext.Tally?
+        /// With `yearTags`, the rows finished in each year.
+        private var byYear: [Int: [Int32]] = [:]
 
         init(_ selection: ExportSelection) {
             self.selection = selection
@@ -87,11 +92,17 @@ public struct ExportSelection: Equatable, Sendable {
                     byShelf[key, default: []].append(position)
                     if spelling[key] == nil { spelling[key] = shelf }
                 }
+                if selection.yearTags {
+                    let years = Set(row.readDates.compactMap { Int($0.prefix(4)) })
+                    for year in years where AddRequest.yearRange.contains(year) && row.wasRead(in: year) {
+                        byYear[year, default: []].append(position)
+                    }
+                }
             }
         }
 
         /// The tags, over `rows`: the rows noted, in the same order.
-        func plans(of rows: ExportRows) throws(TagNameError) -> [Plan] {
+        func plans(of rows: ExportRows) throws -> [Plan] {
             precondition(rows.count == dates.count, "the rows noted")
             let selection = selection
             if selection.isFiltered {
@@ -118,6 +129,19 @@ public struct ExportSelection: Equatable, Sendable {
                             [selection.prefix, spelling[shelf] ?? shelf].compactMap { $0 }.joined(separator: " ")),
                         origin: .export(format: selection.format, shelf: shelf, year: nil),
                         rows: ImportedRows(rows, positions: ordered(byShelf[shelf] ?? []))))
+            }
+            // Newest year first; each with its year before, as `--year` gives it.
+            for (year, positions) in byYear.sorted(by: { $0.key > $1.key }) {
+                var tally = YearContext.Tally(year: year)
+                let kept = Set(positions)
+                for position in 0..<Int32(rows.count) {
+                    tally.add(try rows.row(position), kept: kept.contains(position))
+                }
+                plans.append(
+                    Plan(
+                        name: try TagName([selection.prefix, String(year)].compactMap { $0 }.joined(separator: " ")),
+                        origin: .export(format: selection.format, shelf: nil, year: year),
+                        rows: ImportedRows(rows, positions: ordered(positions)), yearContext: tally.result))
             }
             return plans
         }

@@ -32,10 +32,41 @@ public struct BookRow: Encodable, Sendable {
     /// Whether booktag drew the cover (title and author on a colour) because the book has none
     /// anywhere; only a reader's own books get one.
     public let coverDrawn: Bool
+    /// How far along the reader is, for a book of their e-reader's readings still in progress,
+    /// as its progress sync last said.
+    public var progress: Progress?
+
+    /// A position from KOReader's progress sync.
+    public struct Progress: Encodable, Sendable, Equatable {
+        /// From 0 to 1.
+        public let percentage: Double
+        /// The booktag device that sent it (`devices add`).
+        public let device: String
+        /// What KOReader calls the device ("Kobo Libra 2").
+        public let model: String
+        /// When it was received (ISO 8601, UTC).
+        public let updatedAt: String
+    }
 
     /// A tag's books as both faces show them.
     public static func rows(_ books: [TagBookEntry], store: BookStore) -> [BookRow] {
         books.map { BookRow($0, store: store) }
+    }
+
+    /// The tag `name`'s books as `books` and serve's API list them: for a tag of an e-reader's
+    /// readings, each book still in progress with how far along it is.
+    public static func listing(of name: TagName, store: BookStore) throws -> [BookRow] {
+        var rows = rows(try store.books(of: name), store: store)
+        guard try store.tag(name)?.origin?.libraryFormat == .koreader else { return rows }
+        let found = try store.progressByTitle()
+        guard !found.isEmpty else { return rows }
+        for index in rows.indices where rows[index].dateRead == nil {
+            guard let kept = found[ReadingProgress.titleKey(rows[index].title)] else { continue }
+            rows[index].progress = Progress(
+                percentage: kept.percentage, device: kept.deviceName, model: kept.device,
+                updatedAt: ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(kept.timestamp))))
+        }
+        return rows
     }
 
     /// The row for `entry`, its cover's path from `store`.

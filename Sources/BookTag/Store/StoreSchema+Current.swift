@@ -2,7 +2,7 @@ import GRDB
 
 extension StoreSchema {
     /// The schema every migration together makes, for a store that does not exist yet: created in
-    /// one transaction with every migration marked applied, instead of running twelve migrations
+    /// one transaction with every migration marked applied, instead of running thirteen migrations
     /// one after another (most of the time `add` spent making a new home's store). The migrations
     /// stay what upgrades an existing store; `FreshStoreTests` fails when this text and what they
     /// make differ, and prints what it should be. The last line is the sequence v2's rebuild of
@@ -66,6 +66,18 @@ extension StoreSchema {
         REFERENCES "coverFile"("path") ON DELETE CASCADE, \
         "largestPath" TEXT REFERENCES "coverFile"("path") ON DELETE RESTRICT, "askedAt" INTEGER NOT NULL);
         CREATE INDEX "coverLargest_on_largestPath" ON "coverLargest"("largestPath");
+        CREATE TABLE "device" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "key" TEXT NOT NULL UNIQUE, \
+        "name" TEXT NOT NULL, "salt" TEXT NOT NULL, "keyHash" TEXT NOT NULL, "createdAt" INTEGER NOT NULL, \
+        "lastSyncAt" INTEGER);
+        CREATE TABLE "deviceBook" ("device" INTEGER NOT NULL, "id" INTEGER NOT NULL, "title" TEXT NOT NULL, \
+        "authors" TEXT, "pages" INTEGER NOT NULL, "md5" TEXT, PRIMARY KEY ("device", "id"));
+        CREATE TABLE "devicePageStat" ("device" INTEGER NOT NULL, "book" INTEGER NOT NULL, \
+        "page" INTEGER NOT NULL, "start" INTEGER NOT NULL, "seconds" INTEGER NOT NULL, \
+        "totalPages" INTEGER NOT NULL);
+        CREATE INDEX "devicePageStat_by_device" ON "devicePageStat"("device", "book");
+        CREATE TABLE "readingProgress" ("document" TEXT PRIMARY KEY NOT NULL, "progress" TEXT NOT NULL, \
+        "percentage" DOUBLE NOT NULL, "deviceModel" TEXT NOT NULL, "deviceID" TEXT NOT NULL, \
+        "deviceName" TEXT NOT NULL, "updatedAt" INTEGER NOT NULL);
         INSERT INTO sqlite_sequence (name, seq) VALUES ('tagBook', 0);
         """
 

@@ -231,6 +231,9 @@ enum StoreSchema {
                 t.column("askedAt", .integer).notNull()  // milliseconds since 1970
             }
         }
+        migrator.registerMigration("v13: e-readers that sync into serve, their readings and progress") { db in
+            try migrateToDevices(db)
+        }
         return migrator
     }
 }

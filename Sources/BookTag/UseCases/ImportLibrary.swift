@@ -37,8 +37,10 @@ public struct ImportLibrary: Sendable {
         var planner: ExportSelection.Planner
         do {
             format = try request.format ?? LibraryFormat.detect(request.file)
-            selection = ExportSelection(
+            var chosen = ExportSelection(
                 format: format, shelf: request.shelf, year: request.year, tagName: request.tag, prefix: request.prefix)
+            chosen.yearTags = request.yearTags
+            selection = chosen
             // Each row goes to the scratch file as it is read; the plan keeps its position.
             var writer = try ExportRows.Writer(spillingIn: store.home.dataFolder)
             planner = ExportSelection.Planner(selection)

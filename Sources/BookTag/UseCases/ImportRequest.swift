@@ -23,6 +23,8 @@ public struct ImportRequest: Sendable, Equatable {
     public var booksFolder: URL?
     /// How messages and the report name the file (an upload's own name); `nil`: its path as given.
     public var name: String?
+    /// With a tag per shelf, a tag per year a book was finished in too (`ExportSelection.yearTags`).
+    public var yearTags = false
     /// The request as given; `validate()` applies the rules.
     public init(
         file: URL, shelf: String? = nil, year: Int? = nil, tag: String? = nil, count: BookCount? = nil,

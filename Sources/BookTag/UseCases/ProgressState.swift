@@ -64,6 +64,9 @@ public struct ProgressState: Sendable, Equatable {
             skipped += 1
         case .importing(.drawn(let books)):
             drawn += books
+        case .importing(.unreachable):
+            waiting = nil
+            retrying = nil
         case .coverDownloaded:
             downloads += 1
         case .waiting(let seconds, _):
