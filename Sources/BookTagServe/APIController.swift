@@ -79,7 +79,7 @@ struct APIController: Sendable {
         let name = try ServeRoutes.tagName(context)
         return try await work.read { [self] in
             _ = try store.existingTag(name)
-            return JSONAnswer(BookRow.rows(try store.books(of: name), store: store))
+            return JSONAnswer(try BookRow.listing(of: name, store: store))
         }
     }
 

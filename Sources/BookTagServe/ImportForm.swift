@@ -20,7 +20,7 @@ struct ImportForm {
         if let length = request.headers[.contentLength].flatMap(Int.init),
             length > UploadFolder.maximumBytes + 64 * 1024
         {
-            throw UploadFolder.tooLarge
+            throw UploadFolder.tooLarge()
         }
         let reader = Reader(boundary: boundary, uploads: uploads)
         do {

@@ -134,6 +134,11 @@ final class JobRegistry: Sendable {
 
     func snapshot(_ id: String) -> Snapshot? { state.withLock { $0.jobs[id]?.snapshot } }
 
+    /// The jobs of `kind`, newest last.
+    func jobs(ofKind kind: String) -> [Snapshot] {
+        state.withLock { state in state.order.compactMap { state.jobs[$0] }.filter { $0.kind == kind }.map(\.snapshot) }
+    }
+
     /// The job running for the tag, if any.
     func running(forKey key: String) -> Snapshot? {
         state.withLock { state in state.running[key].flatMap { state.jobs[$0]?.snapshot } }

@@ -55,6 +55,11 @@ struct PagesController: Sendable {
             html:
                 ServePages.tagPage(
                     tag: tag, books: try store.books(of: name), stats: stats, job: job,
+                    progress: Dictionary(
+                        try BookRow.listing(of: name, store: store).compactMap { row in
+                            row.progress.map { (row.position, $0) }
+                        },
+                        uniquingKeysWith: { first, _ in first }),
                     frame: .init(night: night, at: address)))
     }
 

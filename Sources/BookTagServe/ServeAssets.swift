@@ -29,6 +29,7 @@ enum ServeAssets {
             h1 { margin: 8px 0; font-size: 28px; overflow-wrap: anywhere; }
             h2 { font-size: 20px; margin: 0 0 8px; }
             .facts { color: var(--muted); margin: 4px 0; }
+            .reading progress { display: block; width: 100%; height: 8px; accent-color: var(--accent); }
             .alert { background: var(--alert); color: var(--alert-text); padding: 12px 16px; border-radius: 8px; }
             form.add { display: grid; grid-template-columns: minmax(0, 1fr); gap: 6px; background: var(--tile); padding: 16px; border-radius: 12px; margin-bottom: 24px; }
             form.add input, form.add select { max-width: 100%; min-width: 0; }

@@ -1,3 +1,4 @@
+import BookTag
 import Hummingbird
 import NIOCore
 
@@ -13,6 +14,8 @@ struct ServeContext: RequestContext {
     var publicAddress = PublicAddress()
     /// Set by `PlacingRouter` when a trusted proxy's headers are malformed: the request's answer.
     var misplaced: ServeError?
+    /// Set by `DeviceMiddleware`: the e-reader that signed in.
+    var device: DeviceRegistry.Signed?
     /// The connection's peer: a proxy's `X-Forwarded-*` headers count only from a trusted one.
     let peer: String?
 

@@ -27,9 +27,10 @@ extension ServePages {
 
     /// `/tags/{tag}`: the collage as a page (each cover links to its book, with a drop form), the
     /// tag's numbers and charts, reroll, and downloads of the image at a preset.
-    static func tagPage(tag: Tag, books: [TagBookEntry], stats: TagStats?, job: JobRegistry.Snapshot?, frame: Frame)
-        -> String
-    {
+    static func tagPage(
+        tag: Tag, books: [TagBookEntry], stats: TagStats?, job: JobRegistry.Snapshot?,
+        progress: [Int: BookRow.Progress] = [:], frame: Frame
+    ) -> String {
         let path = frame.tagPath(tag.name)
         let api = frame.apiTagPath(tag.name)
         let busy = job?.state == .running
@@ -98,6 +99,7 @@ extension ServePages {
                 <a href="\(frame.bookPath(book.bookID).htmlEscaped)"><img src="\(frame.coverPath(book.coverPath).htmlEscaped)" alt="\(coverDescription(title: book.title, author: book.authorName).htmlEscaped)" loading="lazy"></a>
                 <p class="title"><a href="\(frame.bookPath(book.bookID).htmlEscaped)">\(book.title.htmlEscaped)</a></p>
                 <p class="facts">\(facts)</p>
+                \(progress[book.position + 1].map { readingProgress($0, title: book.title) } ?? "")
                 <form method="post" action="\((path + "/drop").htmlEscaped)" class="drop">
                 <input type="hidden" name="book" value="\(book.bookID.value.htmlEscaped)">
                 \(canGather ? "<label><input type=\"checkbox\" name=\"replace\" value=\"1\" checked> replace</label>" : "")
@@ -109,6 +111,15 @@ extension ServePages {
         }
         body += "</ul>\n"
         return document(title: tag.name, frame: frame, back: ServePages.tagPath(tag.name), refresh: busy, body: body)
+    }
+
+    /// How far along a book in progress is, as the reader's e-reader last said: a bar and its words.
+    static func readingProgress(_ progress: BookRow.Progress, title: String) -> String {
+        let percent = Int((progress.percentage * 100).rounded(.down))
+        let words = "\(percent) % read · on \(progress.device)"
+        let label = "\(title): \(words)"
+        return
+            "<div class=\"facts reading\"><progress max=\"100\" value=\"\(percent)\" aria-label=\"\(label.htmlEscaped)\">\(percent) %</progress>\(words.htmlEscaped)</div>"
     }
 
     /// `/tags/{tag}` while its `add` runs, or after it failed: the job and the way back.

@@ -6,7 +6,8 @@ import Hummingbird
 /// pages and their forms, the JSON API under `/api`, covers and assets.
 enum ServeRoutes {
     static func buildRouter(
-        access: ServeAccess, workspace: Workspace, store: BookStore, jobs: JobRegistry, work: ServeWork = .shared
+        access: ServeAccess, workspace: Workspace, store: BookStore, jobs: JobRegistry, work: ServeWork = .shared,
+        deviceUploadLimit: Int = DAVController.maximumBytes
     ) -> PlacingRouter {
         let router = Router(context: ServeContext.self)
         let workspace = workspace
@@ -30,6 +31,10 @@ enum ServeRoutes {
         let imports = ImportController(workspace: workspace, store: store, tagJobs: tagJobs, uploads: uploads)
         imports.addPageRoutes(to: pages.group().add(middleware: BodyTypeMiddleware.formWithFile))
         imports.addAPIRoutes(to: api.group().add(middleware: BodyTypeMiddleware.exportFile))
+        addDeviceRoutes(
+            to: router, access: access, workspace: workspace, store: store, tagJobs: tagJobs, uploads: uploads,
+            work: work,
+            uploadLimit: deviceUploadLimit)
         // What no route takes is refused after the checks, in the group's own form.
         for (group, paths) in [(api, ["", "**"]), (pages, ["**"])] {
             for path in paths {
@@ -41,6 +46,34 @@ enum ServeRoutes {
             }
         }
         return PlacingRouter(routes: router, access: access)
+    }
+
+    /// The e-readers' own addresses (`/dav/`, `/kosync/`): outside the token, each request
+    /// signed in as a device (`DeviceMiddleware`), the host checked as every request's is.
+    private static func addDeviceRoutes(
+        to router: Router<ServeContext>, access: ServeAccess, workspace: Workspace, store: BookStore, tagJobs: TagJobs,
+        uploads: UploadFolder, work: ServeWork, uploadLimit: Int
+    ) {
+        let registry = DeviceRegistry(store: store)
+        let signIns = DeviceSignIns()
+        let syncs = DeviceSyncJobs(workspace: workspace, store: store, tagJobs: tagJobs)
+        let dav = router.group("dav").add(middleware: HostMiddleware(access: access))
+            .add(middleware: DeviceMiddleware(form: .webDAV, access: access, registry: registry, signIns: signIns))
+        DAVController(
+            store: store, workspace: workspace, uploads: uploads, syncs: syncs, work: work, limit: uploadLimit
+        ).addRoutes(to: dav)
+        let kosync = router.group("kosync").add(middleware: HostMiddleware(access: access))
+        let progress = KOSyncController(store: store, work: work)
+        progress.addOpenRoutes(to: kosync)
+        let signed = kosync.group()
+            .add(
+                middleware: DeviceMiddleware(form: .progressSync, access: access, registry: registry, signIns: signIns))
+        progress.addRoutes(to: signed)
+        for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch] {
+            signed.on("**", method: method) { _, _ -> Response in
+                KOSyncController.json(["message": "no such address in the progress sync"], status: .notFound)
+            }
+        }
     }
 
     /// For a container's or a proxy's health check.

@@ -19,11 +19,14 @@ struct UploadFolder: Sendable {
     /// One file being received (by one request's task at a time).
     final class Writer: @unchecked Sendable {
         let url: URL
+        /// The most this file may be.
+        let limit: Int
         private let descriptor: Int32
         private(set) var bytes = 0
         private var closed = false
 
-        fileprivate init(folder: URL) throws {
+        fileprivate init(folder: URL, limit: Int) throws {
+            self.limit = limit
             try BookTagHome.createFolder(folder)
             url = folder.appendingPathComponent("upload-\(getpid())-\(ServeAccess.randomHex(words: 2))")
             descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -37,7 +40,7 @@ struct UploadFolder: Sendable {
         /// Appends `buffer`; over the cap, 413 (the caller removes the file).
         func write(_ buffer: ByteBuffer) throws {
             bytes += buffer.readableBytes
-            guard bytes <= UploadFolder.maximumBytes else { throw UploadFolder.tooLarge }
+            guard bytes <= limit else { throw UploadFolder.tooLarge(limit) }
             try buffer.withUnsafeReadableBytes { raw in
                 var offset = 0
                 while offset < raw.count {
@@ -68,8 +71,8 @@ struct UploadFolder: Sendable {
         deinit { finish() }
     }
 
-    static var tooLarge: ServeError {
-        ServeError(.contentTooLarge, "the file is larger than \(maximumBytes / 1024 / 1024) MiB; nothing was stored")
+    static func tooLarge(_ limit: Int = maximumBytes) -> ServeError {
+        ServeError(.contentTooLarge, "the file is larger than \(limit / 1024 / 1024) MiB; nothing was stored")
     }
 
     static var stopping: ServeError {
@@ -78,13 +81,13 @@ struct UploadFolder: Sendable {
     }
 
     /// A new file to receive into.
-    func writer() throws -> Writer { try Writer(folder: folder) }
+    func writer(limit: Int = maximumBytes) throws -> Writer { try Writer(folder: folder, limit: limit) }
 
     /// Writes `body` to a new file and returns it; an upload over the cap (declared or sent) is
     /// 413, one cut off or empty 400, and leaves no file.
-    func receive(_ body: RequestBody, declaredLength: Int?) async throws -> URL {
-        if let declaredLength, declaredLength > Self.maximumBytes { throw Self.tooLarge }
-        let writer = try writer()
+    func receive(_ body: RequestBody, declaredLength: Int?, limit: Int = maximumBytes) async throws -> URL {
+        if let declaredLength, declaredLength > limit { throw Self.tooLarge(limit) }
+        let writer = try writer(limit: limit)
         do {
             do {
                 try await Self.stream(body) { try writer.write($0) }

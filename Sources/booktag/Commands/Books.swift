@@ -27,7 +27,7 @@ extension BookTagCommand {
             let name = try TagName(tag)
             let store = try session.openStore()
             let stored = try store.existingTag(name)
-            let rows = try store.books(of: name).map { BookRow($0, store: store) }
+            let rows = try BookRow.listing(of: name, store: store)
             if json { return try JSONOutput.print(rows) }
             session.reporter.note(
                 "\"\(Terminal.safe(stored.name))\": \(rows.count) book\(rows.count == 1 ? "" : "s") from \(stored.sourceDescription)"
