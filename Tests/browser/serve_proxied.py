@@ -10,7 +10,9 @@ Three ways in, each a real proxy on loopback:
 Through each: the token link lands on /booktag/, the cookie's path is /booktag (Secure over
 HTTPS, not over HTTP), every same-origin address a page names or loads is under /booktag/, the
 manifest's id, scope and start URL are, a form post is redirected under it, and axe-core finds
-no serious or critical violation on any page. No console error anywhere.
+no serious or critical violation on any page. No console error anywhere. And an e-reader
+through each: KOReader's statistics Cloud sync (WebDAV, Basic auth) and progress sync (kosync),
+request for request, under /booktag/dav/ and /booktag/kosync.
 
 Run by Tests/BookTagTests/BookTagServe/ServeProxyBrowserTests.swift; by hand:
   python3 Tests/browser/serve_proxied.py --stripped URL --based URL --guide docs/guide.md \
@@ -19,6 +21,8 @@ Run by Tests/BookTagTests/BookTagServe/ServeProxyBrowserTests.swift; by hand:
 --base-path /booktag, that trusts 127.0.0.1 too. Each home holds a tag.)
 """
 import argparse
+import base64
+import hashlib
 import json
 import os
 import re
@@ -27,8 +31,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import ssl
 import time
+import urllib.error
 import urllib.parse
+import urllib.request
 
 from serve_flow import Browser
 
@@ -210,6 +217,54 @@ def through(browser, name, origin, address, axe_source):
     return f"{len(pages)} pages, cookie Path={PREFIX}{'; Secure' if secure else ''}, manifest scope {data['scope']}, axe-core clean"
 
 
+def device_request(url, method, headers, body=None):
+    """One request as KOReader's clients send it; the proxies' certificates are their own. The
+    headers answered are looked up by name in any case."""
+    request = urllib.request.Request(url, data=body, method=method, headers=headers)
+    context = ssl._create_unverified_context()
+    try:
+        with urllib.request.urlopen(request, context=context, timeout=60) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def through_device(origin, credentials, statistics):
+    """KOReader's two sync clients through a proxy: the folder chosen, the statistics sent, a
+    position pushed and read back, and a wrong password refused."""
+    user, password = credentials.split(":", 1)
+    basic = {"Authorization": "Basic " + base64.b64encode(credentials.encode()).decode()}
+    dav = f"{origin}{PREFIX}/dav"
+    status, headers, body = device_request(dav + "/", "PROPFIND", dict(basic, Depth="1", **{
+        "Content-Type": "application/xml"}),
+        b'<?xml version="1.0"?><a:propfind xmlns:a="DAV:"><a:prop><a:resourcetype/></a:prop></a:propfind>')
+    assert status == 207, f"PROPFIND: {status} {body[:200]!r}"
+    assert re.search(rb"<[a-zA-Z]+:response>", body) and f"<d:href>{PREFIX}/dav/</d:href>".encode() in body, body
+    status, _, _ = device_request(dav + "/statistics.sqlite3", "GET", basic)
+    assert status == 404, f"GET statistics: {status}"
+    data = open(statistics, "rb").read()
+    status, _, body = device_request(dav + "/statistics.sqlite3", "PUT", dict(basic, **{
+        "Content-Length": str(len(data))}), data)
+    assert status in (201, 204), f"PUT statistics: {status} {body[:200]!r}"
+    wrong = {"Authorization": "Basic " + base64.b64encode(f"{user}:not-it".encode()).decode()}
+    status, headers, _ = device_request(dav + "/", "PROPFIND", dict(wrong, Depth="0"), b"")
+    assert status == 401 and (headers.get("WWW-Authenticate") or "").startswith("Basic"), f"wrong password: {status}"
+    sync = {"x-auth-user": user, "x-auth-key": hashlib.md5(password.encode()).hexdigest(),
+            "accept": "application/vnd.koreader.v1+json"}
+    kosync = f"{origin}{PREFIX}/kosync"
+    document = "5ee88058c4346a122c4ccf80e36b1dc8"
+    position = json.dumps({"document": document, "progress": "/body/DocFragment[3]", "percentage": 0.25,
+                           "device": "Kobo Libra 2", "device_id": "A1"}).encode()
+    for method, path, body in (("GET", "/users/auth", None), ("PUT", "/syncs/progress", position),
+                               ("GET", f"/syncs/progress/{document}", None)):
+        extra = {"Content-Type": "application/json"} if body else {}
+        status, headers, answer = device_request(kosync + path, method, dict(sync, **extra), body)
+        assert status == 200, f"{method} {path}: {status} {answer[:200]!r}"
+        assert headers.get("Content-Type") == "application/json", f"{path}: {headers.get('Content-Type')}"
+    assert json.loads(answer)["percentage"] == 0.25, answer
+    return f"statistics sent, progress read back"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stripped", required=True, help="the address a serve trusting 127.0.0.1 printed")
@@ -217,6 +272,9 @@ def main():
     parser.add_argument("--guide", required=True)
     parser.add_argument("--axe", required=True)
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    parser.add_argument("--stripped-device", help="USER:PASSWORD of a device of the --stripped serve's home")
+    parser.add_argument("--based-device", help="USER:PASSWORD of a device of the --based serve's home")
+    parser.add_argument("--statistics", help="a KOReader statistics database the devices send")
     arguments = parser.parse_args()
     work = tempfile.mkdtemp(prefix="booktag-proxies-")
     upstream = lambda address: urllib.parse.urlparse(address).netloc
@@ -236,6 +294,9 @@ def main():
         for name, origin, address in (("caddy", caddy_origin, arguments.stripped), ("nginx", nginx_origin, arguments.stripped),
                                       ("based", based_origin, arguments.based)):
             print(f"{name} ({origin}{PREFIX}/): passed ({through(browser, name, origin, address, axe_source)})", flush=True)
+            device = arguments.based_device if name == "based" else arguments.stripped_device
+            if device and arguments.statistics:
+                print(f"{name} e-reader: passed ({through_device(origin, device, arguments.statistics)})", flush=True)
         return browser.judge_console()
     except (RuntimeError, AssertionError, KeyError, subprocess.CalledProcessError) as error:
         print(f"proxied flow failed: {error}", file=sys.stderr)

@@ -106,6 +106,7 @@ struct ServeBrowserTests {
         let chromium = try #require(Self.chromium)
         var servers: [ServeProcess] = []
         var homes: [TemporaryHome] = []
+        var devices: [String] = []
         for arguments in [[], ["--base-path", "/booktag"]] {
             let home = try TemporaryHome()
             try Data(#"{"serve": {"trustedProxies": ["127.0.0.1"]}, "collage": {"size": "512x512"}}"#.utf8)
@@ -113,12 +114,18 @@ struct ServeBrowserTests {
             let added = try await BooktagProcess.run(
                 ["add", "fantasy", "--replay", Fixtures.openLibraryReplay.path, "--home", home.folder.path, "--quiet"])
             try #require(added.status == 0, "\(added.errors)")
+            let device = try await BooktagProcess.run(["devices", "add", "kobo", "--json", "--home", home.folder.path])
+            let password = try #require(
+                try JSONSerialization.jsonObject(with: Data(device.output.utf8)) as? [String: String])["password"]
+            devices.append("kobo:\(try #require(password))")
             servers.append(try await ServeProcess(home: home.folder, arguments: arguments))
             homes.append(home)
         }
         let run = try await Self.python([
             Self.proxiedScript.path, "--stripped", servers[0].address.absoluteString,
             "--based", servers[1].address.absoluteString,
+            "--stripped-device", devices[0], "--based-device", devices[1],
+            "--statistics", SyntheticSecondDevice.genuine.path,
             "--guide", Fixtures.packageRoot.appendingPathComponent("docs/guide.md").path,
             "--axe", try #require(Self.axe).path, "--chromium", chromium.executable,
         ])
@@ -127,6 +134,9 @@ struct ServeBrowserTests {
             #expect(run.output.contains(way) && run.output.contains("axe-core clean"), "\(way) \(run.output)")
         }
         #expect(run.output.contains("cookie Path=/booktag; Secure"))
+        for way in ["caddy", "nginx", "based"] {
+            #expect(run.output.contains("\(way) e-reader: passed (statistics sent"), "\(way) \(run.output)")
+        }
         #expect(run.output.contains("no console errors"))
         for server in servers {
             server.signal(SIGTERM)
