@@ -116,7 +116,9 @@ struct DAVController: Sendable {
         let sync = DeviceSync(workspace: workspace, store: store)
         _ = try await work.read { try sync.receive(file, from: device) }
         do {
-            try syncs.sync()
+            // Writing and reading the devices' union takes a moment: off the request threads.
+            let syncs = syncs
+            _ = try await work.read { try syncs.sync() }
         } catch {
             // The readings are kept: the next sync imports them. The device is told it went well.
             context.logger.warning("the devices' sync could not start: \(ServeError(error).message)")

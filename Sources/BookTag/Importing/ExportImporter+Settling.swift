@@ -108,6 +108,14 @@ extension ExportImporter {
         }
         try writeLibraryCovers()
         guard covered < wanted, !unknown.isEmpty else { return }
+        if settled.unreachableHost != nil {
+            // Said once, for the first tag: each book still gets its drawn cover.
+            for index in unknown {
+                let row = try rows.row(Int(index))
+                try settled.settle(rows.book(Int(index)), .missing(identity: row.identity, named: nil))
+            }
+            return
+        }
         var batches = unknown.chunked(search.batchSize).makeIterator()
         var waiting: [Waiting] = []
         var downloading = 0
@@ -178,6 +186,7 @@ extension ExportImporter {
                     for (book, row) in missed {
                         try settled.settle(book, .missing(identity: row.identity, named: nil))
                     }
+                    settled.unreachableHost = host
                     progress(.unreachable(host: host, books: missed.count))
                 case .downloaded(let entry, let result):
                     downloading -= 1

@@ -3,6 +3,9 @@ import Foundation
 /// What an import has settled of each book's cover, for every tag of one export: 4 bytes a book
 /// in memory, each cover found (its file, identity and what the search said) in a scratch file.
 final class SettledCovers {
+    /// The host an earlier look-up of this import could not reach: later tags look nothing up.
+    var unreachableHost: String?
+
     /// A book's cover, once settled.
     enum State {
         /// `named`: what the search said of the book (the title and author a reading log does

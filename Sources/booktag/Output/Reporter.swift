@@ -67,9 +67,9 @@ package final class Reporter: Sendable {
             detail("page \(number) of \(totalPages): \(works) results, \(withCovers) with cover images")
         case .gathering(.coverSkipped(let title, let reason)), .importing(.skipped(let title, let reason)):
             detail("skipped \"\(Terminal.safe(title))\": \(reason)")
-        case .importing(.unreachable(let host, let books)):
+        case .importing(.unreachable(let host, _)):
             warn(
-                "cannot reach \(host): \(books) \(books == 1 ? "book gets a drawn cover" : "books get drawn covers") for now; import again when online to fetch the real ones"
+                "cannot reach \(host): the books it would have found covers for get drawn ones; import again when online to fetch the real ones"
             )
         case .fetchingDetails(let book, let total): progress("details: \(book) of \(total) books without pages")
         case .fetchingLargestCover(let cover, let total): progress("covers for print: \(cover) of \(total)")
