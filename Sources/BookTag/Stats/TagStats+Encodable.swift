@@ -3,7 +3,7 @@ import Foundation
 extension TagStats: Encodable {
     private enum Keys: String, CodingKey {
         case tag, year, books, pages, ratings, months, undated, authors, published, formats, moods, pace
-        case calendar, calendarUnit, readingDays, longestRun, previous, rereads, time
+        case calendar, calendarUnit, readingDays, longestRun, previous, rereads, time, goal
         case total, known, average, shortest, longest, fromOpenLibrary
         case mine, rated, stars, versusAverage, highest
         case distinct, top, oldest, newest
@@ -47,6 +47,7 @@ extension TagStats: Encodable {
         try root.encode(rereads, forKey: .rereads)
         try root.encode(calendarUnit, forKey: .calendarUnit)
         try root.encode(time, forKey: .time)
+        try root.encode(goal, forKey: .goal)
     }
 
     /// `{"source", "id", "title", KEY}`: pages and years as whole numbers, ratings as they are.

@@ -149,6 +149,8 @@ public struct TagStats: Equatable, Sendable {
     /// How long the reader read, where the tag's books came with what a device recorded
     /// (KOReader, Audiobookshelf); `nil` otherwise.
     public var time: ReadingTime?
+    /// The reader's goal for the tag's year, when there is one (`booktag goal`).
+    public var goal: GoalProgress?
 
     /// The numbers of `books` (in the tag's order) of the tag named `tag`. `readingRecords`:
     /// whether the tag is a reader's own (a shelf or an export), whose stars and days count.

@@ -62,6 +62,11 @@ extension BookStore {
             {
                 stats.add(time, days: days)
             }
+            if let year = tag.origin?.year, let goal = try Self.goal(year, in: db) {
+                let finished = books.filter { $0.reading?.wasRead(in: year) == true }
+                stats.goal = GoalProgress(
+                    goal: goal, booksDone: finished.count, pagesDone: finished.compactMap(\.pages).reduce(0, +))
+            }
             if tag.origin?.datesAreShelved == true {
                 stats.datesAreShelved = true
                 stats.calendar = nil

@@ -2,7 +2,7 @@ import GRDB
 
 extension StoreSchema {
     /// The schema every migration together makes, for a store that does not exist yet: created in
-    /// one transaction with every migration marked applied, instead of running thirteen migrations
+    /// one transaction with every migration marked applied, instead of running fourteen migrations
     /// one after another (most of the time `add` spent making a new home's store). The migrations
     /// stay what upgrades an existing store; `FreshStoreTests` fails when this text and what they
     /// make differ, and prints what it should be. The last line is the sequence v2's rebuild of
@@ -78,6 +78,8 @@ extension StoreSchema {
         CREATE TABLE "readingProgress" ("document" TEXT PRIMARY KEY NOT NULL, "progress" TEXT NOT NULL, \
         "percentage" DOUBLE NOT NULL, "deviceModel" TEXT NOT NULL, "deviceID" TEXT NOT NULL, \
         "deviceName" TEXT NOT NULL, "updatedAt" INTEGER NOT NULL);
+        CREATE TABLE "readingGoal" ("year" INTEGER PRIMARY KEY, "books" INTEGER NOT NULL, \
+        "pages" INTEGER, "updatedAt" INTEGER NOT NULL);
         INSERT INTO sqlite_sequence (name, seq) VALUES ('tagBook', 0);
         """
 

@@ -234,6 +234,15 @@ enum StoreSchema {
         migrator.registerMigration("v13: e-readers that sync into serve, their readings and progress") { db in
             try migrateToDevices(db)
         }
+        migrator.registerMigration("v14: the reader's goal for a year") { db in
+            // One goal a year (`booktag goal`): books, and pages when the reader set them.
+            try db.create(table: "readingGoal") { t in
+                t.primaryKey("year", .integer)
+                t.column("books", .integer).notNull()
+                t.column("pages", .integer)
+                t.column("updatedAt", .integer).notNull()  // milliseconds since 1970
+            }
+        }
         return migrator
     }
 }

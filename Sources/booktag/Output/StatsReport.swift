@@ -22,6 +22,7 @@ struct StatsReport {
             if let mine = previous.mine { parts.append(String(format: "my stars %.2f", mine)) }
             lines.append(row("in \(previous.year)", parts.joined(separator: " · ")))
         }
+        if let goal = stats.goal { lines.append(row("goal", goal.words)) }
         if let rereads = stats.rereads, rereads > 0 { lines.append(row("re-reads", GroupedNumber.text(rereads))) }
         let pages = stats.pages
         if let total = pages.total, let average = pages.average {

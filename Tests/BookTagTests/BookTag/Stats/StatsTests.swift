@@ -102,8 +102,10 @@ import Testing
             Set(json.keys) == [
                 "tag", "year", "books", "pages", "ratings", "months", "undated", "authors", "published", "formats",
                 "moods", "pace", "calendar", "readingDays", "longestRun", "previous", "rereads", "calendarUnit", "time",
+                "goal",
             ])
         #expect(json["calendarUnit"] as? String == "books" && json["time"] is NSNull, "no device recorded time")
+        #expect(json["goal"] is NSNull, "no goal was set")
         #expect(json["readingDays"] as? Int == 1 && json["longestRun"] as? Int == 1 && json["rereads"] as? Int == 0)
         #expect(json["previous"] is NSNull, "no export says what came before")
         #expect((json["calendar"] as? [Int])?.count == 365 && (json["calendar"] as? [Int])?[124] == 1, "5 May")
