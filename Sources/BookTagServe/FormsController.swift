@@ -29,6 +29,12 @@ struct FormsController: Sendable {
         var stats: String?
     }
 
+    struct GoalForm: Decodable {
+        var books: String?
+        var pages: String?
+        var clear: String?
+    }
+
     struct NightForm: Decodable {
         var night: String?
         var back: String?
@@ -40,6 +46,7 @@ struct FormsController: Sendable {
         router.post("/tags/{tag}/drop", use: drop)
         router.post("/tags/{tag}/delete", use: delete)
         router.post("/tags/{tag}/print", use: print)
+        router.post("/tags/{tag}/goal", use: goal)
         router.post("/night", use: night)
     }
 
@@ -81,6 +88,32 @@ struct FormsController: Sendable {
         let name = try ServeRoutes.tagName(context)
         try await work.read { [tagJobs] in try tagJobs.remove(name) }
         return SeeOther("/", at: context.publicAddress)
+    }
+
+    /// The goal of the tag's year, set, changed or cleared from its page.
+    @Sendable func goal(_ request: Request, context: ServeContext) async throws -> SeeOther {
+        let name = try ServeRoutes.tagName(context)
+        let form = try await request.decode(as: GoalForm.self, context: context)
+        let store = store
+        try await work.read {
+            guard let year = try store.existingTag(name).origin?.year else {
+                throw ServeError(.badRequest, "\"\(name.display)\" keeps no year: a goal goes with a year's tag")
+            }
+            if form.clear != nil {
+                try store.clearGoal(year)
+                return
+            }
+            func number(_ text: String?) throws -> Int? {
+                guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+                guard let value = Int(text) else { throw ServeError(.badRequest, "a goal is a whole number of books") }
+                return value
+            }
+            guard let books = try number(form.books) else {
+                throw ServeError(.badRequest, "a goal needs its number of books")
+            }
+            try store.setGoal(ReadingGoal(year: year, books: books, pages: try number(form.pages)))
+        }
+        return SeeOther(ServePages.tagPath(name.display), at: context.publicAddress)
     }
 
     @Sendable func night(_ request: Request, context: ServeContext) async throws -> SeeOther {

@@ -52,6 +52,8 @@ enum ServeAssets {
             ul.collage img { width: 100%; aspect-ratio: 2 / 3; object-fit: contain; background: var(--tile); border-radius: 6px; }
             ul.collage .title { margin: 6px 0 0; font-weight: 600; overflow-wrap: anywhere; }
             ul.collage .title a { color: var(--text); text-decoration: none; }
+            form.goal { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }
+            form.goal input { width: 9em; }
             form.drop { display: flex; gap: 8px; align-items: center; margin-top: auto; font-size: 14px; }
             .stats { border-bottom: 2px solid var(--accent); padding-bottom: 12px; }
             .stats .headline { font-size: 22px; font-weight: 700; margin: 4px 0; }

@@ -49,6 +49,7 @@ extension ServePages {
             if let notes = stats.yearNotes { body += "<p class=\"facts\">\(notes.htmlEscaped)</p>\n" }
             if let calendar = stats.calendar { body += CalendarSVG.figure(calendar) }
             body += "<div class=\"charts\">" + stats.charts.map(CollagePage.svg).joined() + "</div>\n</section>\n"
+            body += goalSection(stats, path: path)
         }
         let canGather = !(tag.origin?.isExport ?? false)
         body += "<section class=\"actions\" aria-label=\"actions\">\n"
@@ -111,6 +112,36 @@ extension ServePages {
         }
         body += "</ul>\n"
         return document(title: tag.name, frame: frame, back: ServePages.tagPath(tag.name), refresh: busy, body: body)
+    }
+
+    /// The year's goal on its tag page: its words when set, and a form to set, change or clear it
+    /// (`POST {tag}/goal`), for a tag of a reader's year.
+    static func goalSection(_ stats: TagStats, path: String) -> String {
+        guard let year = stats.year else { return "" }
+        let goal = stats.goal
+        var html = "<section class=\"goal\" aria-labelledby=\"goal-heading\">\n"
+        html += "<h2 id=\"goal-heading\">Goal for \(year)</h2>\n"
+        if let goal { html += "<p class=\"facts\">\(goal.words.htmlEscaped)</p>\n" }
+        html += """
+            <form method="post" action="\((path + "/goal").htmlEscaped)" class="goal">
+            <label for="goal-books">Books</label>
+            <input id="goal-books" name="books" type="number" min="1" max="100000" inputmode="numeric" required value="\(goal.map { String($0.books) } ?? "")">
+            <label for="goal-pages">Pages (optional)</label>
+            <input id="goal-pages" name="pages" type="number" min="1" max="100000000" inputmode="numeric" value="\(goal?.pages.map(String.init) ?? "")">
+            <button type="submit">\(goal == nil ? "Set the goal" : "Change the goal")</button>
+            </form>
+
+            """
+        if goal != nil {
+            html += """
+                <form method="post" action="\((path + "/goal").htmlEscaped)" class="goal">
+                <input type="hidden" name="clear" value="1">
+                <button type="submit">Clear the goal</button>
+                </form>
+
+                """
+        }
+        return html + "</section>\n"
     }
 
     /// How far along a book in progress is, as the reader's e-reader last said: a bar and its words.
