@@ -88,6 +88,7 @@ public struct CollagePage: Sendable {
         var section =
             "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
         if let highlights = stats.highlights { section += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
+        if let goal = stats.goal { section += "<p class=\"goal\">\(goal.words.htmlEscaped)</p>\n" }
         if let notes = stats.yearNotes { section += "<p class=\"facts\">\(notes.htmlEscaped)</p>\n" }
         if let calendar = stats.calendar { section += CalendarSVG.figure(calendar) }
         for chart in stats.charts { section += Self.svg(chart) }

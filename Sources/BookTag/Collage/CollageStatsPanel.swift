@@ -40,6 +40,14 @@ struct CollageStatsPanel {
             }
             y += smallHeight
         }
+        // The reader's goal, in the words the terminal and serve's page use.
+        if let goal = stats.goal?.words {
+            let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
+            if CollageText.draw(goal, in: line, pixels: smallPixels, bold: true, color: theme.text, on: canvas) > 0 {
+                unreadable.append(goal)
+            }
+            y += smallHeight
+        }
         for text in [stats.habits, stats.yearNotes].compactMap({ $0 }) {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
             if CollageText.draw(text, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 {

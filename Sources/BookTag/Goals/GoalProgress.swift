@@ -26,7 +26,7 @@ public struct GoalProgress: Sendable, Equatable, Encodable {
     public var pages: Int?
     /// Books of the tag finished within the year.
     public var booksDone: Int
-    /// Their known pages, when the goal has pages.
+    /// Their known pages, when the goal has pages and some book's page count is known.
     public var pagesDone: Int?
     /// `booksDone` of `books`, in whole per cent (it passes 100 once the goal is passed).
     public var percent: Int
@@ -39,9 +39,9 @@ public struct GoalProgress: Sendable, Equatable, Encodable {
     /// Where it stands.
     public var status: Status
 
-    /// The progress of `booksDone` books (and `pagesDone` pages) towards `goal`, on `today`, in
-    /// the reader's calendar: today counts as gone by.
-    public init(goal: ReadingGoal, booksDone: Int, pagesDone: Int, today: CalendarDay = .today) {
+    /// The progress of `booksDone` books (and `pagesDone` pages, `nil` when no page count is
+    /// known) towards `goal`, on `today`, in the reader's calendar: today counts as gone by.
+    public init(goal: ReadingGoal, booksDone: Int, pagesDone: Int?, today: CalendarDay = .today) {
         year = goal.year
         books = goal.books
         pages = goal.pages

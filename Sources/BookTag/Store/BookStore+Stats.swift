@@ -64,8 +64,9 @@ extension BookStore {
             }
             if let year = tag.origin?.year, let goal = try Self.goal(year, in: db) {
                 let finished = books.filter { $0.reading?.wasRead(in: year) == true }
+                let pages = finished.compactMap(\.pages)
                 stats.goal = GoalProgress(
-                    goal: goal, booksDone: finished.count, pagesDone: finished.compactMap(\.pages).reduce(0, +))
+                    goal: goal, booksDone: finished.count, pagesDone: pages.isEmpty ? nil : pages.reduce(0, +))
             }
             if tag.origin?.datesAreShelved == true {
                 stats.datesAreShelved = true

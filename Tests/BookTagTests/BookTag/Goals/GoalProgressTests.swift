@@ -35,6 +35,9 @@ import Testing
         let missed = GoalProgress(goal: goal, booksDone: 20, pagesDone: 6123, today: Self.day("2026-11-29"))
         #expect(missed.status == .missed && missed.expected == nil && missed.projected == nil)
         #expect(missed.words == "20 of 30 books · goal missed · 6,123 of 9,000 pages" && missed.pagesDone == 6123)
+        // No page count known: no pages done to say, rather than "0 of 9,000 pages".
+        let unknown = GoalProgress(goal: goal, booksDone: 20, pagesDone: nil, today: Self.day("2026-11-29"))
+        #expect(unknown.pagesDone == nil && unknown.words == "20 of 30 books · goal missed")
         let done = GoalProgress(goal: goal, booksDone: 30, pagesDone: 0, today: Self.day("2025-01-01"))
         #expect(done.status == .done)
         // 31 December 2024, the last day of a leap year: the whole goal is expected.
