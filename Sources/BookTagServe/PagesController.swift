@@ -51,15 +51,12 @@ struct PagesController: Sendable {
             throw ServeError.notFound("there is no tag \"\(name.display)\": add it on the tags page")
         }
         let stats = try store.stats(of: name)
+        let books = try store.books(of: name)
         return PageAnswer(
             html:
                 ServePages.tagPage(
-                    tag: tag, books: try store.books(of: name), stats: stats, job: job,
-                    progress: Dictionary(
-                        try BookRow.listing(of: name, store: store).compactMap { row in
-                            row.progress.map { (row.position, $0) }
-                        },
-                        uniquingKeysWith: { first, _ in first }),
+                    tag: tag, books: books, stats: stats, job: job,
+                    progress: try BookRow.progress(of: BookRow.rows(books, store: store), in: name, store: store),
                     frame: .init(night: night, at: address)))
     }
 

@@ -57,16 +57,26 @@ public struct BookRow: Encodable, Sendable {
     /// readings, each book still in progress with how far along it is.
     public static func listing(of name: TagName, store: BookStore) throws -> [BookRow] {
         var rows = rows(try store.books(of: name), store: store)
-        guard try store.tag(name)?.origin?.libraryFormat == .koreader else { return rows }
+        for (position, progress) in try progress(of: rows, in: name, store: store) {
+            rows[position - 1].progress = progress
+        }
+        return rows
+    }
+
+    /// How far along the books of `rows` still in progress are, by position, for a tag of an
+    /// e-reader's readings (as its progress sync last said); empty for any other tag.
+    public static func progress(of rows: [BookRow], in name: TagName, store: BookStore) throws -> [Int: Progress] {
+        guard try store.tag(name)?.origin?.libraryFormat == .koreader else { return [:] }
         let found = try store.progressByTitle()
-        guard !found.isEmpty else { return rows }
-        for index in rows.indices where rows[index].dateRead == nil {
-            guard let kept = found[ReadingProgress.titleKey(rows[index].title)] else { continue }
-            rows[index].progress = Progress(
+        guard !found.isEmpty else { return [:] }
+        var progress: [Int: Progress] = [:]
+        for row in rows where row.dateRead == nil {
+            guard let kept = found[ReadingProgress.titleKey(row.title)] else { continue }
+            progress[row.position] = Progress(
                 percentage: kept.percentage, device: kept.deviceName, model: kept.device,
                 updatedAt: ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(kept.timestamp))))
         }
-        return rows
+        return progress
     }
 
     /// The row for `entry`, its cover's path from `store`.

@@ -17,8 +17,8 @@ extension BookStore {
             else { return nil }
             try db.execute(
                 sql: "INSERT INTO device (key, name, salt, keyHash, createdAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [name.lowercased(), name, salt, keyHash, Self.milliseconds(date)])
-            return Device(name: name, createdAt: date, lastSyncAt: nil)
+                arguments: [name.lowercased(), name, salt, keyHash, date.storeMilliseconds])
+            return Device(name: name, createdAt: date.roundedToStorePrecision, lastSyncAt: nil)
         }
     }
 
@@ -27,8 +27,8 @@ extension BookStore {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT name, createdAt, lastSyncAt FROM device ORDER BY key").map { row in
                 Device(
-                    name: row[0], createdAt: Self.date(milliseconds: row[1]),
-                    lastSyncAt: (row[2] as Int64?).map(Self.date(milliseconds:)))
+                    name: row[0], createdAt: Date(storeMilliseconds: row[1]),
+                    lastSyncAt: (row[2] as Int64?).map(Date.init(storeMilliseconds:)))
             }
         }
     }
@@ -71,7 +71,7 @@ extension BookStore {
                 }
             }
             try db.execute(
-                sql: "UPDATE device SET lastSyncAt = ? WHERE id = ?", arguments: [Self.milliseconds(date), id])
+                sql: "UPDATE device SET lastSyncAt = ? WHERE id = ?", arguments: [date.storeMilliseconds, id])
             return true
         }
     }
@@ -142,7 +142,4 @@ extension BookStore {
             return found
         }
     }
-
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    static func date(milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 }

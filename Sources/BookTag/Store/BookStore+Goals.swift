@@ -11,7 +11,7 @@ extension BookStore {
                     INSERT INTO readingGoal (year, books, pages, updatedAt) VALUES (?, ?, ?, ?)
                     ON CONFLICT(year) DO UPDATE SET books = excluded.books, pages = excluded.pages,
                         updatedAt = excluded.updatedAt
-                    """, arguments: [goal.year, goal.books, goal.pages, Self.milliseconds(Date())])
+                    """, arguments: [goal.year, goal.books, goal.pages, Date().storeMilliseconds])
         }
     }
 
