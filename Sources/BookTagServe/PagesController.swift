@@ -34,11 +34,13 @@ struct PagesController: Sendable {
         let name = try ServeRoutes.tagName(context)
         let named = request.uri.queryParameters["job"].flatMap { jobs.snapshot(String($0)) }
         let address = context.publicAddress
-        return try await work.read { [self] in try tagPage(name, named: named, at: address) }
+        let origin = address.origin(of: request)
+        return try await work.read { [self] in try tagPage(name, named: named, at: address, origin: origin) }
     }
 
-    private func tagPage(_ name: TagName, named: JobRegistry.Snapshot?, at address: PublicAddress) throws -> PageAnswer
-    {
+    private func tagPage(
+        _ name: TagName, named: JobRegistry.Snapshot?, at address: PublicAddress, origin: String
+    ) throws -> PageAnswer {
         // The tag's running job, else the job the address names if it was this tag's (its outcome, an error).
         let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKeys.contains(name.key) ? $0 : nil }
         guard let tag = try store.tag(name) else {
@@ -57,6 +59,7 @@ struct PagesController: Sendable {
                 ServePages.tagPage(
                     tag: tag, books: books, stats: stats, job: job,
                     progress: try BookRow.progress(of: BookRow.rows(books, store: store), in: name, store: store),
+                    sharedAt: try ShareLinks(store: store).link(of: name).map { origin + address.path($0.path) },
                     frame: .init(night: night, at: address)))
     }
 

@@ -24,6 +24,12 @@ struct PublicAddress: Sendable {
 
     /// The origin a change from the app's own pages names, when a proxy said what it is.
     var forwardedOrigin: String? { forwardedHost.map { "\(scheme)://\($0.lowercased())" } }
+
+    /// The origin the browser asked `request` at (`https://books.example.org`): a trusted proxy's
+    /// host, else the request's own, which `HostMiddleware` already held to the bound address.
+    func origin(of request: Request) -> String {
+        "\(scheme)://\((forwardedHost ?? request.head.authority ?? "127.0.0.1").lowercased())"
+    }
 }
 
 extension ServeAccess {

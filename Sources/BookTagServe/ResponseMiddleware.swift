@@ -41,7 +41,7 @@ struct ResponseMiddleware: RouterMiddleware {
     static func secure(_ response: inout Response) {
         response.headers[.contentSecurityPolicy] = contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.referrerPolicy] = "same-origin"
+        if response.headers[.referrerPolicy] == nil { response.headers[.referrerPolicy] = "same-origin" }
         response.headers[.init("X-Frame-Options")!] = "DENY"
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
     }

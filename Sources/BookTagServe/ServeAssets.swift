@@ -52,6 +52,11 @@ enum ServeAssets {
             ul.collage img { width: 100%; aspect-ratio: 2 / 3; object-fit: contain; background: var(--tile); border-radius: 6px; }
             ul.collage .title { margin: 6px 0 0; font-weight: 600; overflow-wrap: anywhere; }
             ul.collage .title a { color: var(--text); text-decoration: none; }
+            figure.poster { margin: 16px 0; }
+            figure.poster img { display: block; max-width: min(100%, 360px); height: auto; border-radius: 8px; }
+            .share-link input { display: block; width: 100%; max-width: 40em; margin: 4px 0 8px; }
+            footer.shared { padding: 0 16px 24px; }
+            progress.goal { display: block; width: 100%; max-width: 40em; height: 10px; accent-color: var(--accent); }
             form.goal { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 6px 0; }
             form.goal input { width: 9em; }
             form.drop { display: flex; gap: 8px; align-items: center; margin-top: auto; font-size: 14px; }

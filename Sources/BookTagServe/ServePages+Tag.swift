@@ -26,10 +26,11 @@ extension ServePages {
     }
 
     /// `/tags/{tag}`: the collage as a page (each cover links to its book, with a drop form), the
-    /// tag's numbers and charts, reroll, and downloads of the image at a preset.
+    /// tag's numbers and charts, reroll, downloads of the image at a preset, and its share link
+    /// (`sharedAt`, its absolute address, when it has one).
     static func tagPage(
         tag: Tag, books: [TagBookEntry], stats: TagStats?, job: JobRegistry.Snapshot?,
-        progress: [Int: BookRow.Progress] = [:], frame: Frame
+        progress: [Int: BookRow.Progress] = [:], sharedAt: String? = nil, frame: Frame
     ) -> String {
         let path = frame.tagPath(tag.name)
         let api = frame.apiTagPath(tag.name)
@@ -85,6 +86,7 @@ extension ServePages {
             Open Library's original covers fetched first.</p>
 
             </section>
+            \(shareLinkSection(sharedAt, path: path))
             <ul class="collage">
 
             """
@@ -121,7 +123,7 @@ extension ServePages {
         let goal = stats.goal
         var html = "<section class=\"goal\" aria-labelledby=\"goal-heading\">\n"
         html += "<h2 id=\"goal-heading\">Goal for \(year)</h2>\n"
-        if let goal { html += "<p class=\"facts\">\(goal.words.htmlEscaped)</p>\n" }
+        if let goal { html += CollagePage.goal(goal) }
         html += """
             <form method="post" action="\((path + "/goal").htmlEscaped)" class="goal">
             <label for="goal-books">Books</label>

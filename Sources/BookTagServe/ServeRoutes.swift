@@ -26,6 +26,10 @@ enum ServeRoutes {
         FilesController(store: store, work: work).addRoutes(to: forms)
         InstallController(workspace: workspace).addRoutes(to: forms)
         BackupController(store: store, work: work).addRoutes(to: forms)
+        let shares = ShareController(workspace: workspace, store: store, work: work)
+        shares.addFormRoutes(to: forms)
+        // A share link's page and images: no token, the host checked as every request's is.
+        shares.addLinkRoutes(to: router.group("s").add(middleware: HostMiddleware(access: access)))
         let json = api.group().add(middleware: BodyTypeMiddleware.json)
         APIController(workspace: workspace, store: store, tagJobs: tagJobs, work: work).addRoutes(to: json)
         GoalsController(store: store, work: work).addRoutes(to: json)

@@ -11,6 +11,7 @@ Run by Tests/BookTagTests/BookTagServe/ServeBrowserTests.swift; by hand:
       [--screenshots DIR]
 """
 import argparse
+import html.parser
 import re
 import base64
 import json
@@ -19,6 +20,8 @@ import shutil
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 
 from serve_flow import Browser, booktag
 
@@ -86,6 +89,83 @@ def share(browser, base, tag_path, downloads):
     assert (width, height) == (1080, 1920), f"the story preset is 1080x1920, not {width}x{height}"
     assert "downloaded" in status, f"the status says {status!r}"
     return f"downloaded a {width}x{height} PNG (this browser cannot share files): {status!r}"
+
+
+class Preview(html.parser.HTMLParser):
+    """What a chat app reads of a page for its preview card: the Open Graph and Twitter tags."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags = {}
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        name = attrs.get("property") or attrs.get("name") or ""
+        if tag == "meta" and (name.startswith("og:") or name.startswith("twitter:")):
+            self.tags[name] = attrs.get("content", "")
+
+
+def fetch_as_a_stranger(url):
+    """A request with no cookie and no token, as a chat app's preview fetcher makes it."""
+    request = urllib.request.Request(url, headers={"User-Agent": "booktag-preview-test/1 (like a chat app)"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, answer.headers.get("Content-Type", ""), answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Content-Type", ""), error.read()
+
+
+def share_link(browser, base, tag_path, token_address):
+    """Makes the tag's link with the tag page's button, then opens it as a stranger would (the
+    cookie cleared): it renders, every image loads, nothing else of the home answers, and a chat
+    app's preview card finds its title and an absolute poster. Returns the link."""
+    browser.call("Emulation.setScriptExecutionDisabled", value=False)
+    browser.navigate(base + tag_path)
+    browser.click("section.share-link button[type=submit]")
+    browser.wait_for("document.getElementById('share-address')", what="the link on the tag page")
+    link = browser.evaluate("document.getElementById('share-address').value")
+    assert re.fullmatch(re.escape(base) + r"/s/[A-Za-z0-9_-]{24}", link), f"the link is {link!r}"
+    browser.call("Network.clearBrowserCookies")
+    browser.navigate(link)
+    browser.evaluate("document.querySelectorAll('img').forEach(i => i.loading = 'eager'); true")
+    browser.wait_for("Array.from(document.images).every(i => i.complete)", what="the shared page's images")
+    page = browser.evaluate("""({ images: document.images.length, broken: Array.from(document.images)
+            .filter(i => i.naturalWidth === 0).map(i => i.src),
+        poster: (document.querySelector('figure.poster img') || {}).naturalHeight,
+        forms: document.forms.length, scripts: document.scripts.length,
+        links: document.querySelectorAll('a[href]').length, heading: document.querySelector('h1').textContent })""")
+    assert page["images"] > 12 and not page["broken"], f"images that did not load: {page}"
+    assert page["poster"] == 1920 and page["forms"] == 0 and page["scripts"] == 0 and page["links"] == 0, page
+    statuses = browser.evaluate("""Promise.all(%s.map(p => fetch(p, { redirect: 'manual' }).then(r => p + ' ' + r.status)))"""
+                                % json.dumps(["/", tag_path, "/api/tags", "/api" + tag_path, "/import", "/manifest.webmanifest"]))
+    assert all(line.endswith(" 401") for line in statuses), f"the stranger reached more: {statuses}"
+    # Those refusals are what is asked for; Chromium logs each as a failed load.
+    browser.call("Runtime.evaluate", expression="1")
+    browser.errors = [e for e in browser.errors if not ("status of 401" in e and e.startswith("log: Failed to load resource"))]
+    status, kind, body = fetch_as_a_stranger(link)
+    assert status == 200 and kind.startswith("text/html"), (status, kind)
+    card = Preview()
+    card.feed(body.decode("utf-8"))
+    tags = card.tags
+    assert tags.get("og:title") == page["heading"] and tags.get("og:url") == link, tags
+    assert tags.get("og:image") == link + "/poster.png" and tags.get("twitter:card") == "summary_large_image", tags
+    status, kind, image = fetch_as_a_stranger(tags["og:image"])
+    width, height = int.from_bytes(image[16:20], "big"), int.from_bytes(image[20:24], "big")
+    assert status == 200 and kind == "image/png" and image[:8] == b"\x89PNG\r\n\x1a\n", (status, kind)
+    assert (width, height) == (1080, 1920) == (int(tags["og:image:width"]), int(tags["og:image:height"])), (width, height)
+    browser.navigate(token_address)  # the reader's cookie again
+    return link, f"{page['images']} images loaded, 6 other addresses 401, preview {tags['og:title']!r} with a {width}x{height} poster"
+
+
+def stop_sharing(browser, base, tag_path, link):
+    """The tag page's Stop sharing: the link is 404 at once, its poster too."""
+    browser.navigate(base + tag_path)
+    browser.click("section.share-link button[type=submit]")
+    browser.wait_for("document.querySelector('section.share-link') && !document.getElementById('share-address')",
+                     what="the link to go")
+    for url in (link, link + "/poster.png"):
+        status, _, _ = fetch_as_a_stranger(url)
+        assert status == 404, f"{url} answers {status} after Stop sharing"
 
 
 def manifest(browser, base):
@@ -197,8 +277,11 @@ def main():
         print(f"share: passed ({share(browser, base, tag_path, downloads)})", flush=True)
         data, icons = manifest(browser, base)
         print(f"manifest: passed (no errors; icons {', '.join(icons)}; theme {data['theme_color']})", flush=True)
+        link, seen = share_link(browser, base, tag_path, arguments.address)
+        print(f"share link: passed ({seen})", flush=True)
         book = browser.evaluate(f"fetch('/api{tag_path}').then(r => r.json()).then(b => '/books/' + b[0].source + '/' + b[0].id)")
-        pages = [("tags", "/"), ("tag", tag_path), ("book", book), ("import", "/import"), ("error", "/tags/no%20such%20tag")]
+        pages = [("tags", "/"), ("tag", tag_path), ("book", book), ("import", "/import"), ("shared", link[len(base):]),
+                 ("error", "/tags/no%20such%20tag")]
         reached = {name: keyboard(browser, base, path) for name, path in pages}
         print(f"keyboard: passed (every control reached by Tab with a visible focus: {reached})", flush=True)
         with open(arguments.axe, encoding="utf-8") as file:
@@ -210,6 +293,8 @@ def main():
         if violations:
             print("violations:\n" + "\n".join(violations), file=sys.stderr)
             return 1
+        stop_sharing(browser, base, tag_path, link)
+        print("stop sharing: passed (the link and its poster 404 at once)", flush=True)
         browser.call("Runtime.evaluate", expression="1")
         # The error page answers 404 on purpose; Chromium logs that status for the document.
         browser.errors = [e for e in browser.errors if not (e.startswith("log: Failed to load resource") and e.endswith(pages[-1][1]))]

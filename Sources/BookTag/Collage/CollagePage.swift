@@ -88,11 +88,22 @@ public struct CollagePage: Sendable {
         var section =
             "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
         if let highlights = stats.highlights { section += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
-        if let goal = stats.goal { section += "<p class=\"goal\">\(goal.words.htmlEscaped)</p>\n" }
+        if let goal = stats.goal { section += Self.goal(goal) }
         if let notes = stats.yearNotes { section += "<p class=\"facts\">\(notes.htmlEscaped)</p>\n" }
         if let calendar = stats.calendar { section += CalendarSVG.figure(calendar) }
         for chart in stats.charts { section += Self.svg(chart) }
         return section + "</section>\n"
+    }
+
+    /// The goal's words and its bar (a `<progress>` of books done, full once reached). Public so
+    /// that serve's year page says and draws it as the poster does.
+    public static func goal(_ goal: GoalProgress) -> String {
+        let done = min(goal.booksDone, goal.books)
+        return """
+            <p class="goal">\(goal.words.htmlEscaped)</p>
+            <progress class="goal" max="\(goal.books)" value="\(done)" aria-label="\("\(goal.booksDone) of \(goal.books) books".htmlEscaped)">\(goal.percent) %</progress>
+
+            """
     }
 
     /// A bar chart as inline SVG: a bar, its count over it and its label under it per value,
@@ -172,6 +183,7 @@ public struct CollagePage: Sendable {
         .stats { display: flex; flex-wrap: wrap; gap: 8px 32px; align-items: end; margin-bottom: 24px; }
         .stats p { flex-basis: 100%; margin: 0; }
         .stats .headline { font-size: 22px; font-weight: 600; }
+        progress.goal { display: block; flex-basis: 100%; width: 100%; max-width: 40em; height: 10px; accent-color: var(--accent); }
         .stats figure { margin: 0; max-width: 100%; }
         .stats figcaption { color: var(--muted); font-size: 14px; }
         .stats svg { max-width: 100%; height: auto; display: block; }

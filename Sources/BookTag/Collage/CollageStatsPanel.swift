@@ -41,12 +41,16 @@ struct CollageStatsPanel {
             y += smallHeight
         }
         // The reader's goal, in the words the terminal and serve's page use.
-        if let goal = stats.goal?.words {
+        if let goal = stats.goal {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
-            if CollageText.draw(goal, in: line, pixels: smallPixels, bold: true, color: theme.text, on: canvas) > 0 {
-                unreadable.append(goal)
+            if CollageText.draw(goal.words, in: line, pixels: smallPixels, bold: true, color: theme.text, on: canvas)
+                > 0
+            {
+                unreadable.append(goal.words)
             }
             y += smallHeight
+            y += drawGoalBar(
+                goal, at: CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight), on: canvas)
         }
         for text in [stats.habits, stats.yearNotes].compactMap({ $0 }) {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
@@ -80,6 +84,28 @@ struct CollageStatsPanel {
             x += width + gap
         }
         return unreadable
+    }
+
+    /// The goal as a bar under its words: the books done filled in (full once reached), and for
+    /// the year under way a mark where the goal wants the reader by today. Returns the height taken.
+    private func drawGoalBar(_ goal: GoalProgress, at line: CollagePlan.Rect, on canvas: any CollageSurface) -> Int {
+        let height = max(3, line.height / 3)
+        let width = line.width * 3 / 5
+        let track = CollagePlan.Rect(x: line.x + (line.width - width) / 2, y: line.y, width: width, height: height)
+        canvas.fill(track, color: theme.tile)
+        let done = track.width * min(goal.booksDone, goal.books) / goal.books
+        if done > 0 {
+            canvas.fill(CollagePlan.Rect(x: track.x, y: track.y, width: done, height: height), color: theme.accent)
+        }
+        if let expected = goal.expected {
+            let x = track.x + Int((Double(track.width) * min(1, expected / Double(goal.books))).rounded())
+            let mark = max(2, height / 2)
+            canvas.fill(
+                CollagePlan.Rect(
+                    x: min(x, track.maxX - mark), y: track.y - mark, width: mark, height: height + 2 * mark),
+                color: theme.text)
+        }
+        return height + line.height / 2
     }
 
     /// A title, bars scaled to the largest count with each count over its bar, labels under them.

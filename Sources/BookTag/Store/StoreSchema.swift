@@ -243,6 +243,14 @@ enum StoreSchema {
                 t.column("updatedAt", .integer).notNull()  // milliseconds since 1970
             }
         }
+        migrator.registerMigration("v15: read-only links to a tag's year page") { db in
+            // One link a tag (`booktag share`); it goes with its tag.
+            try db.create(table: "shareLink") { t in
+                t.primaryKey("key", .text)
+                t.column("tagId", .integer).notNull().unique().references("tag", onDelete: .cascade)
+                t.column("createdAt", .integer).notNull()  // milliseconds since 1970
+            }
+        }
         return migrator
     }
 }

@@ -19,7 +19,8 @@ package struct BookTagCommand: ParsableCommand {
         version: "\(BookTagVersion.current) (\(buildCommit))",
         subcommands: [
             Add.self, Import.self, Reroll.self, Drop.self, Show.self, List.self, Books.self, Collage.self, Stats.self,
-            Serve.self, Devices.self, Goal.self, Backup.self, Restore.self, Remove.self, Night.self, Inspect.self,
+            Serve.self, Devices.self, Goal.self, Share.self, Backup.self, Restore.self, Remove.self, Night.self,
+            Inspect.self,
         ]
     )
 }

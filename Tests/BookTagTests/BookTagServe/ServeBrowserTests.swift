@@ -77,10 +77,12 @@ struct ServeBrowserTests {
         #expect(run.output.contains("share: passed"))
         #expect(run.output.contains("calendar: passed"), "the tag page draws the reading calendar with its words")
         #expect(run.output.contains("manifest: passed"))
+        #expect(run.output.contains("share link: passed"), "a stranger opens the shared page and its preview")
+        #expect(run.output.contains("stop sharing: passed"))
         #expect(run.output.contains("keyboard: passed"))
         #expect(
             run.output.contains("FIGURE: axe-core 4.12")
-                && run.output.contains(": 0 serious or critical violations over 20 runs"))
+                && run.output.contains(": 0 serious or critical violations over 24 runs"))
         let uploads = (try? FileManager.default.contentsOfDirectory(atPath: home.home.uploadsFolder.path)) ?? []
         #expect(uploads.isEmpty, "no upload left in the home: \(uploads)")
         server.signal(SIGTERM)

@@ -1,0 +1,133 @@
+import BookTag
+import Foundation
+
+extension ServePages {
+    /// A share link as its page names it: the key, and the origin a stranger's browser used, from
+    /// which the preview's absolute addresses are made.
+    struct SharedLink: Sendable {
+        var key: String
+        var origin: String
+
+        /// `file` under the link, from the app's root (`/s/KEY/poster.png`).
+        func path(_ file: String = "") -> String { "/s/" + key + (file.isEmpty ? "" : "/" + file) }
+    }
+
+    /// `/s/KEY`: one tag's year page for whoever holds the link, read-only. The poster, the
+    /// numbers and the covers, each image under the link; no form, no script, no link to anything
+    /// else of the home. Open Graph tags give a chat app its preview (title, words, the story poster
+    /// at an absolute address).
+    static func sharedPage(tag: Tag, books: [TagBookEntry], stats: TagStats?, link: SharedLink, frame: Frame) -> String
+    {
+        let absolute = link.origin + frame.base
+        let poster = CollageSize.presets.first { $0.key == "story" }!.value
+        let description =
+            stats?.headline ?? "\(books.count) book\(books.count == 1 ? "" : "s") from \(tag.sourceDescription)"
+        let posterAlt = "The poster of \(tag.name): \(description)"
+        var body = """
+            <h1>\(tag.name.htmlEscaped)</h1>
+            <p class="facts">\(books.count) book\(books.count == 1 ? "" : "s") from \(tag.sourceDescription.htmlEscaped)</p>
+
+            """
+        if let stats {
+            body +=
+                "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
+            if let highlights = stats.highlights { body += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
+            if let goal = stats.goal { body += CollagePage.goal(goal) }
+            if let habits = stats.habits { body += "<p class=\"facts habits\">\(habits.htmlEscaped)</p>\n" }
+            if let notes = stats.yearNotes { body += "<p class=\"facts\">\(notes.htmlEscaped)</p>\n" }
+            if let calendar = stats.calendar { body += CalendarSVG.figure(calendar) }
+            body += "<div class=\"charts\">" + stats.charts.map(CollagePage.svg).joined() + "</div>\n</section>\n"
+        }
+        body += """
+            <figure class="poster">
+            <img src="\(frame.path(link.path("poster.png")).htmlEscaped)" alt="\(posterAlt.htmlEscaped)" width="\(poster.width)" height="\(poster.height)">
+            </figure>
+            <ul class="collage">
+
+            """
+        for entry in books {
+            let book = entry.book
+            let facts = [
+                book.authorName, book.originalPublicationYear.map(String.init),
+                book.averageRating.map { String(format: "★ %.2f", $0) },
+            ]
+            .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
+            let cover = link.path(String(coverPath(book.coverPath).dropFirst()))
+            body += """
+                <li>
+                <img src="\(frame.path(cover).htmlEscaped)" alt="\(coverDescription(title: book.title, author: book.authorName).htmlEscaped)" loading="lazy">
+                <p class="title">\(book.title.htmlEscaped)</p>
+                <p class="facts">\(facts)</p>
+                </li>
+
+                """
+        }
+        body += "</ul>\n"
+        let night = frame.night
+        return """
+            <!DOCTYPE html>
+            <html lang="en" class="\(night ? "night" : "day")">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <meta name="robots" content="noindex">
+            <meta name="color-scheme" content="\(night ? "dark" : "light")">
+            <title>\(tag.name.htmlEscaped) · booktag</title>
+            <meta property="og:type" content="website">
+            <meta property="og:site_name" content="booktag">
+            <meta property="og:title" content="\(tag.name.htmlEscaped)">
+            <meta property="og:description" content="\(description.htmlEscaped)">
+            <meta property="og:url" content="\((absolute + link.path()).htmlEscaped)">
+            <meta property="og:image" content="\((absolute + link.path("poster.png")).htmlEscaped)">
+            <meta property="og:image:type" content="image/png">
+            <meta property="og:image:width" content="\(poster.width)">
+            <meta property="og:image:height" content="\(poster.height)">
+            <meta property="og:image:alt" content="\(posterAlt.htmlEscaped)">
+            <meta name="twitter:card" content="summary_large_image">
+            <link rel="stylesheet" href="\(frame.path(link.path("app.css")).htmlEscaped)">
+            </head>
+            <body>
+            <main id="main">
+            \(body)
+            </main>
+            <footer class="shared"><p class="facts">Shared read-only from booktag.</p></footer>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The tag page's "Share a link": the link when there is one (its address to copy, and a
+    /// button that ends it), else a button that makes it.
+    static func shareLinkSection(_ address: String?, path: String) -> String {
+        var html = """
+            <section class="share-link" id="share-link" aria-labelledby="share-link-heading">
+            <h2 id="share-link-heading">Share a link</h2>
+
+            """
+        guard let address else {
+            return html + """
+                <p class="facts">A read-only page of this tag for anyone with the link: the poster, the numbers and the covers, nothing else.</p>
+                <form method="post" action="\((path + "/share").htmlEscaped)">
+                <input type="hidden" name="share" value="1">
+                <button type="submit">Share a link</button>
+                </form>
+                </section>
+
+                """
+        }
+        html += """
+            <label for="share-address">Anyone with this link sees this tag read-only</label>
+            <input id="share-address" type="url" readonly value="\(address.htmlEscaped)">
+            <p><a href="\(address.htmlEscaped)">Open the shared page</a></p>
+            <form method="post" action="\((path + "/share").htmlEscaped)">
+            <input type="hidden" name="revoke" value="1">
+            <button type="submit">Stop sharing</button>
+            </form>
+            </section>
+
+            """
+        return html
+    }
+}
