@@ -16,13 +16,19 @@ struct ShareController: Sendable {
 
     /// The stranger's addresses, under `/s`.
     func addLinkRoutes(to router: RouterGroup<ServeContext>) {
-        router.get("{key}", use: page)
-        router.get("{key}/app.css", use: stylesheet)
-        router.get("{key}/poster.png", use: poster)
-        router.get("{key}/covers/{name}", use: cover)
+        // HEAD too, as a preview fetcher may ask before it takes the poster.
+        for (path, handler) in [
+            ("{key}", page), ("{key}/app.css", stylesheet), ("{key}/poster.png", poster),
+            ("{key}/covers/{name}", cover),
+        ] as [(String, @Sendable (Request, ServeContext) async throws -> Response)] {
+            router.get(RouterPath(path), use: handler)
+            router.head(RouterPath(path)) { request, context in
+                try await handler(request, context).createHeadResponse()
+            }
+        }
         // Anything else under `/s` is the same 404 (beside a capture, a catch-all would never be reached).
         for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch] {
-            for path in ["", "{key}/**"] + (method == .get ? [] : ["{key}"]) {
+            for path in ["", "{key}/**"] + (method == .get || method == .head ? [] : ["{key}"]) {
                 router.on(RouterPath(path), method: method) { _, _ in Self.notFound() }
             }
         }

@@ -82,6 +82,10 @@ import Testing
                 #expect(type.hasPrefix("image/") || type.hasPrefix("text/css"), "\(source): \(type)")
                 #expect(!(file.headers[.cacheControl] ?? "").contains("immutable"), "\(source)")
             }
+            for path in ["/s/\(key)", "/s/\(key)/poster.png"] {
+                let head = try await client.execute(uri: path, method: .head)
+                #expect(head.status == .ok && head.body.readableBytes == 0, "\(path)")
+            }
             let poster = try await client.execute(uri: "/s/\(key)/poster.png", method: .get)
             let info = try #require(ImageInfo(Data(buffer: poster.body)))
             #expect(info.format == .png && info.width == 1080 && info.height == 1920)
