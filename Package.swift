@@ -67,7 +67,12 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+            ],
+            exclude: ["Languages/Catalogues/booktag.pot"],
+            // The reader's words in each language, compiled in: one binary, no bundle beside it.
+            resources: ["es", "de", "fr", "it", "pt_BR", "zh_Hans"].map {
+                .embedInCode("Languages/Catalogues/\($0).po")
+            }
         ),
         .target(
             name: "BookTagHTTP",

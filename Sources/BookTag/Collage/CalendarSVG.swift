@@ -12,21 +12,26 @@ public enum CalendarSVG {
     static let left = 30
     static let top = 16
 
-    /// The figure for `calendar`.
-    public static func figure(_ calendar: ReadingCalendar) -> String {
-        var summary = "Reading calendar \(calendar.year): \(calendar.summary)"
-        if calendar.unit == .seconds { summary += "; shaded by time read, \(ReadingCalendar.scaleWords)" }
+    /// The figure for `calendar`, in the reader's `words`.
+    public static func figure(_ calendar: ReadingCalendar, words: Words = .english) -> String {
+        var summary = words("Reading calendar %1$s: %2$s", String(calendar.year), calendar.summary(in: words))
+        if calendar.unit == .seconds {
+            summary += "; " + words("shaded by time read, %s", ReadingCalendar.scaleWords(in: words))
+        }
         let half = calendar.monthStartDays[6]
         return "<figure class=\"calendar\"><figcaption>\(summary.htmlEscaped)</figcaption>"
-            + svg(calendar, label: summary, blocks: [0..<calendar.days.count], className: "year")
-            + svg(calendar, label: summary, blocks: [0..<half, half..<calendar.days.count], className: "halves")
+            + svg(calendar, label: summary, blocks: [0..<calendar.days.count], className: "year", words: words)
+            + svg(
+                calendar, label: summary, blocks: [0..<half, half..<calendar.days.count], className: "halves",
+                words: words)
             + "</figure>\n"
     }
 
     /// The days of `blocks` (ranges of day indexes), each block a band of 7 rows under its months.
-    private static func svg(_ calendar: ReadingCalendar, label: String, blocks: [Range<Int>], className: String)
-        -> String
-    {
+    private static func svg(
+        _ calendar: ReadingCalendar, label: String, blocks: [Range<Int>], className: String, words: Words
+    ) -> String {
+        let map = CollageCalendarMap(calendar: calendar, theme: .forNightMode(false), words: words)
         let bandHeight = top + 7 * cell + 6
         let weeks = blocks.map { block in
             calendar.position(ofDay: block.upperBound - 1).week - calendar.position(ofDay: block.lowerBound).week + 1
@@ -40,10 +45,10 @@ public enum CalendarSVG {
             let y = number * bandHeight
             for (month, start) in calendar.monthStartDays.enumerated() where block.contains(start) {
                 let x = left + (calendar.position(ofDay: start).week - firstWeek) * cell
-                svg += "<text class=\"month\" x=\"\(x)\" y=\"\(y + 11)\">\(CollageCalendarMap.months[month])</text>"
+                svg += "<text class=\"month\" x=\"\(x)\" y=\"\(y + 11)\">\(words.shortMonths[month].htmlEscaped)</text>"
             }
-            for (row, name) in CollageCalendarMap.weekdays.enumerated() where !name.isEmpty {
-                svg += "<text class=\"weekday\" x=\"0\" y=\"\(y + top + row * cell + 10)\">\(name)</text>"
+            for (row, name) in map.weekdays.enumerated() where !name.isEmpty {
+                svg += "<text class=\"weekday\" x=\"0\" y=\"\(y + top + row * cell + 10)\">\(name.htmlEscaped)</text>"
             }
             for index in block where index < calendar.daysSoFar {
                 let (week, weekday) = calendar.position(ofDay: index)

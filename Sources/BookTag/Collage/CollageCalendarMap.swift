@@ -5,10 +5,11 @@
 struct CollageCalendarMap {
     let calendar: ReadingCalendar
     let theme: CollageTheme
+    /// The reader's language: the months', the weekdays' and the legend's words.
+    var words = Words.english
 
-    /// Weekday labels, drawn on every other row.
-    static let weekdays = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Weekday labels, drawn on every other row from Monday.
+    var weekdays: [String] { words.shortWeekdays.enumerated().map { $0.offset % 2 == 0 ? $0.element : "" } }
 
     /// The height it takes in `room`: days as large as the width allows, leaving the charts
     /// (when there are any) two fifths of the room when that holds them; otherwise the charts
@@ -37,9 +38,10 @@ struct CollageCalendarMap {
                 unreadable.append(string)
             }
         }
-        let summary = "reading calendar: " + calendar.summary
+        let summary = words("reading calendar: %s", calendar.summary(in: words))
         text(
-            summary, CollagePlan.Rect(x: box.x, y: box.y, width: box.width, height: lineHeight), pixels, theme.text,
+            summary, CollagePlan.Rect(x: box.x, y: box.y, width: box.width, height: lineHeight),
+            CollageText.fitting(summary, width: box.width, pixels: pixels, minimum: pixels * 0.7), theme.text,
             .center)
         let small = pixels * 0.85
         let labels = labelWidth(pixels)
@@ -49,12 +51,13 @@ struct CollageCalendarMap {
         // Centred when the height, not the width, sets the size of a day.
         let left = box.x + labels + max(0, (box.width - labels - calendar.weeks * cell) / 2)
         let initials = Double(4 * cell) < small * 2.2
+        let months = initials ? words.monthInitials : words.shortMonths
         for (month, column) in calendar.monthColumns.enumerated() {
             let rect = CollagePlan.Rect(
                 x: left + column * cell, y: box.y + lineHeight, width: 4 * cell, height: lineHeight)
-            text(initials ? String(Self.months[month].prefix(1)) : Self.months[month], rect, small, theme.secondaryText)
+            text(months[month], rect, small, theme.secondaryText)
         }
-        for (row, name) in Self.weekdays.enumerated() where !name.isEmpty && cell * 2 >= lineHeight {
+        for (row, name) in weekdays.enumerated() where !name.isEmpty && cell * 2 >= lineHeight {
             let rect = CollagePlan.Rect(
                 x: left - labels, y: top + row * cell + (cell - lineHeight) / 2, width: labels - gap, height: lineHeight
             )
@@ -76,10 +79,16 @@ struct CollageCalendarMap {
             return unreadable
         }
         // The legend, under the map's right end: none, then the four shades, then "most".
-        let words = Int((small * 2.6).rounded(.up))
-        var x = left + calendar.weeks * cell - 5 * cell - words
+        let (less, more) = (
+            words("less", context: "the calendar's legend"), words("more", context: "the calendar's legend")
+        )
+        let room = max(
+            Int((small * 2.6).rounded(.up)),
+            (CollageText.width(of: less, pixels: small) ?? 0) + 2, (CollageText.width(of: more, pixels: small) ?? 0) + 2
+        )
+        var x = left + calendar.weeks * cell - 5 * cell - room
         text(
-            "less", CollagePlan.Rect(x: x - words - gap, y: top + 7 * cell, width: words, height: lineHeight), small,
+            less, CollagePlan.Rect(x: x - room - gap, y: top + 7 * cell, width: room, height: lineHeight), small,
             theme.secondaryText, .end)
         for level in 0...4 {
             canvas.fill(
@@ -87,7 +96,7 @@ struct CollageCalendarMap {
             x += cell
         }
         text(
-            "more", CollagePlan.Rect(x: x + gap, y: top + 7 * cell, width: words, height: lineHeight), small,
+            more, CollagePlan.Rect(x: x + gap, y: top + 7 * cell, width: room, height: lineHeight), small,
             theme.secondaryText)
         return unreadable
     }
@@ -99,9 +108,9 @@ struct CollageCalendarMap {
         shades: [CollageTheme.RGB], on canvas: any CollageSurface,
         text: (String, CollagePlan.Rect, Double, CollageTheme.RGB, CollageText.Alignment) -> Void
     ) {
-        let words = ReadingCalendar.secondsScaleWords
-        let slot = calendar.weeks * cell / words.count
-        for (level, word) in words.enumerated() {
+        let scale = ReadingCalendar.secondsScaleWords(in: words)
+        let slot = calendar.weeks * cell / scale.count
+        for (level, word) in scale.enumerated() {
             let x = left + level * slot
             canvas.fill(CollagePlan.Rect(x: x, y: y, width: cell - gap, height: cell - gap), color: shades[level])
             text(

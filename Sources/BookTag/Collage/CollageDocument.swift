@@ -3,6 +3,8 @@
 struct CollageDocument {
     /// Plain text; escaped here.
     var title: String
+    /// The page's `lang`: the language of its words.
+    var language = "en"
     /// The page's CSS.
     var style: String
     /// Markup for the header, already escaped.
@@ -15,7 +17,7 @@ struct CollageDocument {
     func html() -> String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="\(language.htmlEscaped)">
         <head>
         <meta charset="utf-8">
         <meta http-equiv="Content-Security-Policy" content="\(CollagePage.contentSecurityPolicy)">

@@ -24,6 +24,7 @@ struct CollageGallery: Sendable {
 
     var entries: [Entry]
     var theme: CollageTheme
+    var words = Words.english
 
     func html() -> String {
         var main = ""
@@ -33,14 +34,18 @@ struct CollageGallery: Sendable {
             main += """
                 <a class="tag" href="\(entry.page.htmlEscaped)">
                 <h2>\(name)</h2>
-                <p>\((entry.headline ?? "\(entry.books) book\(entry.books == 1 ? "" : "s")").htmlEscaped) · \(entry.source.htmlEscaped)</p>
+                <p>\((entry.headline ?? words.plural("%s book", "%s books", entry.books)).htmlEscaped) · \(entry.source.htmlEscaped)</p>
                 <div class="strip">\(strip)</div>
                 </a>
 
                 """
         }
-        let header = "<h1>Your tags</h1><p>\(entries.count) tag\(entries.count == 1 ? "" : "s")</p>"
-        return CollageDocument(title: "Your tags", style: style, header: header, main: main).html()
+        let title = words("Your tags")
+        let header =
+            "<h1>\(title.htmlEscaped)</h1><p>\(words.plural("%s tag", "%s tags", entries.count).htmlEscaped)</p>"
+        return CollageDocument(
+            title: title, language: words.language.code, style: style, header: header, main: main
+        ).html()
     }
 
     private var style: String {

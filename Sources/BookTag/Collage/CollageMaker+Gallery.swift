@@ -28,12 +28,12 @@ extension CollageMaker {
                 })
         }
         guard options.format == .html else { return (collages, nil) }
-        return (collages, try writeGallery(theme: options.theme))
+        return (collages, try writeGallery(theme: options.theme, language: options.language))
     }
 
     /// Writes the gallery from the store and the tag pages in the collages folder.
     @discardableResult
-    public func writeGallery(theme: CollageTheme) throws -> URL {
+    public func writeGallery(theme: CollageTheme, language: Language = .english) throws -> URL {
         let folder = store.home.collagesFolder
         let entries = try store.tags().compactMap { tag -> CollageGallery.Entry? in
             let page = defaultFile(forKey: tag.key, format: .html)
@@ -44,12 +44,13 @@ extension CollageMaker {
             return CollageGallery.Entry(
                 name: tag.name, books: tag.bookCount, source: tag.sourceDescription,
                 page: RelativePath.encoded(page.lastPathComponent), covers: covers,
-                headline: try? store.stats(of: TagName(tag.name)).headline)
+                headline: try? store.stats(of: TagName(tag.name)).inLanguage(language).headline)
         }
         try store.home.createFolders()
         let lock = try PreparedCollage.lockFolder(folder)
         return try PreparedCollage(
-            data: Data(CollageGallery(entries: entries, theme: theme).html().utf8), destination: galleryFile, lock: lock
+            data: Data(CollageGallery(entries: entries, theme: theme, words: Words(language)).html().utf8),
+            destination: galleryFile, lock: lock
         ).commit().file
     }
 

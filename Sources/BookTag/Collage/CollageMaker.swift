@@ -83,7 +83,7 @@ public struct CollageMaker: Sendable {
         result.timings = timings
         // A gallery made earlier shows this tag's count and covers: keep it true.
         if options.format == .html, !forGallery, galleryExists {
-            _ = try? writeGallery(theme: options.theme)
+            _ = try? writeGallery(theme: options.theme, language: options.language)
         }
         return result
     }
@@ -119,8 +119,8 @@ public struct CollageMaker: Sendable {
         }
         return (
             options.title.text(forTag: tagName), covers,
-            Self.credit(for: source, books: entries.lazy.map(\.bookID.source)),
-            options.stats ? try store.stats(of: TagName(tagName)) : nil
+            Self.credit(for: source, books: entries.lazy.map(\.bookID.source), in: Words(options.language)),
+            options.stats ? try store.stats(of: TagName(tagName)).inLanguage(options.language) : nil
         )
     }
 
@@ -177,7 +177,7 @@ public struct CollageMaker: Sendable {
         embedImages: Bool,
         linksGallery: Bool, streaming: Bool = true
     ) throws -> (bytes: CollageBytes, missingGlyphs: MissingGlyphs?, timings: CollageTimings?) {
-        let credit = Self.credit(for: source, books: entries.lazy.map(\.bookID.source))
+        let credit = Self.credit(for: source, books: entries.lazy.map(\.bookID.source), in: Words(options.language))
         let title = options.title.text(forTag: tagName)
         if let imageFormat = options.format.imageFormat {
             let drawn = try drawing(tag: tagName, source: source, entries: entries, options: options)
@@ -206,7 +206,9 @@ public struct CollageMaker: Sendable {
         let page = CollagePage(
             title: title ?? tagName, books: books, theme: options.theme, columns: options.columns ?? 4, credit: credit,
             gallery: inCollages && linksGallery ? CollageGallery.fileName : nil,
-            showsHeading: title != nil, stats: options.stats ? try store.stats(of: TagName(tagName)) : nil)
+            showsHeading: title != nil,
+            stats: options.stats ? try store.stats(of: TagName(tagName)).inLanguage(options.language) : nil,
+            words: Words(options.language))
         return (.data(Data(page.html().utf8)), nil, nil)
     }
 }
@@ -217,13 +219,14 @@ extension CollageMaker {
     public static let maximumCovers = 100
 
     /// The attribution a collage carries.
-    public static func credit(for source: SourceKind) -> String {
-        "books from \(source.displayName)"
+    public static func credit(for source: SourceKind, in words: Words = .english) -> String {
+        words("books from %s", source.displayName)
     }
 
     /// The attribution of a wall whose books are of `books`' sources: none when no book came
     /// from a service (every cover drawn, or the reader's own files: Calibre's, an EPUB's).
-    static func credit(for source: SourceKind, books: some Sequence<SourceKind>) -> String? {
-        books.contains { $0 != .library && $0 != .calibre } ? credit(for: source) : nil
+    static func credit(for source: SourceKind, books: some Sequence<SourceKind>, in words: Words = .english) -> String?
+    {
+        books.contains { $0 != .library && $0 != .calibre } ? credit(for: source, in: words) : nil
     }
 }

@@ -14,6 +14,9 @@ public struct CollageOptions: Sendable, Equatable {
     /// libjpeg's quality for a JPEG, 1–100 (`collage.quality`): how the file is encoded, not how
     /// the collage looks, so the store does not record it with the style.
     public var jpegQuality = CollageOptions.defaultJPEGQuality
+    /// The language of its words (the numbers, the charts, the credit): per drawing, not recorded
+    /// with the style, so each reader's copy is in their own.
+    public var language = Language.english
 
     /// The quality booktag writes JPEGs at unless `collage.quality` says otherwise.
     public static let defaultJPEGQuality = 88

@@ -54,13 +54,17 @@ public struct CollagePage: Sendable {
     public var showsHeading: Bool
     /// With `--stats`: the numbers over the covers and the charts as inline SVG (drawn, no script).
     public var stats: TagStats?
+    /// The language of the page's own words (`lang`, the count, the links); the numbers' follow
+    /// `stats`.
+    public var words = Words.english
 
     /// A tag's page; `gallery` (a relative path) adds a link back to the gallery.
     public init(
         title: String, books: [Book], theme: CollageTheme, columns: Int = 4, credit: String? = nil,
         gallery: String? = nil, showsHeading: Bool = true,
-        stats: TagStats? = nil
+        stats: TagStats? = nil, words: Words = .english
     ) {
+        self.words = words
         self.stats = stats
         self.title = title
         self.credit = credit
@@ -74,13 +78,13 @@ public struct CollagePage: Sendable {
     /// The whole document.
     public func html() -> String {
         let header = """
-            \(gallery.map { "<nav><a href=\"\(RelativePath.encoded($0).htmlEscaped)\">← all tags</a></nav>" } ?? "")\
+            \(gallery.map { "<nav><a href=\"\(RelativePath.encoded($0).htmlEscaped)\">\(words("← all tags").htmlEscaped)</a></nav>" } ?? "")\
             \(showsHeading ? "<h1>\(title.htmlEscaped)</h1>" : "")\
-            <p>\(books.count) book\(books.count == 1 ? "" : "s")\(credit.map { " · \($0.htmlEscaped)" } ?? "")</p>
+            <p>\(words.plural("%s book", "%s books", books.count).htmlEscaped)\(credit.map { " · \($0.htmlEscaped)" } ?? "")</p>
             """
         return CollageDocument(
-            title: title, style: style, header: header, preface: stats.map(statsSection) ?? "",
-            main: books.map(card).joined()
+            title: title, language: words.language.code, style: style, header: header,
+            preface: stats.map(statsSection) ?? "", main: books.map(card).joined()
         ).html()
     }
 
@@ -88,20 +92,23 @@ public struct CollagePage: Sendable {
         var section =
             "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
         if let highlights = stats.highlights { section += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
-        if let goal = stats.goal { section += Self.goal(goal) }
+        if let goal = stats.goal { section += Self.goal(goal, words: stats.words) }
         if let notes = stats.yearNotes { section += "<p class=\"facts\">\(notes.htmlEscaped)</p>\n" }
-        if let calendar = stats.calendar { section += CalendarSVG.figure(calendar) }
+        if let calendar = stats.calendar { section += CalendarSVG.figure(calendar, words: stats.words) }
         for chart in stats.charts { section += Self.svg(chart) }
         return section + "</section>\n"
     }
 
     /// The goal's words and its bar (a `<progress>` of books done, full once reached). Public so
     /// that serve's year page says and draws it as the poster does.
-    public static func goal(_ goal: GoalProgress) -> String {
+    public static func goal(_ goal: GoalProgress, words: Words = .english) -> String {
         let done = min(goal.booksDone, goal.books)
+        let label = words.plural(
+            "%1$s of %2$s book", "%1$s of %2$s books", goal.books, words.number(goal.booksDone),
+            words.number(goal.books))
         return """
-            <p class="goal">\(goal.words.htmlEscaped)</p>
-            <progress class="goal" max="\(goal.books)" value="\(done)" aria-label="\("\(goal.booksDone) of \(goal.books) books".htmlEscaped)">\(goal.percent) %</progress>
+            <p class="goal">\(goal.words(in: words).htmlEscaped)</p>
+            <progress class="goal" max="\(goal.books)" value="\(done)" aria-label="\(label.htmlEscaped)">\(goal.percent) %</progress>
 
             """
     }
@@ -143,7 +150,7 @@ public struct CollagePage: Sendable {
         var facts: [String] = []
         if let author = book.author { facts.append(author.htmlEscaped) }
         if let year = book.year { facts.append(String(year)) }
-        if let rating = book.rating { facts.append(String(format: "★ %.2f", rating)) }
+        if let rating = book.rating { facts.append("★ " + words.decimal(rating)) }
         let description = book.descriptionHTML.map(HTMLSanitizer.safeHTML(fromHTML:)).flatMap { $0.isEmpty ? nil : $0 }
         return """
             <details>
@@ -151,7 +158,7 @@ public struct CollagePage: Sendable {
             <section class="panel">
             <h2>\(title)</h2>
             <p class="facts">\(facts.joined(separator: " · "))</p>
-            \(description.map { "<div class=\"description\">\($0)</div>" } ?? "<p class=\"facts\">No description kept for this book.</p>")
+            \(description.map { "<div class=\"description\">\($0)</div>" } ?? "<p class=\"facts\">\(words("No description kept for this book.").htmlEscaped)</p>")
             </section>
             </details>
 

@@ -15,8 +15,10 @@ struct CollageStatsPanel {
         var y = box.y
         let headlineHeight = Int((headlinePixels * 1.35).rounded(.up))
         let headline = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: headlineHeight)
+        let headlineFit = CollageText.fitting(
+            stats.bookHeadline, width: box.width, pixels: headlinePixels, minimum: smallPixels, bold: true)
         if CollageText.draw(
-            stats.bookHeadline, in: headline, pixels: headlinePixels, bold: true, color: theme.text, on: canvas) > 0
+            stats.bookHeadline, in: headline, pixels: headlineFit, bold: true, color: theme.text, on: canvas) > 0
         {
             unreadable.append(stats.bookHeadline)
         }
@@ -26,27 +28,32 @@ struct CollageStatsPanel {
             let pixels = headlinePixels * 0.72
             let height = Int((pixels * 1.35).rounded(.up))
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: height)
-            if CollageText.draw(time.headline, in: line, pixels: pixels, bold: true, color: theme.text, on: canvas) > 0
-            {
-                unreadable.append(time.headline)
+            let words = time.headline(in: stats.words)
+            let fit = CollageText.fitting(words, width: box.width, pixels: pixels, minimum: smallPixels, bold: true)
+            if CollageText.draw(words, in: line, pixels: fit, bold: true, color: theme.text, on: canvas) > 0 {
+                unreadable.append(words)
             }
             y += height
         }
         let smallHeight = Int((smallPixels * 1.4).rounded(.up))
         if let highlights = stats.highlights {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
-            if CollageText.draw(highlights, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 {
+            let fit = CollageText.fitting(highlights, width: box.width, pixels: smallPixels, minimum: smallPixels * 0.8)
+            if CollageText.draw(highlights, in: line, pixels: fit, color: theme.secondaryText, on: canvas) > 0 {
                 unreadable.append(highlights)
             }
             y += smallHeight
         }
         // The reader's goal, in the words the terminal and serve's page use.
         if let goal = stats.goal {
+            let sentence = goal.words(in: stats.words)
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
-            if CollageText.draw(goal.words, in: line, pixels: smallPixels, bold: true, color: theme.text, on: canvas)
+            let fit = CollageText.fitting(
+                sentence, width: box.width, pixels: smallPixels, minimum: smallPixels * 0.7, bold: true)
+            if CollageText.draw(sentence, in: line, pixels: fit, bold: true, color: theme.text, on: canvas)
                 > 0
             {
-                unreadable.append(goal.words)
+                unreadable.append(sentence)
             }
             y += smallHeight
             y += drawGoalBar(
@@ -54,7 +61,8 @@ struct CollageStatsPanel {
         }
         for text in [stats.habits, stats.yearNotes].compactMap({ $0 }) {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
-            if CollageText.draw(text, in: line, pixels: smallPixels, color: theme.secondaryText, on: canvas) > 0 {
+            let fit = CollageText.fitting(text, width: box.width, pixels: smallPixels, minimum: smallPixels * 0.8)
+            if CollageText.draw(text, in: line, pixels: fit, color: theme.secondaryText, on: canvas) > 0 {
                 unreadable.append(text)
             }
             y += smallHeight
@@ -62,7 +70,7 @@ struct CollageStatsPanel {
         y += smallHeight / 2
         if let calendar = stats.calendar {
             let room = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: box.maxY - y)
-            let map = CollageCalendarMap(calendar: calendar, theme: theme)
+            let map = CollageCalendarMap(calendar: calendar, theme: theme, words: stats.words)
             let height = map.height(
                 for: room, pixels: smallPixels, lineHeight: smallHeight, charts: !stats.charts.isEmpty)
             unreadable += map.draw(

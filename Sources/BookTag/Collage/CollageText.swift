@@ -40,6 +40,27 @@ enum CollageText {
                 pixels: pixels, bold: bold, maxLines: maxLines, alignment: alignment, color: color, centered: centered))
     }
 
+    /// How wide `text` is on one line at `pixels`, in pixels; nil without Pango.
+    static func width(of text: String, pixels: Double, bold: Bool = false) -> Int? {
+        guard !text.isEmpty else { return 0 }
+        var block = booktag_text_block()
+        defer { booktag_text_block_free(&block) }
+        let status = text.withCString { string in
+            booktag_text_layout(
+                string, bold ? "Sans Bold" : "Sans", pixels, 1 << 20, 1, Alignment.start.rawValue, 0, &block)
+        }
+        return status == 0 ? Int(block.inkWidth) : nil
+    }
+
+    /// The size, at most `pixels` and at least `minimum`, at which `text` fits `width` on one line:
+    /// a language that says it in more letters is set smaller rather than cut.
+    static func fitting(_ text: String, width: Int, pixels: Double, minimum: Double, bold: Bool = false) -> Double {
+        guard let natural = Self.width(of: text, pixels: pixels, bold: bold), natural > width, natural > 0 else {
+            return pixels
+        }
+        return max(minimum, (pixels * Double(width) / Double(natural) * 2).rounded(.down) / 2)
+    }
+
     /// How a block of text is set: its size, weight, lines, alignment and colour.
     struct Style {
         var pixels: Double

@@ -22,6 +22,8 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public var serve = ServeSettings()
     /// `devices.tagPrefix`: the tags a device's readings make are named with it ("koreader read").
     public var deviceTagPrefix = "koreader"
+    /// The language of the reader's words (`language`); nil leaves it to the environment.
+    public var language: Language?
     /// `collage.count`: books a new tag gathers, 1 to 100.
     public var collageCount = 12
     /// `collage.*` but the count and the quality: how collages look unless a command says otherwise.
@@ -132,6 +134,14 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 }
             case "collage":
                 try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)
+            case "language":
+                let code = try reader.text(value, path)
+                language = Language(code: code)
+                if language == nil {
+                    warnings.append(
+                        "\(reader.file): booktag has no language \"\(code.prefix(40))\"; the words stay English "
+                            + "(it has \(Language.all.map(\.code).joined(separator: ", ")))")
+                }
             default: return false
             }
             return true
@@ -233,6 +243,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public func collageOptions(nightMode: Bool) -> CollageOptions {
         var options = CollageOptions(style: collage, nightMode: nightMode)
         options.jpegQuality = jpegQuality
+        options.language = language ?? .english
         return options
     }
 }

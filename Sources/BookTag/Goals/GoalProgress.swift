@@ -72,19 +72,30 @@ public struct GoalProgress: Sendable, Equatable, Encodable {
 
     /// The goal in words, as the poster, the terminal and serve's year page say it: "24 of 50 books
     /// · 3 behind · on pace for 46", "50 of 50 books · goal reached", "41 of 50 books · goal missed".
-    public var words: String {
-        var parts = ["\(booksDone) of \(books) book\(books == 1 ? "" : "s")"]
+    public var words: String { words(in: .english) }
+
+    /// The same in the reader's language.
+    public func words(in words: Words) -> String {
+        var parts = [
+            words.plural("%1$s of %2$s book", "%1$s of %2$s books", books, words.number(booksDone), words.number(books))
+        ]
         switch status {
-        case .done: parts.append("goal reached")
-        case .missed: parts.append("goal missed")
-        case .onTrack: parts.append("on track")
+        case .done: parts.append(words("goal reached"))
+        case .missed: parts.append(words("goal missed"))
+        case .onTrack: parts.append(words("on track"))
         case .ahead, .behind:
             let count = Int(abs(ahead ?? 0).rounded())
-            parts.append("\(count) \(status == .ahead ? "ahead" : "behind")")
+            parts.append(
+                status == .ahead
+                    ? words.plural("%s ahead", "%s ahead", count) : words.plural("%s behind", "%s behind", count))
         }
-        if status != .done, status != .missed, let projected { parts.append("on pace for \(projected)") }
+        if status != .done, status != .missed, let projected {
+            parts.append(words("on pace for %s", words.number(projected)))
+        }
         if let pages, let pagesDone {
-            parts.append("\(GroupedNumber.text(pagesDone)) of \(GroupedNumber.text(pages)) pages")
+            parts.append(
+                words.plural(
+                    "%1$s of %2$s page", "%1$s of %2$s pages", pages, words.number(pagesDone), words.number(pages)))
         }
         return parts.joined(separator: " · ")
     }

@@ -95,9 +95,13 @@ public struct ReadingCalendar: Equatable, Sendable {
     public var firstDay: CalendarDay { CalendarDay.firstOf(year: year) }
 
     /// What a screen reader says for the drawing: "reading on 214 days, longest run 12 days".
-    public var summary: String {
-        "reading on \(GroupedNumber.text(readingDays)) day\(readingDays == 1 ? "" : "s"), longest run "
-            + "\(GroupedNumber.text(longestRun)) day\(longestRun == 1 ? "" : "s")"
+    public var summary: String { summary(in: .english) }
+
+    /// The same in the reader's language.
+    public func summary(in words: Words) -> String {
+        words.plural("reading on %s day", "reading on %s days", readingDays)
+            + words(", ", context: "between the parts of one sentence")
+            + words.plural("longest run %s day", "longest run %s days", longestRun)
     }
 
     /// The heat map's scale in seconds: a level's day is read for less than its bound.
@@ -105,12 +109,14 @@ public struct ReadingCalendar: Equatable, Sendable {
 
     /// Each level's words on the time scale, none first: "0", "under 15 min", "under 1 h",
     /// "under 2 h", "more". Every face's legend says these.
-    public static let secondsScaleWords =
-        ["0"] + secondsScale.map { "under \(ReadingTime.duration($0))" } + ["more"]
+    public static func secondsScaleWords(in words: Words = .english) -> [String] {
+        [words.number(0)] + secondsScale.map { words("under %s", ReadingTime.duration($0, in: words)) }
+            + [words("more", context: "the calendar's legend")]
+    }
 
     /// The time scale in a line: "less … more: 0, under 15 min, under 1 h, under 2 h, more".
-    public static var scaleWords: String {
-        "less … more: " + secondsScaleWords.joined(separator: ", ")
+    public static func scaleWords(in words: Words = .english) -> String {
+        words("less … more: %s", secondsScaleWords(in: words).joined(separator: ", "))
     }
 
     /// The heat map's level of a day's number, 0 (none) to 4: for books in steps of the busiest

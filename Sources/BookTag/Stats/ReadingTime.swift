@@ -68,26 +68,32 @@ public struct ReadingTime: Equatable, Sendable, Encodable {
     public var books: [BookTime]
 
     /// "182 h read · longest session 2 h 10 min".
-    public var headline: String {
-        var text = "\(Self.hoursText(seconds)) read"
-        if let longestSession { text += " · longest session \(Self.duration(longestSession.seconds))" }
+    public var headline: String { headline(in: .english) }
+
+    /// The same in the reader's language.
+    public func headline(in words: Words) -> String {
+        var text = words("%s read", Self.hoursText(seconds, in: words))
+        if let longestSession {
+            text += " · " + words("longest session %s", Self.duration(longestSession.seconds, in: words))
+        }
         return text
     }
 
     /// Whole hours ("182 h"), or minutes under an hour ("45 min").
-    static func hoursText(_ seconds: Int) -> String {
-        seconds >= 3600 ? "\(GroupedNumber.text(Int((Double(seconds) / 3600).rounded()))) h" : duration(seconds)
+    static func hoursText(_ seconds: Int, in words: Words) -> String {
+        seconds >= 3600
+            ? words("%s h", words.number(Int((Double(seconds) / 3600).rounded()))) : duration(seconds, in: words)
     }
 
     /// "2 h 10 min", "1 h", "45 min", "under 1 min".
-    public static func duration(_ seconds: Int) -> String {
+    public static func duration(_ seconds: Int, in words: Words = .english) -> String {
         let minutes = Int((Double(seconds) / 60).rounded())
-        guard minutes > 0 else { return "under 1 min" }
+        guard minutes > 0 else { return words("under 1 min") }
         let (hours, rest) = (minutes / 60, minutes % 60)
         switch (hours, rest) {
-        case (0, _): return "\(rest) min"
-        case (_, 0): return "\(GroupedNumber.text(hours)) h"
-        default: return "\(GroupedNumber.text(hours)) h \(rest) min"
+        case (0, _): return words("%s min", words.number(rest))
+        case (_, 0): return words("%s h", words.number(hours))
+        default: return words("%1$s h %2$s min", words.number(hours), words.number(rest))
         }
     }
 }

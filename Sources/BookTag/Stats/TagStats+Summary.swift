@@ -1,32 +1,32 @@
 import Foundation
 
 extension TagStats {
-    /// Books per month, as the image and the page label their bars.
-    public static let monthInitials = ["J", "F", "M", "A", "M", "J", "J", "A", "S", "O", "N", "D"]
-
     /// The numbers readers share first, in one line: "45 books · 14,023 pages · my stars 4.10".
     /// What is unknown says so (pages, unless the time read is known); pages known for only some
     /// books say for how many.
     public var headline: String {
         guard let time else { return bookHeadline }
-        return bookHeadline + " · " + time.headline
+        return bookHeadline + " · " + time.headline(in: words)
     }
 
     /// The headline without the time read: the poster sets the time on a line of its own.
     var bookHeadline: String {
-        var parts = ["\(GroupedNumber.text(books)) book\(books == 1 ? "" : "s")"]
+        var parts = [words.plural("%s book", "%s books", books)]
         if let total = pages.total {
             parts.append(
-                "\(GroupedNumber.text(total)) pages"
-                    + (pages.known < books ? " (known for \(pages.known) of \(books))" : ""))
+                pages.known < books
+                    ? words.plural(
+                        "%1$s page (known for %2$s of %3$s)", "%1$s pages (known for %2$s of %3$s)", total,
+                        words.number(total), words.number(pages.known), words.number(books))
+                    : words.plural("%s page", "%s pages", total))
         } else if time == nil {
             // A year with its time read (audiobooks, most often) says how long instead.
-            parts.append("pages unknown")
+            parts.append(words("pages unknown"))
         }
         if let mine = ratings.mine {
-            parts.append(String(format: "my stars %.2f", mine))
+            parts.append(words("my stars %s", words.decimal(mine)))
         } else if let average = ratings.average {
-            parts.append(String(format: "rated %.2f", average))
+            parts.append(words("rated %s", words.decimal(average)))
         }
         return parts.joined(separator: " · ")
     }
@@ -36,27 +36,43 @@ extension TagStats {
     public var highlights: String? {
         var parts: [String] = []
         if let shortest = pages.shortest, let longest = pages.longest, shortest.id != longest.id {
-            parts.append("shortest: \(shortest.title) (\(GroupedNumber.text(Int(shortest.value))) pages)")
-            parts.append("longest: \(longest.title) (\(GroupedNumber.text(Int(longest.value))) pages)")
+            let (short, long) = (Int(shortest.value), Int(longest.value))
+            parts.append(
+                words.plural(
+                    "shortest: %1$s (%2$s page)", "shortest: %1$s (%2$s pages)", short, shortest.title,
+                    words.number(short)))
+            parts.append(
+                words.plural(
+                    "longest: %1$s (%2$s page)", "longest: %1$s (%2$s pages)", long, longest.title, words.number(long)))
         } else if let highest = ratings.highest {
-            parts.append(String(format: "highest rated: %@ (%.2f)", highest.title, highest.value))
+            parts.append(words("highest rated: %1$s (%2$s)", highest.title, words.decimal(highest.value)))
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    /// How the books were read, where the library says: "12 paper · 8 ebook · 3 audio · moods:
-    /// reflective, emotional · pace: mostly medium"; `nil` when no book's format, mood or pace is known.
+    /// How the books were read, where the library says: "12 paper · 8 ebooks · 3 audiobooks ·
+    /// moods: reflective, emotional · pace: mostly medium"; `nil` when no book's format, mood or
+    /// pace is known.
     public var habits: String? {
         var parts: [String] = []
         if let formats {
             parts.append(
-                [("paper", formats.paper), ("ebook", formats.ebook), ("audio", formats.audio)]
-                    .filter { $0.1 > 0 }.map { "\(GroupedNumber.text($0.1)) \($0.0)" }.joined(separator: " · "))
+                [
+                    (formats.paper, words.plural("%s on paper", "%s on paper", formats.paper)),
+                    (formats.ebook, words.plural("%s ebook", "%s ebooks", formats.ebook)),
+                    (formats.audio, words.plural("%s audiobook", "%s audiobooks", formats.audio)),
+                ]
+                .filter { $0.0 > 0 }.map(\.1).joined(separator: " · "))
         }
-        if let moods, !moods.isEmpty { parts.append("moods: " + moods.prefix(3).map(\.mood).joined(separator: ", ")) }
+        if let moods, !moods.isEmpty {
+            parts.append(words("moods: %s", moods.prefix(3).map(\.mood).joined(separator: ", ")))
+        }
         if let pace {
-            let most = [("slow", pace.slow), ("medium", pace.medium), ("fast", pace.fast)].max { $0.1 < $1.1 }
-            if let most, most.1 > 0 { parts.append("pace: mostly \(most.0)") }
+            let most = [
+                (words("pace: mostly slow"), pace.slow), (words("pace: mostly medium"), pace.medium),
+                (words("pace: mostly fast"), pace.fast),
+            ].max { $0.1 < $1.1 }
+            if let most, most.1 > 0 { parts.append(most.0) }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -66,16 +82,20 @@ extension TagStats {
     public var charts: [(title: String, labels: [String], counts: [Int])] {
         var charts: [(String, [String], [Int])] = []
         if let months, months.contains(where: { $0 > 0 }) {
-            charts.append((datesAreShelved ? "books per month shelved" : "books per month", Self.monthInitials, months))
+            charts.append(
+                (
+                    datesAreShelved ? words("books per month shelved") : words("books per month"), words.monthInitials,
+                    months
+                ))
         }
         if let stars = ratings.stars, stars.contains(where: { $0 > 0 }) {
-            charts.append(("stars given", ["1★", "2★", "3★", "4★", "5★"], stars))
+            charts.append((words("stars given"), (1...5).map { words.number($0) + "★" }, stars))
         }
         if let time, time.hours.contains(where: { $0 > 0 }) {
             // 24 bars: labelled every six hours, counted in whole minutes.
-            let labels = (0..<24).map { $0 % 6 == 0 ? String($0) : "" }
+            let labels = (0..<24).map { $0 % 6 == 0 ? words.number($0) : "" }
             charts.append(
-                ("minutes read by hour of the day", labels, time.hours.map { Int((Double($0) / 60).rounded()) }))
+                (words("minutes read by hour of the day"), labels, time.hours.map { Int((Double($0) / 60).rounded()) }))
         }
         return charts
     }

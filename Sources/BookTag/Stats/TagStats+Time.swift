@@ -9,7 +9,7 @@ extension TagStats {
         self.time = time
         if let year, let calendar = ReadingCalendar(year: year, seconds: days, today: today) {
             self.calendar = calendar
-            calendarNote = nil
+            calendarAbsence = nil
         }
     }
 }

@@ -139,8 +139,9 @@ public struct TagStats: Equatable, Sendable {
     /// The reader's year day by day; `nil` without a year, reading records or a read day in it
     /// (`calendarNote` says which).
     public var calendar: ReadingCalendar?
-    /// Why a reader's tag has no calendar, in a line; `nil` when it has one or is a search.
-    public var calendarNote: String?
+    /// Why a reader's tag has no calendar; `nil` when it has one or is a search.
+    public var calendarAbsence: CalendarAbsence?
+
     /// Books with more than one read finished in the year (in any year, for a tag without one);
     /// `nil` for a tag with no reading records.
     public var rereads: Int?
@@ -151,6 +152,16 @@ public struct TagStats: Equatable, Sendable {
     public var time: ReadingTime?
     /// The reader's goal for the tag's year, when there is one (`booktag goal`).
     public var goal: GoalProgress?
+    /// The language its words are said in (`headline`, `highlights`, the charts' titles…): English
+    /// until `inLanguage` says another. Its numbers stay the same.
+    public private(set) var words = Words.english
+
+    /// The same numbers, said in `language`.
+    public func inLanguage(_ language: Language) -> TagStats {
+        var stats = self
+        stats.words = Words(language)
+        return stats
+    }
 
     /// The numbers of `books` (in the tag's order) of the tag named `tag`. `readingRecords`:
     /// whether the tag is a reader's own (a shelf or an export), whose stars and days count.
@@ -219,7 +230,7 @@ public struct TagStats: Equatable, Sendable {
                 guard let reading = book.reading, reading.readDates.count > 1 else { return false }
                 return (prefix.map(reading.readsFinished(prefix:)) ?? reading.readDates.count) > 1
             }
-            (calendar, calendarNote) = Self.calendar(
+            (calendar, calendarAbsence) = Self.calendar(
                 of: books, carried: context?.carriedReads ?? [], year: year, today: today)
             previous = context?.previous
         }

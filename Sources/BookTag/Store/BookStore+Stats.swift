@@ -71,8 +71,7 @@ extension BookStore {
             if tag.origin?.datesAreShelved == true {
                 stats.datesAreShelved = true
                 stats.calendar = nil
-                stats.calendarNote =
-                    "no reading calendar: Open Library's reading log keeps only the day a book was shelved"
+                stats.calendarAbsence = .onlyShelved
             }
             return stats
         }

@@ -29,6 +29,12 @@ package struct GlobalOptions: ParsableArguments {
         completion: .directory)
     var record: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Say the reader's words (posters, pages, stats) in this language: en, es, de, fr, it, pt-BR, zh-Hans "
+                + "(default: config's language, else LC_ALL, LC_MESSAGES or LANG).", valueName: "code"))
+    var language: String?
+
     @Flag(name: .shortAndLong, help: "Print only data, warnings and errors.")
     var quiet = false
 
@@ -53,7 +59,7 @@ package struct GlobalOptions: ParsableArguments {
     /// `--home=D`) and how many arguments it takes; `nil` for anything else. The one reading of
     /// global options before ArgumentParser's (`hoisting`, `StorePreopening`).
     static func option(at index: Int, in arguments: [String]) -> (name: String, value: String?, width: Int)? {
-        let valued: Set = ["--home", "--config", "--replay", "--record"]
+        let valued: Set = ["--home", "--config", "--replay", "--record", "--language"]
         let argument = arguments[index]
         if ["--quiet", "-q", "--verbose", "-v"].contains(argument) { return (argument, nil, 1) }
         if let equals = argument.firstIndex(of: "="), valued.contains(String(argument[..<equals])) {

@@ -35,11 +35,33 @@ struct Session {
     var palette: Palette { Palette.forDescriptor(STDOUT_FILENO, nightMode: preferences.nightMode) }
 
     /// config.json (or --config) with the environment applied; unknown keys are warned about.
+    /// Its `language` is the one the reader's words are said in: `--language`, else config's,
+    /// else the environment's; one booktag does not have is English, with one warning.
     func configuration() throws -> BookTagConfiguration {
-        let configuration = try workspace.configuration()
+        var configuration = try workspace.configuration()
         for warning in configuration.warnings { reporter.warn(warning) }
+        if let asked = options.language {
+            configuration.language = Language(code: asked)
+            if configuration.language == nil {
+                reporter.warn(
+                    "booktag has no language \"\(Terminal.safe(String(asked.prefix(40))))\"; the words stay English "
+                        + "(it has \(Language.all.map(\.code).joined(separator: ", ")))")
+            }
+        } else if configuration.language == nil, !configuration.warnings.contains(where: { $0.contains("no language") })
+        {
+            let (language, unknown) = Language.fromEnvironment(ProcessInfo.processInfo.environment)
+            configuration.language = language
+            if let unknown {
+                reporter.warn(
+                    "booktag has no language for \(Terminal.safe(String(unknown.prefix(40)))) (from the environment); "
+                        + "the words stay English: --language or config's language chooses one")
+            }
+        }
         return configuration
     }
+
+    /// The reader's words, in the language `configuration()` settles on.
+    func words() throws -> Words { Words(try configuration().language ?? .english) }
 
     /// The store: the one opened while the arguments were parsed when there is one for this
     /// home (`StorePreopening`), else opened now.

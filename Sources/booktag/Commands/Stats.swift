@@ -44,7 +44,8 @@ extension BookTagCommand {
             if undated { return try listUndated(of: name, store: store, session: session) }
             let stats = try store.stats(of: name)
             if json { return try JSONOutput.print(stats) }
-            print(StatsReport(stats: stats, palette: session.palette).text)
+            let language = try session.configuration().language ?? .english
+            print(StatsReport(stats: stats.inLanguage(language), palette: session.palette).text)
         }
 
         /// The books without a read date, each with its author; one line saying so when there is none.

@@ -8,9 +8,9 @@ import BookTag
 struct CalendarText {
     let calendar: ReadingCalendar
     let palette: Palette
+    var words = Words.english
 
     static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
-    static let weekdays = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
     static let margin = 5
 
     var lines: [String] {
@@ -19,26 +19,37 @@ struct CalendarText {
             let (week, weekday) = calendar.position(ofDay: index)
             grid[weekday][week] = Self.shades[calendar.level(count)]
         }
-        var months = [Character](repeating: " ", count: calendar.weeks + 3)
-        for (month, column) in calendar.monthColumns.enumerated() {
-            for (offset, letter) in StatsReport.months[month].enumerated() { months[column + offset] = letter }
+        // Each month's name from its first week, as far as the next month's column allows.
+        var months = ""
+        let columns = calendar.monthColumns
+        for (month, column) in columns.enumerated() {
+            let room = (month + 1 < columns.count ? columns[month + 1] : calendar.weeks + 3) - column - 1
+            months += String(repeating: " ", count: max(0, column - DisplayWidth.of(months)))
+            months += DisplayWidth.prefix(words.shortMonths[month], width: max(1, room))
         }
-        var lines = [String(repeating: " ", count: Self.margin) + String(months).trimmingTrailingSpaces]
+        var lines = [String(repeating: " ", count: Self.margin) + months.trimmingTrailingSpaces]
+        let weekdays = words.shortWeekdays
         for (weekday, row) in grid.enumerated() {
-            let label = Self.weekdays[weekday].padding(toLength: Self.margin, withPad: " ", startingAt: 0)
+            let name = weekday % 2 == 0 ? DisplayWidth.prefix(weekdays[weekday], width: Self.margin - 1) : ""
+            let label = name + String(repeating: " ", count: Self.margin - DisplayWidth.of(name))
             lines.append(palette.paint(label, .muted) + paint(row))
         }
         switch calendar.unit {
         case .books:
             lines.append(
-                String(repeating: " ", count: Self.margin) + palette.paint("none ", .muted)
-                    + paint(Array(Self.shades)) + palette.paint(" most (\(calendar.busiest) at once)", .muted))
-        case .seconds:
-            lines.append(
-                String(repeating: " ", count: Self.margin) + palette.paint("less ", .muted)
+                String(repeating: " ", count: Self.margin)
+                    + palette.paint(words("none", context: "the calendar's legend") + " ", .muted)
                     + paint(Array(Self.shades))
                     + palette.paint(
-                        " more: " + ReadingCalendar.secondsScaleWords.joined(separator: ", "), .muted))
+                        " " + words("most (%s at once)", words.number(calendar.busiest)), .muted))
+        case .seconds:
+            lines.append(
+                String(repeating: " ", count: Self.margin)
+                    + palette.paint(words("less", context: "the calendar's legend") + " ", .muted)
+                    + paint(Array(Self.shades))
+                    + palette.paint(
+                        " " + words("more", context: "the calendar's legend") + ": "
+                            + ReadingCalendar.secondsScaleWords(in: words).joined(separator: ", "), .muted))
         }
         return lines
     }

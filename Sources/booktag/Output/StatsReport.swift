@@ -3,102 +3,91 @@ import Foundation
 
 /// A tag's numbers for people: the headline lines, then books per month and stars given as bars
 /// of text. What is unknown says "unknown" (with how many books it was known for); charts with
-/// nothing to show are left out.
+/// nothing to show are left out. Said in the reader's language (`stats.words`).
 struct StatsReport {
     let stats: TagStats
     let palette: Palette
 
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    var words: Words { stats.words }
 
     var text: String {
         var lines: [String] = []
         let heading = Terminal.safe(stats.tag) + (stats.year.map { " · \($0)" } ?? "")
         lines.append(palette.paint(heading, .heading))
         lines.append(
-            row("books", GroupedNumber.text(stats.books) + (stats.versusPrevious.map { " (\($0))" } ?? "")))
+            row(words("books"), words.number(stats.books) + (stats.versusPrevious.map { " (\($0))" } ?? "")))
         if let previous = stats.previous {
-            var parts = ["\(GroupedNumber.text(previous.books)) book\(previous.books == 1 ? "" : "s")"]
-            if let pages = previous.pages { parts.append("\(GroupedNumber.text(pages)) pages") }
-            if let mine = previous.mine { parts.append(String(format: "my stars %.2f", mine)) }
-            lines.append(row("in \(previous.year)", parts.joined(separator: " · ")))
+            var parts = [words.plural("%s book", "%s books", previous.books)]
+            if let pages = previous.pages { parts.append(words.plural("%s page", "%s pages", pages)) }
+            if let mine = previous.mine { parts.append(words("my stars %s", words.decimal(mine))) }
+            lines.append(row(words("in %s", String(previous.year)), parts.joined(separator: " · ")))
         }
-        if let goal = stats.goal { lines.append(row("goal", goal.words)) }
-        if let rereads = stats.rereads, rereads > 0 { lines.append(row("re-reads", GroupedNumber.text(rereads))) }
-        let pages = stats.pages
-        if let total = pages.total, let average = pages.average {
-            let known = pages.known == stats.books ? "" : " (known for \(pages.known) of \(stats.books))"
-            let borrowed =
-                pages.fromOpenLibrary > 0
-                ? " · \(GroupedNumber.text(pages.fromOpenLibrary)) counts from Open Library" : ""
-            lines.append(
-                row("pages", "\(GroupedNumber.text(total))\(known) · average \(GroupedNumber.text(average))\(borrowed)")
-            )
-        } else {
-            lines.append(row("pages", "unknown"))
-        }
-        if let shortest = pages.shortest {
-            lines.append(row("shortest", "\(GroupedNumber.text(Int(shortest.value))) pages: \(describe(shortest))"))
-        }
-        if let longest = pages.longest {
-            lines.append(row("longest", "\(GroupedNumber.text(Int(longest.value))) pages: \(describe(longest))"))
-        }
-        let ratings = stats.ratings
-        lines.append(row("average rating", ratings.average.map { String(format: "%.2f", $0) } ?? "unknown"))
-        if let rated = ratings.rated {
-            if let mine = ratings.mine {
-                var text = String(format: "%.2f over %d rated book%@", mine, rated, rated == 1 ? "" : "s")
-                if let versus = ratings.versusAverage { text += String(format: " (%+.2f against everyone's)", versus) }
-                lines.append(row("my stars", text))
-            } else {
-                lines.append(row("my stars", "none given"))
-            }
-        }
-        if let highest = ratings.highest {
-            lines.append(row("highest rated", String(format: "%.2f: ", highest.value) + describe(highest)))
-        }
+        if let goal = stats.goal { lines.append(row(words("goal"), goal.words(in: words))) }
+        if let rereads = stats.rereads, rereads > 0 { lines.append(row(words("re-reads"), words.number(rereads))) }
+        lines += pageLines + ratingLines
         if stats.authors.distinct > 0 {
-            let top = stats.authors.top.map { "\(Terminal.safe($0.name)) (\($0.books))" }.joined(separator: ", ")
-            lines.append(row("authors", "\(GroupedNumber.text(stats.authors.distinct)) · most read: \(top)"))
+            let top = stats.authors.top.map { "\(Terminal.safe($0.name)) (\(words.number($0.books)))" }
+                .joined(separator: ", ")
+            lines.append(
+                row(words("authors"), words("%1$s · most read: %2$s", words.number(stats.authors.distinct), top)))
         } else {
-            lines.append(row("authors", "unknown"))
+            lines.append(row(words("authors"), words("unknown")))
         }
         if let oldest = stats.published.oldest, let newest = stats.published.newest {
-            lines.append(row("oldest", "\(Int(oldest.value)): \(describe(oldest))"))
-            lines.append(row("newest", "\(Int(newest.value)): \(describe(newest))"))
+            lines.append(row(words("oldest"), "\(Int(oldest.value)): \(describe(oldest))"))
+            lines.append(row(words("newest"), "\(Int(newest.value)): \(describe(newest))"))
         } else {
-            lines.append(row("published", "unknown"))
+            lines.append(row(words("published"), words("unknown")))
         }
         if let formats = stats.formats {
-            lines.append(row("formats", "paper \(formats.paper) · ebook \(formats.ebook) · audio \(formats.audio)"))
+            let read = [
+                words.plural("%s on paper", "%s on paper", formats.paper),
+                words.plural("%s ebook", "%s ebooks", formats.ebook),
+                words.plural("%s audiobook", "%s audiobooks", formats.audio),
+            ]
+            lines.append(row(words("formats"), read.joined(separator: " · ")))
         }
         if let moods = stats.moods {
-            lines.append(row("moods", moods.map { "\(Terminal.safe($0.mood)) (\($0.books))" }.joined(separator: ", ")))
+            lines.append(
+                row(
+                    words("moods"),
+                    moods.map { "\(Terminal.safe($0.mood)) (\(words.number($0.books)))" }.joined(separator: ", ")))
         }
         if let pace = stats.pace {
-            lines.append(row("pace", "slow \(pace.slow) · medium \(pace.medium) · fast \(pace.fast)"))
+            let speeds = [
+                words("slow %s", words.number(pace.slow)), words("medium %s", words.number(pace.medium)),
+                words("fast %s", words.number(pace.fast)),
+            ]
+            lines.append(row(words("pace"), speeds.joined(separator: " · ")))
         }
         if let months = stats.months, months.contains(where: { $0 > 0 }) {
             lines.append("")
             lines.append(
                 palette.paint(
                     stats.datesAreShelved
-                        ? "books per month shelved (Open Library keeps no finish date)" : "books per month read",
-                    .heading) + (stats.undated.map { $0 > 0 ? palette.paint(" (\($0) undated)", .muted) : "" } ?? ""))
-            lines += bars(zip(Self.months, months).map { ($0, $1) })
+                        ? words("books per month shelved (Open Library keeps no finish date)")
+                        : words("books per month read"),
+                    .heading)
+                    + (stats.undated.map {
+                        $0 > 0 ? palette.paint(" (" + words.plural("%s undated", "%s undated", $0) + ")", .muted) : ""
+                    } ?? ""))
+            lines += bars(zip(words.shortMonths, months).map { ($0, $1) })
         } else if stats.months != nil {
-            lines.append(row("months read", "unknown"))
+            lines.append(row(words("months read"), words("unknown")))
         }
         if let calendar = stats.calendar {
             lines.append("")
-            lines.append(palette.paint("reading calendar", .heading) + palette.paint(" · " + calendar.summary, .muted))
-            lines += CalendarText(calendar: calendar, palette: palette).lines
+            lines.append(
+                palette.paint(words("reading calendar"), .heading)
+                    + palette.paint(" · " + calendar.summary(in: words), .muted))
+            lines += CalendarText(calendar: calendar, palette: palette, words: words).lines
         } else if stats.year != nil, let note = stats.calendarNote {
-            lines.append(row("calendar", String(note.drop { $0 != ":" }.dropFirst(2))))
+            lines.append(row(words("calendar"), note))
         }
         lines += timeLines
-        if let stars = ratings.stars, stars.contains(where: { $0 > 0 }) {
+        if let stars = stats.ratings.stars, stars.contains(where: { $0 > 0 }) {
             lines.append("")
-            lines.append(palette.paint("stars given", .heading))
+            lines.append(palette.paint(words("stars given"), .heading))
             lines += bars(
                 (1...5).reversed().map {
                     (String(repeating: "★", count: $0).padding(toLength: 5, withPad: " ", startingAt: 0), stars[$0 - 1])
@@ -107,8 +96,66 @@ struct StatsReport {
         return lines.joined(separator: "\n")
     }
 
+    private var pageLines: [String] {
+        var lines: [String] = []
+        let pages = stats.pages
+        if let total = pages.total, let average = pages.average {
+            var text = words.number(total)
+            if pages.known != stats.books {
+                text += " " + words("(known for %1$s of %2$s)", words.number(pages.known), words.number(stats.books))
+            }
+            text += " · " + words("average %s", words.number(average))
+            if pages.fromOpenLibrary > 0 {
+                text +=
+                    " · "
+                    + words.plural(
+                        "%s count from Open Library", "%s counts from Open Library", pages.fromOpenLibrary)
+            }
+            lines.append(row(words("pages"), text))
+        } else {
+            lines.append(row(words("pages"), words("unknown")))
+        }
+        if let shortest = pages.shortest {
+            lines.append(row(words("shortest"), pageCount(shortest) + ": " + describe(shortest)))
+        }
+        if let longest = pages.longest {
+            lines.append(row(words("longest"), pageCount(longest) + ": " + describe(longest)))
+        }
+        return lines
+    }
+
+    private var ratingLines: [String] {
+        var lines: [String] = []
+        let ratings = stats.ratings
+        lines.append(row(words("average rating"), ratings.average.map { words.decimal($0) } ?? words("unknown")))
+        if let rated = ratings.rated {
+            if let mine = ratings.mine {
+                var text = words.plural(
+                    "%1$s over %2$s rated book", "%1$s over %2$s rated books", rated, words.decimal(mine),
+                    words.number(rated))
+                if let versus = ratings.versusAverage {
+                    let signed = (versus >= 0 ? "+" : "−") + words.decimal(abs(versus))
+                    text += " " + words("(%s against everyone's)", signed)
+                }
+                lines.append(row(words("my stars"), text))
+            } else {
+                lines.append(row(words("my stars"), words("none given")))
+            }
+        }
+        if let highest = ratings.highest {
+            lines.append(row(words("highest rated"), words.decimal(highest.value) + ": " + describe(highest)))
+        }
+        return lines
+    }
+
+    private func pageCount(_ mention: TagStats.Mention) -> String {
+        words.plural("%s page", "%s pages", Int(mention.value))
+    }
+
+    /// A label in a column as wide as 15 cells of a terminal (a CJK character takes two).
     func row(_ label: String, _ value: String) -> String {
-        palette.paint(label.padding(toLength: 15, withPad: " ", startingAt: 0), .muted) + value
+        let padding = String(repeating: " ", count: max(1, 15 - DisplayWidth.of(label)))
+        return palette.paint(label + padding, .muted) + value
     }
 
     private func describe(_ mention: TagStats.Mention) -> String {
@@ -118,10 +165,12 @@ struct StatsReport {
     /// Bars scaled to the largest count, at most 30 cells: a label, the bar, the count.
     private func bars(_ values: [(label: String, count: Int)]) -> [String] {
         let largest = max(1, values.map(\.count).max() ?? 1)
+        let labelWidth = values.map { DisplayWidth.of($0.label) }.max() ?? 0
         return values.map { label, count in
             let cells = count == 0 ? 0 : max(1, Int((Double(count) / Double(largest) * 30).rounded()))
-            return "  \(label)  " + palette.paint(String(repeating: "█", count: cells), .accent)
-                + (count > 0 ? " " : "") + "\(count)"
+            let padded = label + String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
+            return "  \(padded)  " + palette.paint(String(repeating: "█", count: cells), .accent)
+                + (count > 0 ? " " : "") + words.number(count)
         }
     }
 }

@@ -22,7 +22,10 @@ enum BooktagProcess {
 
     static func environment(_ extra: [String: String]) -> [String: String] {
         var merged = ProcessInfo.processInfo.environment
-        for name in ["BOOKTAG_HOME", "BOOKTAG_API_KEY", "BOOKTAG_BASE_URL", "NO_COLOR"] {
+        // The reader's language comes from these: English unless a test names another.
+        for name in [
+            "BOOKTAG_HOME", "BOOKTAG_API_KEY", "BOOKTAG_BASE_URL", "NO_COLOR", "LC_ALL", "LC_MESSAGES", "LANG",
+        ] {
             merged.removeValue(forKey: name)
         }
         merged["TERM"] = "xterm-256color"
