@@ -72,7 +72,7 @@ struct APIController: Sendable {
 
     @Sendable func add(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let body = try await request.decode(as: AddBody.self, context: context)
-        return JSONAnswer(["job": try tagJobs.add(body.request).job], status: .accepted)
+        return JSONAnswer(["job": try tagJobs.add(body.request, words: context.words).job], status: .accepted)
     }
 
     @Sendable func books(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
@@ -94,13 +94,15 @@ struct APIController: Sendable {
         var request = request
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         if body.readableBytes > 0 { _ = try await request.decode(as: EmptyBody.self, context: context) }
-        return JSONAnswer(["job": try tagJobs.reroll(try ServeRoutes.tagName(context))], status: .accepted)
+        return JSONAnswer(
+            ["job": try tagJobs.reroll(try ServeRoutes.tagName(context), words: context.words)], status: .accepted)
     }
 
     @Sendable func drop(_ request: Request, context: ServeContext) async throws -> JSONAnswer {
         let body = try await request.decode(as: DropBody.self, context: context)
         let job = try tagJobs.drop(
-            try ServeRoutes.tagName(context), DropRequest(books: body.books, replace: body.replace == true))
+            try ServeRoutes.tagName(context), DropRequest(books: body.books, replace: body.replace == true),
+            words: context.words)
         return JSONAnswer(["job": job], status: .accepted)
     }
 
@@ -119,8 +121,9 @@ struct APIController: Sendable {
         }
         let workspace = workspace
         let store = store
-        let asked = try CollageQuery.request(request.uri.queryParameters, format: format)
-        let options = try await work.read {
+        var asked = try CollageQuery.request(request.uri.queryParameters, format: format)
+        asked.language = context.words.language
+        let options = try await work.read { [asked] in
             try asked.resolve(try workspace.configuration(), nightMode: workspace.nightMode)
         }
         let data = try await work.render {
@@ -145,8 +148,9 @@ struct APIController: Sendable {
         let name = try ServeRoutes.tagName(context)
         let query = request.uri.queryParameters
         let printing = try PrintQuery.options(query)
-        let asked = try CollageQuery.request(query, format: nil)
-        let job = try await work.read { [tagJobs] in try tagJobs.print(name, collage: asked, print: printing) }
+        var asked = try CollageQuery.request(query, format: nil)
+        asked.language = context.words.language
+        let job = try await work.read { [tagJobs, asked] in try tagJobs.print(name, collage: asked, print: printing) }
         return JSONAnswer(["job": job], status: .accepted)
     }
 

@@ -40,6 +40,11 @@ struct FormsController: Sendable {
         var back: String?
     }
 
+    struct LanguageForm: Decodable {
+        var language: String?
+        var back: String?
+    }
+
     func addRoutes(to router: RouterGroup<ServeContext>) {
         router.post("/tags", use: add)
         router.post("/tags/{tag}/reroll", use: reroll)
@@ -48,18 +53,21 @@ struct FormsController: Sendable {
         router.post("/tags/{tag}/print", use: print)
         router.post("/tags/{tag}/goal", use: goal)
         router.post("/night", use: night)
+        router.post("/language", use: language)
     }
 
     @Sendable func add(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let form = try await request.decode(as: AddForm.self, context: context)
         let asked = try Self.addRequest(form)
-        let (job, name) = try await work.read { [tagJobs] in try tagJobs.add(asked) }
+        let words = context.words
+        let (job, name) = try await work.read { [tagJobs] in try tagJobs.add(asked, words: words) }
         return SeeOther(ServePages.tagPath(name.display) + "?job=" + job, at: context.publicAddress)
     }
 
     @Sendable func reroll(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let name = try ServeRoutes.tagName(context)
-        let job = try await work.read { [tagJobs] in try tagJobs.reroll(name) }
+        let words = context.words
+        let job = try await work.read { [tagJobs] in try tagJobs.reroll(name, words: words) }
         return SeeOther(ServePages.tagPath(name.display) + "?job=" + job, at: context.publicAddress)
     }
 
@@ -67,7 +75,8 @@ struct FormsController: Sendable {
         let name = try ServeRoutes.tagName(context)
         let form = try await request.decode(as: DropForm.self, context: context)
         let asked = DropRequest(books: form.book.map { [$0] } ?? [], replace: form.replace != nil)
-        let job = try await work.read { [tagJobs] in try tagJobs.drop(name, asked) }
+        let words = context.words
+        let job = try await work.read { [tagJobs] in try tagJobs.drop(name, asked, words: words) }
         return SeeOther(ServePages.tagPath(name.display) + "?job=" + job, at: context.publicAddress)
     }
 
@@ -79,8 +88,9 @@ struct FormsController: Sendable {
             .compactMap { key, value in value.map { (Substring(key), Substring($0)) } }
         let query = FlatDictionary(fields)
         let printing = try PrintQuery.options(query)
-        let asked = try CollageQuery.request(query, format: nil)
-        let job = try await work.read { [tagJobs] in try tagJobs.print(name, collage: asked, print: printing) }
+        var asked = try CollageQuery.request(query, format: nil)
+        asked.language = context.words.language
+        let job = try await work.read { [tagJobs, asked] in try tagJobs.print(name, collage: asked, print: printing) }
         return SeeOther(ServePages.tagPath(name.display) + "?job=" + job, at: context.publicAddress)
     }
 
@@ -126,6 +136,23 @@ struct FormsController: Sendable {
             default: try workspace.setNightMode(!workspace.nightMode)
             }
         }
+        return SeeOther(ServeRoutes.localPath(form.back), at: context.publicAddress)
+    }
+
+    /// The pages' language menu: a language keeps the pages in it, "auto" gives the choice back
+    /// to each browser's `Accept-Language`.
+    @Sendable func language(_ request: Request, context: ServeContext) async throws -> SeeOther {
+        let form = try await request.decode(as: LanguageForm.self, context: context)
+        let chosen = form.language ?? "auto"
+        let language = Language(code: chosen)
+        guard chosen == "auto" || (language != nil && language != .pseudo) else {
+            throw ServeError(
+                .badRequest,
+                "booktag has no language \"\(chosen.prefix(40))\": it has \(Language.all.map(\.code).joined(separator: ", "))"
+            )
+        }
+        let workspace = workspace
+        try await work.read { try workspace.setLanguagePreference(language) }
         return SeeOther(ServeRoutes.localPath(form.back), at: context.publicAddress)
     }
 

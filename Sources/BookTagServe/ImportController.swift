@@ -29,13 +29,14 @@ struct ImportController: Sendable {
         let made = try (job?.state == .done ? job!.tagNames : []).compactMap { try store.tag(TagName($0)) }
         return PageAnswer(
             html: ServePages.importPage(
-                job: job, made: made, frame: .init(night: workspace.nightMode, at: context.publicAddress)))
+                job: job, made: made,
+                frame: .init(night: workspace.nightMode, at: context.publicAddress, words: context.words)))
     }
 
     @Sendable func form(_ request: Request, context: ServeContext) async throws -> SeeOther {
         let form = try await ImportForm.receive(request, uploads: uploads)
         let (job, _) = try await tagJobs.importUpload(
-            form.file!, name: UploadFolder.displayName(form.fileName), fields: form.fields)
+            form.file!, name: UploadFolder.displayName(form.fileName), fields: form.fields, words: context.words)
         return SeeOther("/import?job=" + job, at: context.publicAddress)
     }
 
@@ -50,7 +51,7 @@ struct ImportController: Sendable {
         let file = try await uploads.receive(
             request.body, declaredLength: request.headers[.contentLength].flatMap(Int.init))
         let (job, tags) = try await tagJobs.importUpload(
-            file, name: UploadFolder.displayName(fields["name"]), fields: fields)
+            file, name: UploadFolder.displayName(fields["name"]), fields: fields, words: context.words)
         return JSONAnswer(ImportStarted(job: job, tags: tags.map(\.display)), status: .accepted)
     }
 

@@ -21,20 +21,27 @@ final class JobProgress: Sendable {
     private let importing: Bool
     /// A print's job: the original cover asked for last, and of how many; nil for other jobs.
     private let asked: Locked<(cover: Int, of: Int)>?
+    /// The language of its lines: that of the page that started the job.
+    private let words: Words
 
-    init(wanted: Int, importing: Bool = false, report: @escaping @Sendable (JobRegistry.Event) -> Void) {
+    init(
+        wanted: Int, importing: Bool = false, words: Words = .english,
+        report: @escaping @Sendable (JobRegistry.Event) -> Void
+    ) {
         tracker = ProgressTracker(wanted: wanted)
         self.importing = importing
         self.report = report
+        self.words = words
         asked = nil
     }
 
     /// A print's progress: each original cover asked for, the waits for Open Library's next turn
     /// between them, then the drawing (`drawing(_:)`).
-    init(printing report: @escaping @Sendable (JobRegistry.Event) -> Void) {
+    init(printing report: @escaping @Sendable (JobRegistry.Event) -> Void, words: Words = .english) {
         tracker = ProgressTracker(wanted: 0)
         importing = false
         self.report = report
+        self.words = words
         asked = Locked((cover: 0, of: 0))
     }
 
@@ -47,31 +54,45 @@ final class JobProgress: Sendable {
             send(
                 "page",
                 Payload(
-                    line:
-                        "read page \(number) of \(totalPages): \(withCovers) with cover images; \(found) of \(wanted) covers kept",
+                    line: words(
+                        "read page %1$s of %2$s: %3$s with cover images; %4$s of %5$s covers kept",
+                        words.number(number),
+                        words.number(totalPages), words.number(withCovers), words.number(found), words.number(wanted)),
                     found: found, wanted: wanted, page: number, totalPages: totalPages))
         case .gathering(.coverKept(let title, _, _)):
             send(
-                "cover", Payload(line: "\(found) of \(wanted) covers kept", found: found, wanted: wanted, title: title))
+                "cover",
+                Payload(
+                    line: words.plural(
+                        "%1$s of %2$s cover kept", "%1$s of %2$s covers kept", wanted, words.number(found),
+                        words.number(wanted)), found: found, wanted: wanted, title: title))
         case .gathering(.coverSkipped(let title, let reason)):
-            send("skipped", Payload(line: "skipped \(title): \(reason)", found: found, wanted: wanted, title: title))
+            send(
+                "skipped",
+                Payload(line: words("skipped %1$s: %2$s", title, reason), found: found, wanted: wanted, title: title))
         case .waiting where importing, .retrying where importing:
-            send("import", Payload(line: state.importLine, found: state.coversInHand(of: wanted), wanted: wanted))
+            send(
+                "import",
+                Payload(line: state.importLine(in: words), found: state.coversInHand(of: wanted), wanted: wanted))
         case .waiting(let seconds, _):
             send(
                 "wait",
                 Payload(
-                    line: String(
-                        format: "waiting %.1f s for the API's next turn; %d of %d covers kept", seconds, found, wanted),
+                    line: words(
+                        "waiting %1$s s for the API's next turn; %2$s of %3$s covers kept",
+                        words.decimal(seconds, digits: 1), words.number(found), words.number(wanted)),
                     found: found, wanted: wanted, seconds: seconds))
         case .retrying(let seconds):
             send(
                 "retry",
                 Payload(
-                    line: String(format: "the source did not answer; trying again in %.1f s", seconds), found: found,
+                    line: words("the source did not answer; trying again in %s s", words.decimal(seconds, digits: 1)),
+                    found: found,
                     wanted: wanted, seconds: seconds))
         case .importing:
-            send("import", Payload(line: state.importLine, found: state.coversInHand(of: wanted), wanted: wanted))
+            send(
+                "import",
+                Payload(line: state.importLine(in: words), found: state.coversInHand(of: wanted), wanted: wanted))
         case .coverDownloaded, .request, .note, .warning, .fetchingDetails, .fetchingLargestCover:
             break
         }
@@ -84,15 +105,18 @@ final class JobProgress: Sendable {
             send(
                 "cover",
                 Payload(
-                    line: "asking Open Library for original covers: \(cover) of \(total)", found: cover - 1,
+                    line: words(
+                        "asking Open Library for original covers: %1$s of %2$s", words.number(cover),
+                        words.number(total)), found: cover - 1,
                     wanted: total))
         case .waiting(let seconds, _):
             let (cover, total) = asked.withLock { $0 }
             send(
                 "wait",
                 Payload(
-                    line: String(
-                        format: "waiting %.1f s for Open Library's next turn (cover %d of %d)", seconds, cover, total),
+                    line: words(
+                        "waiting %1$s s for Open Library's next turn (cover %2$s of %3$s)",
+                        words.decimal(seconds, digits: 1), words.number(cover), words.number(total)),
                     found: max(0, cover - 1), wanted: total, seconds: seconds))
         default:
             break
@@ -102,7 +126,7 @@ final class JobProgress: Sendable {
     /// A print's covers are in hand; the page is being drawn.
     func drawing(_ print: PrintOptions) {
         let total = asked?.withLock { $0.of } ?? 0
-        send("cover", Payload(line: "drawing the \(print.fileSuffix) PDF", found: total, wanted: total))
+        send("cover", Payload(line: words("drawing the %s PDF", print.fileSuffix), found: total, wanted: total))
     }
 
     private func send(_ name: String, _ payload: Payload) {

@@ -25,7 +25,8 @@ struct PagesController: Sendable {
             for tag in tags { running[tag.key] = jobs.running(forKey: tag.key) }
             return PageAnswer(
                 html: ServePages.tagsPage(
-                    tags: tags, strips: strips, running: running, frame: .init(night: night, at: context.publicAddress))
+                    tags: tags, strips: strips, running: running,
+                    frame: .init(night: night, at: context.publicAddress, words: context.words))
             )
         }
     }
@@ -35,24 +36,28 @@ struct PagesController: Sendable {
         let named = request.uri.queryParameters["job"].flatMap { jobs.snapshot(String($0)) }
         let address = context.publicAddress
         let origin = address.origin(of: request)
-        return try await work.read { [self] in try tagPage(name, named: named, at: address, origin: origin) }
+        let words = context.words
+        return try await work.read { [self] in
+            try tagPage(name, named: named, at: address, origin: origin, words: words)
+        }
     }
 
     private func tagPage(
-        _ name: TagName, named: JobRegistry.Snapshot?, at address: PublicAddress, origin: String
+        _ name: TagName, named: JobRegistry.Snapshot?, at address: PublicAddress, origin: String, words: Words
     ) throws -> PageAnswer {
+        let frame = ServePages.Frame(night: night, at: address, words: words)
         // The tag's running job, else the job the address names if it was this tag's (its outcome, an error).
         let job = jobs.running(forKey: name.key) ?? named.flatMap { $0.tagKeys.contains(name.key) ? $0 : nil }
         guard let tag = try store.tag(name) else {
             if let job {
                 return PageAnswer(
                     html:
-                        ServePages.pendingTagPage(job: job, frame: .init(night: night, at: address)),
+                        ServePages.pendingTagPage(job: job, frame: frame),
                     status: job.state == .failed ? .notFound : .ok)
             }
             throw ServeError.notFound("there is no tag \"\(name.display)\": add it on the tags page")
         }
-        let stats = try store.stats(of: name)
+        let stats = try store.stats(of: name).inLanguage(words.language)
         let books = try store.books(of: name)
         return PageAnswer(
             html:
@@ -60,7 +65,7 @@ struct PagesController: Sendable {
                     tag: tag, books: books, stats: stats, job: job,
                     progress: try BookRow.progress(of: BookRow.rows(books, store: store), in: name, store: store),
                     sharedAt: try ShareLinks(store: store).link(of: name).map { origin + address.path($0.path) },
-                    frame: .init(night: night, at: address)))
+                    frame: frame))
     }
 
     @Sendable func book(_ request: Request, context: ServeContext) async throws -> PageAnswer {
@@ -71,7 +76,7 @@ struct PagesController: Sendable {
                 html:
                     ServePages.bookPage(
                         book, tags: try BookLookup(store: store).tags(of: book),
-                        frame: .init(night: night, at: context.publicAddress)))
+                        frame: .init(night: night, at: context.publicAddress, words: context.words)))
         }
     }
 }

@@ -1,3 +1,4 @@
+import BookTag
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -8,6 +9,8 @@ import Hummingbird
 struct ResponseMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let night: @Sendable () -> Bool
+    /// The language of the pages for a request: the reader's setting, else the browser's.
+    let language: @Sendable (Request) -> Language
 
     /// No inline script or style, nothing from elsewhere, no framing.
     static let contentSecurityPolicy =
@@ -18,13 +21,16 @@ struct ResponseMiddleware: RouterMiddleware {
         -> Response
     {
         let started = ContinuousClock.now
+        var context = context
+        context.words = Words(language(request))
         var response: Response
         do {
             if let misplaced = context.misplaced { throw misplaced }
             response = try await next(request, context)
         } catch {
             let refusal = ServeError(error, logging: request, to: context.logger)
-            let page = ServePages.errorPage(refusal, frame: .init(night: night(), at: context.publicAddress))
+            let page = ServePages.errorPage(
+                refusal, frame: .init(night: night(), at: context.publicAddress, words: context.words))
             response = try PageAnswer(html: page, status: refusal.status).response(from: request, context: context)
         }
         Self.secure(&response)

@@ -19,7 +19,8 @@ enum ServeAssets {
             body { margin: 0; background: var(--background); color: var(--text); font: 16px/1.5 system-ui, sans-serif; }
             a { color: var(--accent); }
             main { padding: 12px 16px 48px; max-width: 1100px; margin: 0 auto; }
-            .bar { display: flex; justify-content: space-between; align-items: center; padding: 8px 16px; border-bottom: 2px solid var(--accent); }
+            .bar { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: center; padding: 8px 16px; border-bottom: 2px solid var(--accent); }
+            .language-switch { display: flex; gap: 6px; align-items: center; font-size: 14px; }
             .bar .home { font-weight: 700; font-size: 20px; text-decoration: none; color: var(--text); }
             button, select, input { font: inherit; color: var(--text); background: var(--tile); border: 1px solid var(--muted); border-radius: 8px; padding: 8px 12px; min-height: 44px; }
             button { cursor: pointer; }
@@ -127,14 +128,14 @@ enum ServeAssets {
               new FormData(form).forEach(function (value, key) { if (key !== "download") { params.append(key, value); } });
               var name = "booktag-" + (form.elements.size.value || "collage") + ".png";
               share.disabled = true;
-              status.textContent = "Drawing the image…";
+              status.textContent = status.dataset.drawing;
               fetch(form.action + "?" + params.toString(), { credentials: "same-origin" }).then(function (response) {
                 if (!response.ok) { return response.json().then(function (body) { throw new Error(body.error || response.statusText); }); }
                 return response.blob();
               }).then(function (blob) {
                 var file = new File([blob], name, { type: "image/png" });
                 if (navigator.canShare && navigator.share && navigator.canShare({ files: [file] })) {
-                  return navigator.share({ files: [file], title: document.title }).then(function () { status.textContent = "Shared."; });
+                  return navigator.share({ files: [file], title: document.title }).then(function () { status.textContent = status.dataset.shared; });
                 }
                 var link = document.createElement("a");
                 link.href = URL.createObjectURL(blob);
@@ -143,9 +144,9 @@ enum ServeAssets {
                 link.click();
                 link.remove();
                 window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 60000);
-                status.textContent = "This browser cannot share files: " + name + " was downloaded.";
+                status.textContent = status.dataset.downloaded.replace("%s", name);
               }).catch(function (error) {
-                status.textContent = error && error.name === "AbortError" ? "Not shared." : "Could not share: " + (error && error.message);
+                status.textContent = error && error.name === "AbortError" ? status.dataset.notShared : status.dataset.failed.replace("%s", error && error.message);
               }).then(function () { share.disabled = false; });
             });
           }

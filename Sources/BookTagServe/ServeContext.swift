@@ -14,6 +14,8 @@ struct ServeContext: RequestContext {
     var publicAddress = PublicAddress()
     /// Set by `PlacingRouter` when a trusted proxy's headers are malformed: the request's answer.
     var misplaced: ServeError?
+    /// Set by `ResponseMiddleware`: the words of the language the page is in.
+    var words = Words.english
     /// Set by `DeviceMiddleware`: the e-reader that signed in.
     var device: DeviceRegistry.Signed?
     /// The connection's peer: a proxy's `X-Forwarded-*` headers count only from a trusted one.

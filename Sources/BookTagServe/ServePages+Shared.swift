@@ -18,25 +18,22 @@ extension ServePages {
     /// at an absolute address).
     static func sharedPage(tag: Tag, books: [TagBookEntry], stats: TagStats?, link: SharedLink, frame: Frame) -> String
     {
+        let words = frame.words
         let absolute = link.origin + frame.base
         let poster = CollageSize.presets.first { $0.key == "story" }!.value
-        let description =
-            stats?.headline ?? "\(books.count) book\(books.count == 1 ? "" : "s") from \(tag.sourceDescription)"
-        let posterAlt = "The poster of \(tag.name): \(description)"
+        let count = words.plural(
+            "%1$s book from %2$s", "%1$s books from %2$s", books.count, words.number(books.count),
+            tag.sourceDescription(in: words))
+        let description = stats?.headline ?? count
+        let posterAlt = words("The poster of %1$s: %2$s", tag.name, description)
         var body = """
             <h1>\(tag.name.htmlEscaped)</h1>
-            <p class="facts">\(books.count) book\(books.count == 1 ? "" : "s") from \(tag.sourceDescription.htmlEscaped)</p>
+            <p class="facts">\(count.htmlEscaped)</p>
 
             """
         if let stats {
-            body +=
-                "<section class=\"stats\" aria-label=\"numbers\">\n<p class=\"headline\">\(stats.headline.htmlEscaped)</p>\n"
-            if let highlights = stats.highlights { body += "<p class=\"facts\">\(highlights.htmlEscaped)</p>\n" }
-            if let goal = stats.goal { body += CollagePage.goal(goal) }
-            if let habits = stats.habits { body += "<p class=\"facts habits\">\(habits.htmlEscaped)</p>\n" }
-            if let notes = stats.yearNotes { body += "<p class=\"facts\">\(notes.htmlEscaped)</p>\n" }
-            if let calendar = stats.calendar { body += CalendarSVG.figure(calendar) }
-            body += "<div class=\"charts\">" + stats.charts.map(CollagePage.svg).joined() + "</div>\n</section>\n"
+            body += statsSection(stats, words: words)
+            if let goal = stats.goal { body += CollagePage.goal(goal, words: words) }
         }
         body += """
             <figure class="poster">
@@ -49,13 +46,13 @@ extension ServePages {
             let book = entry.book
             let facts = [
                 book.authorName, book.originalPublicationYear.map(String.init),
-                book.averageRating.map { String(format: "★ %.2f", $0) },
+                book.averageRating.map { "★ " + words.decimal($0) },
             ]
             .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
             let cover = link.path(String(coverPath(book.coverPath).dropFirst()))
             body += """
                 <li>
-                <img src="\(frame.path(cover).htmlEscaped)" alt="\(coverDescription(title: book.title, author: book.authorName).htmlEscaped)" loading="lazy">
+                <img src="\(frame.path(cover).htmlEscaped)" alt="\(coverDescription(title: book.title, author: book.authorName, words: words).htmlEscaped)" loading="lazy">
                 <p class="title">\(book.title.htmlEscaped)</p>
                 <p class="facts">\(facts)</p>
                 </li>
@@ -66,7 +63,7 @@ extension ServePages {
         let night = frame.night
         return """
             <!DOCTYPE html>
-            <html lang="en" class="\(night ? "night" : "day")">
+            <html lang="\(words.language.code)" class="\(night ? "night" : "day")">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -91,7 +88,7 @@ extension ServePages {
             <main id="main">
             \(body)
             </main>
-            <footer class="shared"><p class="facts">Shared read-only from booktag.</p></footer>
+            <footer class="shared"><p class="facts">\(words("Shared read-only from booktag.").htmlEscaped)</p></footer>
             </body>
             </html>
 
@@ -100,30 +97,30 @@ extension ServePages {
 
     /// The tag page's "Share a link": the link when there is one (its address to copy, and a
     /// button that ends it), else a button that makes it.
-    static func shareLinkSection(_ address: String?, path: String) -> String {
+    static func shareLinkSection(_ address: String?, path: String, words: Words = .english) -> String {
         var html = """
             <section class="share-link" id="share-link" aria-labelledby="share-link-heading">
-            <h2 id="share-link-heading">Share a link</h2>
+            <h2 id="share-link-heading">\(words("Share a link", context: "the heading").htmlEscaped)</h2>
 
             """
         guard let address else {
             return html + """
-                <p class="facts">A read-only page of this tag for anyone with the link: the poster, the numbers and the covers, nothing else.</p>
+                <p class="facts">\(words("A read-only page of this tag for anyone with the link: the poster, the numbers and the covers, nothing else.").htmlEscaped)</p>
                 <form method="post" action="\((path + "/share").htmlEscaped)">
                 <input type="hidden" name="share" value="1">
-                <button type="submit">Share a link</button>
+                <button type="submit">\(words("Share a link", context: "the button").htmlEscaped)</button>
                 </form>
                 </section>
 
                 """
         }
         html += """
-            <label for="share-address">Anyone with this link sees this tag read-only</label>
+            <label for="share-address">\(words("Anyone with this link sees this tag read-only").htmlEscaped)</label>
             <input id="share-address" type="url" readonly value="\(address.htmlEscaped)">
-            <p><a href="\(address.htmlEscaped)">Open the shared page</a></p>
+            <p><a href="\(address.htmlEscaped)">\(words("Open the shared page").htmlEscaped)</a></p>
             <form method="post" action="\((path + "/share").htmlEscaped)">
             <input type="hidden" name="revoke" value="1">
-            <button type="submit">Stop sharing</button>
+            <button type="submit">\(words("Stop sharing").htmlEscaped)</button>
             </form>
             </section>
 

@@ -10,10 +10,13 @@ enum ServePages {
     struct Frame: Sendable {
         var night: Bool
         var base = ""
+        /// The language of the page's words (its `lang`).
+        var words = Words.english
 
-        init(night: Bool, at address: PublicAddress = PublicAddress()) {
+        init(night: Bool, at address: PublicAddress = PublicAddress(), words: Words = .english) {
             self.night = night
             base = address.base
+            self.words = words
         }
 
         /// `path` (from the app's root) as the browser asks for it.
@@ -36,9 +39,9 @@ enum ServePages {
     }
 
     /// A cover's text alternative: "Title by Author" (the title alone when no author is known).
-    static func coverDescription(title: String, author: String?) -> String {
+    static func coverDescription(title: String, author: String?, words: Words = .english) -> String {
         guard let author, !author.isEmpty else { return title }
-        return "\(title) by \(author)"
+        return words("%1$s by %2$s", title, author)
     }
 
     /// Percent-encoded as one path segment: everything but RFC 3986's unreserved characters.
@@ -73,9 +76,10 @@ enum ServePages {
     /// follows a job when script is off.
     static func document(title: String, frame: Frame, back: String, refresh: Bool = false, body: String) -> String {
         let night = frame.night
+        let words = frame.words
         return """
             <!DOCTYPE html>
-            <html lang="en" class="\(night ? "night" : "day")">
+            <html lang="\(words.language.code)" class="\(night ? "night" : "day")">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -95,8 +99,9 @@ enum ServePages {
             <form method="post" action="\(frame.path("/night").htmlEscaped)" class="night-switch">
             <input type="hidden" name="back" value="\(back.htmlEscaped)">
             <input type="hidden" name="night" value="\(night ? "off" : "on")">
-            <button type="submit" aria-pressed="\(night)">\(night ? "☀ Day" : "☾ Night")</button>
+            <button type="submit" aria-pressed="\(night)">\((night ? words("☀ Day") : words("☾ Night")).htmlEscaped)</button>
             </form>
+            \(languageSwitch(frame: frame, back: back))
             </header>
             <main id="main">
             \(body)
@@ -107,14 +112,36 @@ enum ServePages {
             """
     }
 
+    /// The pages' language menu (a form, so it works without script): "Automatic" follows each
+    /// browser; a language chosen is kept like night mode (`POST /language`).
+    static func languageSwitch(frame: Frame, back: String) -> String {
+        let words = frame.words
+        let options =
+            ["<option value=\"auto\">\(words("Automatic (the browser's)").htmlEscaped)</option>"]
+            + Language.all.map { language in
+                let chosen = language == words.language ? " selected" : ""
+                return
+                    "<option value=\"\(language.code)\" lang=\"\(language.code)\"\(chosen)>\(language.nativeName.htmlEscaped)</option>"
+            }
+        return """
+            <form method="post" action="\(frame.path("/language").htmlEscaped)" class="language-switch">
+            <input type="hidden" name="back" value="\(back.htmlEscaped)">
+            <label for="language-choice">\(words("Language").htmlEscaped)</label>
+            <select id="language-choice" name="language">\(options.joined())</select>
+            <button type="submit">\(words("Change", context: "the language menu's button").htmlEscaped)</button>
+            </form>
+            """
+    }
+
     /// A refusal or failure, in the page's colours, with the way back.
     static func errorPage(_ error: ServeError, frame: Frame) -> String {
-        document(
-            title: "Error", frame: frame, back: "/",
+        let words = frame.words
+        return document(
+            title: words("Error"), frame: frame, back: "/",
             body: """
-                <h1>\(error.status.code == 404 ? "Not found" : "Something went wrong")</h1>
+                <h1>\((error.status.code == 404 ? words("Not found") : words("Something went wrong")).htmlEscaped)</h1>
                 <p class="alert" role="alert">\(error.message.htmlEscaped)</p>
-                <p><a href="\(frame.path("/").htmlEscaped)">Back to the tags</a></p>
+                <p><a href="\(frame.path("/").htmlEscaped)">\(words("Back to the tags").htmlEscaped)</a></p>
                 """)
     }
 
@@ -122,6 +149,7 @@ enum ServePages {
     /// by a refresh without it), or its error.
     static func jobSection(_ job: JobRegistry.Snapshot?, frame: Frame) -> String {
         guard let job else { return "" }
+        let words = frame.words
         switch job.state {
         case .running:
             let progress = job.progress
@@ -131,15 +159,15 @@ enum ServePages {
                 }
                 ?? "<progress id=\"job-bar\"></progress>"
             return """
-                <section class="job" id="job" data-events="\(frame.path("/api/jobs/\(pathComponent(job.id))/events").htmlEscaped)" aria-label="work in progress">
-                <p><span class="spinner" aria-hidden="true"></span> \(job.kind.htmlEscaped) “\(job.tag.htmlEscaped)” is running…</p>
+                <section class="job" id="job" data-events="\(frame.path("/api/jobs/\(pathComponent(job.id))/events").htmlEscaped)" aria-label="\(words("work in progress").htmlEscaped)">
+                <p><span class="spinner" aria-hidden="true"></span> \(words("%1$s “%2$s” is running…", jobKind(job.kind, words), job.tag).htmlEscaped)</p>
                 \(bar)
-                <p id="job-line" role="status" aria-live="polite">\((progress?.line ?? "starting").htmlEscaped)</p>
+                <p id="job-line" role="status" aria-live="polite">\((progress?.line ?? words("starting")).htmlEscaped)</p>
                 </section>
                 """
         case .failed:
             return
-                "<p class=\"alert\" role=\"alert\" id=\"job-error\">\(job.kind.htmlEscaped) failed: \((job.error ?? "").htmlEscaped)</p>"
+                "<p class=\"alert\" role=\"alert\" id=\"job-error\">\(words("%1$s failed: %2$s", jobKind(job.kind, words), job.error ?? "").htmlEscaped)</p>"
         case .done:
             return job.kind == "print" ? printReady(job, frame: frame) : ""
         }
@@ -153,21 +181,46 @@ enum ServePages {
         // "A2", "60×90 cm": as the form's options name them.
         let named =
             made.paper.hasPrefix("a") ? made.paper.uppercased() : made.paper.replacingOccurrences(of: "x", with: "×")
-        let paper = named.replacingOccurrences(of: "cm", with: " cm") + (made.landscape ? " landscape" : "")
-        var facts = ""
+        let words = frame.words
+        var paper = named.replacingOccurrences(of: "cm", with: " cm")
+        if made.landscape { paper = words("%s landscape", paper) }
+        var facts: [String] = []
         if let lowest = made.lowestPPI, let median = made.medianPPI {
-            facts = "Covers print at \(lowest) ppi and up (median \(median))"
-            facts += made.softCovers > 0 ? "; \(made.softCovers) under 150 ppi will look soft." : "."
+            facts.append(
+                words("Covers print at %1$s ppi and up (median %2$s).", words.number(lowest), words.number(median)))
+            if made.softCovers > 0 {
+                facts.append(
+                    words.plural(
+                        "%s cover under 150 ppi will look soft.", "%s covers under 150 ppi will look soft.",
+                        made.softCovers))
+            }
         }
         if made.originalsKept > 0 {
-            facts += " \(made.originalsKept) of them from Open Library's originals."
+            facts.append(
+                words.plural(
+                    "%s of them from Open Library's originals.", "%s of them from Open Library's originals.",
+                    made.originalsKept))
         }
         return """
             <section class="job" aria-labelledby="print-ready">
-            <h2 id="print-ready">Your print is ready</h2>
-            <p><a href="\(frame.path("/api/prints/\(pathComponent(made.file))").htmlEscaped)" download>Download the \(paper.htmlEscaped) PDF</a></p>
-            <p class="facts">\(facts.htmlEscaped)</p>
+            <h2 id="print-ready">\(words("Your print is ready").htmlEscaped)</h2>
+            <p><a href="\(frame.path("/api/prints/\(pathComponent(made.file))").htmlEscaped)" download>\(words("Download the %s PDF", paper).htmlEscaped)</a></p>
+            <p class="facts">\(facts.joined(separator: " ").htmlEscaped)</p>
             </section>
             """
+    }
+
+    /// A job's kind as a page names it ("add", "import"…), in the page's language.
+    static func jobKind(_ kind: String, _ words: Words) -> String {
+        switch kind {
+        case "add": words("adding", context: "a job")
+        case "reroll": words("reroll", context: "a job")
+        case "drop": words("drop", context: "a job")
+        case "import": words("import", context: "a job")
+        case "print": words("print", context: "a job")
+        case "sync": words("sync", context: "a job")
+        case "remove": words("removal", context: "a job")
+        default: kind
+        }
     }
 }

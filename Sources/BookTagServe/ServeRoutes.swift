@@ -11,7 +11,15 @@ enum ServeRoutes {
     ) -> PlacingRouter {
         let router = Router(context: ServeContext.self)
         let workspace = workspace
-        router.add(middleware: ResponseMiddleware(night: { workspace.nightMode }))
+        router.add(
+            middleware: ResponseMiddleware(
+                night: { workspace.nightMode },
+                language: { request in
+                    // The reader's setting on the pages, else the browser's wish, else config's.
+                    workspace.languagePreference
+                        ?? request.headers[.acceptLanguage].flatMap(Language.preferred(acceptLanguage:))
+                        ?? (try? workspace.configuration().language).flatMap { $0 } ?? .english
+                }))
         // For a container's health check and a proxy's: no token, nothing of the home.
         router.get(RouterPath(healthPath)) { _, _ in "ok \(BookTagVersion.current)\n" }
         // The API's group answers in JSON, its refusals by the checks included, so it comes first.

@@ -48,11 +48,13 @@ struct ShareController: Sendable {
         let name = try ServeRoutes.tagName(context)
         let revoke = try await request.decode(as: ShareForm.self, context: context).revoke == "1"
         let links = links
+        // The page a friend opens is in the language its maker sees now.
+        let language = context.words.language
         try await work.read {
             if revoke {
                 try links.revoke(name)
             } else {
-                _ = try links.share(name)
+                _ = try links.share(name, language: language)
             }
         }
         return SeeOther(ServePages.tagPath(name.display) + "#share-link", at: context.publicAddress)
@@ -62,12 +64,15 @@ struct ShareController: Sendable {
         let key = try context.parameters.require("key")
         let (store, workspace, links) = (store, workspace, links)
         let origin = context.publicAddress.origin(of: request)
-        let frame = ServePages.Frame(night: workspace.nightMode, at: context.publicAddress)
+        let (night, address) = (workspace.nightMode, context.publicAddress)
         let html: String? = try await work.read {
-            guard let name = try links.tag(forKey: key[...]), let tag = try store.tag(name) else { return nil }
+            guard let link = try links.link(forKey: key[...]), let name = try? TagName(link.tag),
+                let tag = try store.tag(name)
+            else { return nil }
             return ServePages.sharedPage(
-                tag: tag, books: try store.books(of: name), stats: try store.stats(of: name),
-                link: ServePages.SharedLink(key: key, origin: origin), frame: frame)
+                tag: tag, books: try store.books(of: name), stats: try store.stats(of: name).inLanguage(link.language),
+                link: ServePages.SharedLink(key: key, origin: origin),
+                frame: ServePages.Frame(night: night, at: address, words: Words(link.language)))
         }
         guard let html else { return Self.notFound() }
         var response = try PageAnswer(html: html).response(from: request, context: context)
@@ -90,11 +95,13 @@ struct ShareController: Sendable {
         let key = try context.parameters.require("key")
         let (store, workspace, links) = (store, workspace, links)
         let found: (TagName, CollageOptions)? = try await work.read {
-            guard let name = try links.tag(forKey: key[...]) else { return nil }
+            guard let link = try links.link(forKey: key[...]), let name = try? TagName(link.tag) else { return nil }
             var asked = CollageRequest()
             asked.size = "story"
             asked.stats = true
-            return (name, try asked.resolve(try workspace.configuration(), nightMode: workspace.nightMode))
+            var options = try asked.resolve(try workspace.configuration(), nightMode: workspace.nightMode)
+            options.language = link.language
+            return (name, options)
         }
         guard let (name, options) = found else { return Self.notFound() }
         let data = try await work.render {

@@ -11,7 +11,7 @@ extension TagJobs {
         return try start("print", name) { report in
             let configuration = try workspace.configuration()
             let options = try asked.resolve(configuration, nightMode: workspace.nightMode)
-            let progress = JobProgress(printing: report)
+            let progress = JobProgress(printing: report, words: Words(options.language))
             let fetched = try await FetchLargestCovers(workspace: workspace, store: store)
                 .run(name, progress: progress.handle)
             progress.drawing(printing)

@@ -14,7 +14,7 @@ struct TagJobs: Sendable {
     private var rerollTag: RerollTag { RerollTag(workspace: workspace, store: store, drawing: work.renderPool) }
     private var dropBooks: DropBooks { DropBooks(workspace: workspace, store: store, drawing: work.renderPool) }
 
-    func add(_ request: AddRequest) throws -> (job: String, name: TagName) {
+    func add(_ request: AddRequest, words: Words = .english) throws -> (job: String, name: TagName) {
         let addTag = addTag
         switch try addTag.plan(request) {
         case .existing(let existing):
@@ -24,7 +24,8 @@ struct TagJobs: Sendable {
         case .new(let name, let origin):
             let job = try start("add", name) { report in
                 let configuration = try addTag.workspace.configuration()
-                let progress = JobProgress(wanted: AddTag.wanted(request, configuration: configuration), report: report)
+                let progress = JobProgress(
+                    wanted: AddTag.wanted(request, configuration: configuration), words: words, report: report)
                 let added = try await addTag.run(
                     request, name: name, origin: origin, configuration: configuration,
                     nightMode: addTag.workspace.nightMode, progress: progress.handle)
@@ -34,25 +35,25 @@ struct TagJobs: Sendable {
         }
     }
 
-    func reroll(_ name: TagName) throws -> String {
+    func reroll(_ name: TagName, words: Words = .english) throws -> String {
         let rerollTag = rerollTag
         let tag = try rerollTag.check(name)
         return try start("reroll", name) { report in
             let configuration = try rerollTag.workspace.configuration()
             let wanted = RerollTag.wanted(tag, count: nil, configuration: configuration)
-            let progress = JobProgress(wanted: wanted, report: report)
+            let progress = JobProgress(wanted: wanted, words: words, report: report)
             let rerolled = try await rerollTag.run(
                 tag, configuration: configuration, nightMode: rerollTag.workspace.nightMode, progress: progress.handle)
             return JSONFragment(rerolled.report)
         }
     }
 
-    func drop(_ name: TagName, _ request: DropRequest) throws -> String {
+    func drop(_ name: TagName, _ request: DropRequest, words: Words = .english) throws -> String {
         let dropBooks = dropBooks
         let tag = try dropBooks.check(name, request)
         return try start("drop", name) { report in
             let configuration = try dropBooks.workspace.configuration()
-            let progress = JobProgress(wanted: request.books.count, report: report)
+            let progress = JobProgress(wanted: request.books.count, words: words, report: report)
             let dropped = try await dropBooks.run(
                 tag, request, configuration: configuration, nightMode: dropBooks.workspace.nightMode,
                 progress: progress.handle)
@@ -63,7 +64,7 @@ struct TagJobs: Sendable {
     /// An uploaded export imported as one job holding every tag it writes (another job on any of
     /// them is 409). The file is removed when the job ends, however it ends, or at once when the
     /// import is refused; messages name the file as the reader did, never its path in the home.
-    func importUpload(_ upload: URL, name: String, fields: [String: String]) async throws -> (
+    func importUpload(_ upload: URL, name: String, fields: [String: String], words: Words = .english) async throws -> (
         job: String, tags: [TagName]
     ) {
         var started = false
@@ -94,7 +95,7 @@ struct TagJobs: Sendable {
             defer { unlink(upload.path) }
             let configuration = try workspace.configuration()
             let progress = JobProgress(
-                wanted: plan.tags.reduce(0) { $0 + $1.rows.count }, importing: true, report: report)
+                wanted: plan.tags.reduce(0) { $0 + $1.rows.count }, importing: true, words: words, report: report)
             let (_, result) = try await imports.run(
                 plan, configuration: configuration, nightMode: workspace.nightMode, progress: progress.handle
             )

@@ -38,4 +38,9 @@ public enum SourceKind: String, Sendable, Codable, CaseIterable, CustomStringCon
     }
 
     public var description: String { rawValue }
+
+    /// Its name in the reader's language (only "your library" changes).
+    public func displayName(in words: Words) -> String {
+        self == .library ? words("your library") : displayName
+    }
 }

@@ -15,6 +15,20 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { code }
 
+    /// Its name in itself, as a menu of languages shows it: "Español", "简体中文".
+    public var nativeName: String {
+        switch code {
+        case "es": "Español"
+        case "de": "Deutsch"
+        case "fr": "Français"
+        case "it": "Italiano"
+        case "pt-BR": "Português (Brasil)"
+        case "zh-Hans": "简体中文"
+        case "qps-ploc": "⟦Pséüdö⟧"
+        default: "English"
+        }
+    }
+
     /// The words as written.
     public static let english = Language(code: "en", catalogue: nil, localeIdentifier: "en_US", plural: .oneOther)
     /// Español.

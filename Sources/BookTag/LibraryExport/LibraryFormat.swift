@@ -32,25 +32,31 @@ public enum LibraryFormat: String, Sendable, Codable, CaseIterable {
     }
 
     /// What a tag made from it is named after: "Goodreads export", "Calibre library".
-    public var listingName: String {
+    public var listingName: String { listingName(in: .english) }
+
+    /// The same in the reader's language.
+    public func listingName(in words: Words) -> String {
         switch self {
-        case .calibre: "Calibre library"
-        case .openlibrary: "Open Library reading log"
-        case .koreader: "KOReader statistics"
-        default: "\(displayName) export"
+        case .calibre: words("Calibre library")
+        case .openlibrary: words("Open Library reading log")
+        case .koreader: words("KOReader statistics")
+        default: words("%s export", displayName)
         }
     }
 
     /// What the reader gives, for messages: "Goodreads library export CSV".
-    public var fileDescription: String {
+    public var fileDescription: String { fileDescription(in: .english) }
+
+    /// The same in the reader's language (the import page's menu).
+    public func fileDescription(in words: Words) -> String {
         switch self {
-        case .goodreads: "Goodreads library export CSV"
-        case .storygraph: "StoryGraph export CSV"
-        case .librarything: "LibraryThing export (TSV, JSON or the old CSV)"
-        case .calibre: "Calibre library folder"
-        case .openlibrary: "Open Library reading-log CSV"
-        case .bookwyrm: "BookWyrm export CSV"
-        case .koreader: "KOReader statistics database (statistics.sqlite3)"
+        case .goodreads: words("Goodreads library export CSV")
+        case .storygraph: words("StoryGraph export CSV")
+        case .librarything: words("LibraryThing export (TSV, JSON or the old CSV)")
+        case .calibre: words("Calibre library folder")
+        case .openlibrary: words("Open Library reading-log CSV")
+        case .bookwyrm: words("BookWyrm export CSV")
+        case .koreader: words("KOReader statistics database (statistics.sqlite3)")
         }
     }
 

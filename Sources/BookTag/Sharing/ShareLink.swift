@@ -10,6 +10,8 @@ public struct ShareLink: Sendable, Equatable {
     public var tag: String
     /// When it was made.
     public var createdAt: Date
+    /// The language its page is in: its maker's.
+    public var language = Language.english
 
     /// Where `serve` answers it, from the app's root.
     public var path: String { "/s/" + key }

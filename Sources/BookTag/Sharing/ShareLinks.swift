@@ -13,10 +13,11 @@ public struct ShareLinks: Sendable {
         self.store = store
     }
 
-    /// The tag's link: the one it has, else a new one (`made` says which).
-    public func share(_ name: TagName) throws -> (link: ShareLink, made: Bool) {
+    /// The tag's link: the one it has, else a new one whose page is in `language` (`made` says
+    /// which).
+    public func share(_ name: TagName, language: Language = .english) throws -> (link: ShareLink, made: Bool) {
         if let link = try store.shareLink(of: name) { return (link, false) }
-        guard let link = try store.addShareLink(ShareLink.makeKey(), for: name, at: Date()) else {
+        guard let link = try store.addShareLink(ShareLink.makeKey(), for: name, language: language, at: Date()) else {
             throw StoreError.tagNotFound(name.display)
         }
         return (link, true)
@@ -35,6 +36,11 @@ public struct ShareLinks: Sendable {
     /// The tag `key` shows, or nil. Every key kept is compared in full, by digest and without an
     /// early exit, so the time taken says nothing about how close a guess came.
     public func tag(forKey key: Substring) throws -> TagName? {
+        try link(forKey: key).map { try TagName($0.tag) }
+    }
+
+    /// The link whose key is `key`, compared as `tag(forKey:)` says.
+    public func link(forKey key: Substring) throws -> ShareLink? {
         let candidate = Array(SHA256.hash(data: Data(key.utf8)))
         var found: ShareLink?
         for link in try store.shareLinks() {
@@ -44,6 +50,6 @@ public struct ShareLinks: Sendable {
             if difference == 0 { found = link }
         }
         guard let found, ShareLink.isKeyShaped(key) else { return nil }
-        return try TagName(found.tag)
+        return found
     }
 }

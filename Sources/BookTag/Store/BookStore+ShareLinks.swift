@@ -4,12 +4,12 @@ import GRDB
 extension BookStore {
     /// Keeps `key` as the link of the tag `name`; nil when there is no such tag. A tag has one
     /// link: the one it has is kept.
-    func addShareLink(_ key: String, for name: TagName, at date: Date) throws -> ShareLink? {
+    func addShareLink(_ key: String, for name: TagName, language: Language, at date: Date) throws -> ShareLink? {
         try write { db in
             guard let id = try Self.tag(name, in: db)?.id else { return nil }
             try db.execute(
-                sql: "INSERT OR IGNORE INTO shareLink (key, tagId, createdAt) VALUES (?, ?, ?)",
-                arguments: [key, id, date.storeMilliseconds])
+                sql: "INSERT OR IGNORE INTO shareLink (key, tagId, createdAt, language) VALUES (?, ?, ?, ?)",
+                arguments: [key, id, date.storeMilliseconds, language.code])
             return try Self.shareLink(tagID: id, in: db)
         }
     }
@@ -37,7 +37,7 @@ extension BookStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT shareLink.key, tag.name, shareLink.createdAt FROM shareLink
+                    SELECT shareLink.key, tag.name, shareLink.createdAt, shareLink.language FROM shareLink
                     JOIN tag ON tag.id = shareLink.tagId ORDER BY tag.key
                     """
             ).map(Self.shareLink)
@@ -48,13 +48,15 @@ extension BookStore {
         try Row.fetchOne(
             db,
             sql: """
-                SELECT shareLink.key, tag.name, shareLink.createdAt FROM shareLink
+                SELECT shareLink.key, tag.name, shareLink.createdAt, shareLink.language FROM shareLink
                 JOIN tag ON tag.id = shareLink.tagId WHERE shareLink.tagId = ?
                 """, arguments: [tagID]
         ).map(shareLink)
     }
 
     private static func shareLink(_ row: Row) -> ShareLink {
-        ShareLink(key: row[0], tag: row[1], createdAt: Date(storeMilliseconds: row[2]))
+        ShareLink(
+            key: row[0], tag: row[1], createdAt: Date(storeMilliseconds: row[2]),
+            language: (row[3] as String?).flatMap(Language.init(code:)) ?? .english)
     }
 }

@@ -2,7 +2,7 @@ import GRDB
 
 extension StoreSchema {
     /// The schema every migration together makes, for a store that does not exist yet: created in
-    /// one transaction with every migration marked applied, instead of running fifteen migrations
+    /// one transaction with every migration marked applied, instead of running sixteen migrations
     /// one after another (most of the time `add` spent making a new home's store). The migrations
     /// stay what upgrades an existing store; `FreshStoreTests` fails when this text and what they
     /// make differ, and prints what it should be. The last line is the sequence v2's rebuild of
@@ -81,7 +81,8 @@ extension StoreSchema {
         CREATE TABLE "readingGoal" ("year" INTEGER PRIMARY KEY, "books" INTEGER NOT NULL, \
         "pages" INTEGER, "updatedAt" INTEGER NOT NULL);
         CREATE TABLE "shareLink" ("key" TEXT PRIMARY KEY NOT NULL, \
-        "tagId" INTEGER NOT NULL UNIQUE REFERENCES "tag"("id") ON DELETE CASCADE, "createdAt" INTEGER NOT NULL);
+        "tagId" INTEGER NOT NULL UNIQUE REFERENCES "tag"("id") ON DELETE CASCADE, "createdAt" INTEGER NOT NULL, \
+        "language" TEXT);
         INSERT INTO sqlite_sequence (name, seq) VALUES ('tagBook', 0);
         """
 

@@ -251,6 +251,10 @@ enum StoreSchema {
                 t.column("createdAt", .integer).notNull()  // milliseconds since 1970
             }
         }
+        migrator.registerMigration("v16: the language a shared page is in") { db in
+            // The maker's (`Language.code`), so a friend reads the page as its maker does; NULL is English.
+            try db.alter(table: "shareLink") { t in t.add(column: "language", .text) }
+        }
         return migrator
     }
 }

@@ -29,8 +29,11 @@ public struct Tag: Equatable, Sendable, Codable {
     public var collageStyle: CollageStyle? = nil
 
     /// Where the books come from, for people: "Open Library", "Goodreads shelf 12345/read".
-    public var sourceDescription: String {
-        origin?.displayName ?? source.displayName
+    public var sourceDescription: String { sourceDescription(in: .english) }
+
+    /// The same in the reader's language.
+    public func sourceDescription(in words: Words) -> String {
+        origin?.displayName(in: words) ?? source.displayName(in: words)
     }
 }
 

@@ -32,8 +32,13 @@ public enum TagOrigin: Equatable, Sendable, Codable {
 
     /// "Goodreads shelf 12345/read, read in 2025"; "Goodreads export, shelf favourites";
     /// "Open Library shelf mira/already-read, shelved in 2025".
-    public var displayName: String {
-        listingName + (year.map { (datesAreShelved ? ", shelved in " : ", read in ") + String($0) } ?? "")
+    public var displayName: String { displayName(in: .english) }
+
+    /// The same in the reader's language.
+    public func displayName(in words: Words) -> String {
+        listingName(in: words)
+            + (year.map { datesAreShelved ? words(", shelved in %s", String($0)) : words(", read in %s", String($0)) }
+                ?? "")
     }
 
     /// Whether the books' days are the days they were shelved, not finished: Open Library's
@@ -56,12 +61,16 @@ public enum TagOrigin: Equatable, Sendable, Codable {
     }
 
     /// The listing the books come from, without the year: "Goodreads shelf 12345/read".
-    public var listingName: String {
+    public var listingName: String { listingName(in: .english) }
+
+    /// The same in the reader's language.
+    public func listingName(in words: Words) -> String {
         switch self {
-        case .shelf(let reference, _) where reference.source == .audiobookshelf: "Audiobookshelf server \(reference)"
-        case .shelf(let reference, _): "\(reference.source.displayName) shelf \(reference)"
+        case .shelf(let reference, _) where reference.source == .audiobookshelf:
+            words("Audiobookshelf server %s", reference.description)
+        case .shelf(let reference, _): words("%1$s shelf %2$s", reference.source.displayName, reference.description)
         case .export(let format, let shelf, _):
-            (format ?? .goodreads).listingName + (shelf.map { ", shelf \($0)" } ?? "")
+            (format ?? .goodreads).listingName(in: words) + (shelf.map { words(", shelf %s", $0) } ?? "")
         }
     }
 

@@ -21,6 +21,8 @@ public struct CollageRequest: Sendable, Equatable {
     public var background: String?
     /// The tag's numbers and charts under the covers.
     public var stats = false
+    /// The language of its words; nil: the configuration's.
+    public var language: Language?
 
     /// Nothing asked: the configured look.
     public init() {}
@@ -58,6 +60,7 @@ public struct CollageRequest: Sendable, Equatable {
             if noTitle { options.title = .hidden }
             if let background { options.background = try CollageColor(parsing: background) }
             if stats { options.stats = true }
+            if let language { options.language = language }
         } catch {
             throw BookTagFailure(.usage, error.localizedDescription)
         }

@@ -90,19 +90,24 @@ extension ProgressState {
     /// An import's progress in one line, as the command line and serve show it: covers copied
     /// from the library, found at Open Library and downloaded, already stored, skipped, and the
     /// wait for the API's next turn.
-    public var importLine: String {
+    public var importLine: String { importLine(in: .english) }
+
+    /// The same in the reader's language (serve's import page).
+    public func importLine(in words: Words) -> String {
         var parts: [String] = []
-        if copied > 0 { parts.append("import: \(GroupedNumber.text(copied)) covers copied from the library") }
+        if copied > 0 { parts.append(words("import: %s covers copied from the library", words.number(copied))) }
         if lookedUp > 0 || copied == 0 {
+            let found = words("%1$s/%2$s covers found at Open Library", words.number(covered), words.number(lookedUp))
             parts += [
-                "\(parts.isEmpty ? "import: " : "")\(covered)/\(lookedUp) covers found at Open Library",
-                "\(imported) downloaded",
+                parts.isEmpty ? words("import: %s", found) : found, words("%s downloaded", words.number(imported)),
             ]
         }
-        if reused > 0 { parts.append("\(reused) already stored") }
-        parts.append("\(skipped) not found")
-        if drawn > 0 { parts.append("\(GroupedNumber.text(drawn)) drawn") }
-        if let waiting = retrying ?? waiting { parts.append(String(format: "waiting %.1f s for the API", waiting)) }
+        if reused > 0 { parts.append(words("%s already stored", words.number(reused))) }
+        parts.append(words("%s not found", words.number(skipped)))
+        if drawn > 0 { parts.append(words("%s drawn", words.number(drawn))) }
+        if let waiting = retrying ?? waiting {
+            parts.append(words("waiting %s s for the API", words.decimal(waiting, digits: 1)))
+        }
         return parts.joined(separator: " · ")
     }
 }

@@ -63,6 +63,17 @@ public struct Workspace: Sendable {
         try store.save(current)
     }
 
+    /// The language serve's pages are set to, if the reader chose one there.
+    public var languagePreference: Language? { preferences().preferences.language.flatMap(Language.init(code:)) }
+
+    /// Sets the pages' language and keeps it; nil gives the choice back to each browser.
+    public func setLanguagePreference(_ language: Language?) throws {
+        let store = PreferencesStore(home: home)
+        var current = store.load().preferences
+        current.language = language?.code
+        try store.save(current)
+    }
+
     /// The settings with the environment applied; unknown keys are in its `warnings`.
     public func configuration() throws -> BookTagConfiguration {
         if configNamed, !FileManager.default.fileExists(atPath: configFile.path) {

@@ -55,7 +55,7 @@ extension BookTagCommand {
                 return session.reporter.note(
                     "revoked the link to \"\(Terminal.safe(name.display))\": it answers 404 now")
             }
-            let (link, made) = try links.share(name)
+            let (link, made) = try links.share(name, language: try session.configuration().language ?? .english)
             if json { return try JSONOutput.print(ShareLinkJSON(link)) }
             print(link.path)
             session.reporter.note(
