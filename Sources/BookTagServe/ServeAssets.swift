@@ -20,7 +20,8 @@ enum ServeAssets {
             a { color: var(--accent); }
             main { padding: 12px 16px 48px; max-width: 1100px; margin: 0 auto; }
             .bar { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: center; padding: 8px 16px; border-bottom: 2px solid var(--accent); }
-            .language-switch { display: flex; gap: 6px; align-items: center; font-size: 14px; }
+            .language-switch { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; font-size: 14px; max-width: 100%; }
+            .language-switch select { min-width: 0; max-width: 12em; }
             .bar .home { font-weight: 700; font-size: 20px; text-decoration: none; color: var(--text); }
             button, select, input { font: inherit; color: var(--text); background: var(--tile); border: 1px solid var(--muted); border-radius: 8px; padding: 8px 12px; min-height: 44px; }
             button { cursor: pointer; }

@@ -168,6 +168,46 @@ def stop_sharing(browser, base, tag_path, link):
         assert status == 404, f"{url} answers {status} after Stop sharing"
 
 
+def languages(browser, base, pages, home, screenshots):
+    """Every page at phone width in German, French and Chinese (each browser's Accept-Language)
+    and in the pseudo-language (every message accented and 40 % longer, set as the pages'
+    language): each says its `lang`, and nothing on it is wider than the screen. With screenshots
+    asked for, the tag page at phone width in German and in Chinese."""
+    preferences = os.path.join(home, "preferences.json")
+    kept = json.load(open(preferences)) if os.path.exists(preferences) else {}
+    agent = browser.evaluate("navigator.userAgent")
+    # A shared link's page is in its maker's language, whatever the reader's.
+    checked = [(name, path) for name, path in pages if name != "shared"]
+    overflowing = []
+    viewport(browser, PHONE)
+    try:
+        for language in ("de", "fr", "zh-Hans", "qps-ploc"):
+            if language == "qps-ploc":
+                with open(preferences, "w") as file:
+                    json.dump({**kept, "language": language}, file)
+            else:
+                browser.call("Emulation.setUserAgentOverride", userAgent=agent, acceptLanguage=language)
+            for name, path in checked:
+                browser.navigate(base + path)
+                said = browser.evaluate("""({ lang: document.documentElement.lang,
+                    wide: document.documentElement.scrollWidth - window.innerWidth,
+                    over: Array.from(document.querySelectorAll('main *, header *')).filter(e => {
+                        const r = e.getBoundingClientRect(); return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1); })
+                        .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' ' + (e.textContent || '').trim().slice(0, 40)).slice(0, 3) })""")
+                assert said["lang"] == language, f"{name} in {language}: lang={said['lang']}"
+                if said["wide"] > 0 or said["over"]:
+                    overflowing.append(f"{name} in {language}: {said['wide']} px too wide {said['over']}")
+            if screenshots and language in ("de", "zh-Hans"):
+                browser.navigate(base + dict(pages)["tag"])
+                browser.screenshot(os.path.join(screenshots, f"serve-tag-{language}-phone.png"), *PHONE[:3])
+    finally:
+        with open(preferences, "w") as file:
+            json.dump(kept, file)
+        browser.call("Emulation.setUserAgentOverride", userAgent=agent, acceptLanguage="en-US")
+    assert not overflowing, "wider than a phone: " + "; ".join(overflowing)
+    return len(checked) * 4
+
+
 def manifest(browser, base):
     browser.navigate(base + "/")
     result = browser.call("Page.getAppManifest")
@@ -293,6 +333,8 @@ def main():
         if violations:
             print("violations:\n" + "\n".join(violations), file=sys.stderr)
             return 1
+        checked = languages(browser, base, pages, arguments.home, arguments.screenshots)
+        print(f"languages: passed ({checked} pages in de, fr, zh-Hans and the pseudo-language at 390 px, none wider)", flush=True)
         stop_sharing(browser, base, tag_path, link)
         print("stop sharing: passed (the link and its poster 404 at once)", flush=True)
         browser.call("Runtime.evaluate", expression="1")

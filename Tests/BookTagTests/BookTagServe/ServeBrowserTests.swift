@@ -79,6 +79,7 @@ struct ServeBrowserTests {
         #expect(run.output.contains("manifest: passed"))
         #expect(run.output.contains("share link: passed"), "a stranger opens the shared page and its preview")
         #expect(run.output.contains("stop sharing: passed"))
+        #expect(run.output.contains("languages: passed"), "no page overflows a phone in the pseudo-language")
         #expect(run.output.contains("keyboard: passed"))
         #expect(
             run.output.contains("FIGURE: axe-core 4.12")
