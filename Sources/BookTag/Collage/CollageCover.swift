@@ -62,14 +62,14 @@ public struct CollageCover: Sendable {
     }
 
     /// The label's lines for `labels`: title, author, then year and rating on one line.
-    func labelLines(_ labels: [CollageLabel]) -> [String] {
+    func labelLines(_ labels: [CollageLabel], words: Words = .english) -> [String] {
         var lines: [String] = []
         if labels.contains(.title) { lines.append(title) }
         if labels.contains(.author) { lines.append(author ?? "") }
         if labels.contains(.year) || labels.contains(.rating) {
             var parts: [String] = []
             if labels.contains(.year), let year { parts.append(String(year)) }
-            if labels.contains(.rating), let rating, rating > 0 { parts.append("★ " + String(format: "%.2f", rating)) }
+            if labels.contains(.rating), let rating, rating > 0 { parts.append("★ " + words.decimal(rating)) }
             lines.append(parts.joined(separator: " · "))
         }
         return lines

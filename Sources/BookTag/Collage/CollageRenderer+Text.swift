@@ -17,7 +17,7 @@ extension CollageRenderer {
     /// The title, the rule, the credit and the labels; returns texts with characters no font has.
     func drawText(
         title: String?, credit: String?, covers: [CollageCover], plan: CollagePlan, labels: [CollageLabel],
-        theme: CollageTheme, on canvas: any CollageSurface
+        theme: CollageTheme, words: Words = .english, on canvas: any CollageSurface
     ) -> [String] {
         var unreadable: [String] = []
         if let title, let box = plan.title {
@@ -38,7 +38,7 @@ extension CollageRenderer {
         for (cover, cell) in zip(covers, plan.cells) {
             // A label outside the band being drawn is not laid out (nor its lines made).
             guard let label = cell.label, canvas.holds(label) else { continue }
-            for (index, line) in cover.labelLines(labels).enumerated() where !line.isEmpty {
+            for (index, line) in cover.labelLines(labels, words: words).enumerated() where !line.isEmpty {
                 let box = CollagePlan.Rect(
                     x: label.x, y: label.y + index * lineHeight, width: label.width, height: lineHeight)
                 let color = index == 0 && labels.contains(.title) ? theme.text : theme.secondaryText

@@ -166,7 +166,7 @@ public struct CollageRenderer: Sendable {
                         let loaded = clock.now
                         texts = drawText(
                             title: title, credit: credit, covers: covers, plan: plan, labels: options.labels,
-                            theme: theme, on: canvas)
+                            theme: theme, words: Words(options.language), on: canvas)
                         if let stats, let panel = plan.stats, canvas.holds(panel) {
                             texts += CollageStatsPanel(stats: stats, theme: theme).draw(in: panel, on: canvas)
                         }

@@ -32,7 +32,7 @@ struct PrintRenderer {
         document.origin = (content.x, content.y)
         var unreadable = renderer.drawText(
             title: title, credit: credit, covers: covers, plan: plan, labels: options.labels, theme: theme,
-            on: document)
+            words: Words(options.language), on: document)
         if let stats, let panel = plan.stats {
             unreadable += CollageStatsPanel(stats: stats, theme: theme).draw(in: panel, on: document)
         }
