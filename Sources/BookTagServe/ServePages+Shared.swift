@@ -44,11 +44,7 @@ extension ServePages {
             """
         for entry in books {
             let book = entry.book
-            let facts = [
-                book.authorName, book.originalPublicationYear.map(String.init),
-                book.averageRating.map { "★ " + words.decimal($0) },
-            ]
-            .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
+            let facts = bookFacts(book, words: words)
             let cover = link.path(String(coverPath(book.coverPath).dropFirst()))
             body += """
                 <li>
@@ -60,16 +56,9 @@ extension ServePages {
                 """
         }
         body += "</ul>\n"
-        let night = frame.night
         return """
-            <!DOCTYPE html>
-            <html lang="\(words.language.code)" class="\(night ? "night" : "day")">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
+            \(documentStart(frame: frame, referrer: "no-referrer"))
             <meta name="robots" content="noindex">
-            <meta name="color-scheme" content="\(night ? "dark" : "light")">
             <title>\(tag.name.htmlEscaped) · booktag</title>
             <meta property="og:type" content="website">
             <meta property="og:site_name" content="booktag">

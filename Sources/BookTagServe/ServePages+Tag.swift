@@ -47,11 +47,7 @@ extension ServePages {
             """
         for entry in books {
             let book = entry.book
-            let facts = [
-                book.authorName, book.originalPublicationYear.map(String.init),
-                book.averageRating.map { "★ " + words.decimal($0) },
-            ]
-            .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
+            let facts = bookFacts(book, words: words)
             let cover = coverDescription(title: book.title, author: book.authorName, words: words)
             body += """
                 <li>

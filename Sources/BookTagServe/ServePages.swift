@@ -78,13 +78,7 @@ enum ServePages {
         let night = frame.night
         let words = frame.words
         return """
-            <!DOCTYPE html>
-            <html lang="\(words.language.code)" class="\(night ? "night" : "day")">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="same-origin">
-            <meta name="color-scheme" content="\(night ? "dark" : "light")">
+            \(documentStart(frame: frame, referrer: "same-origin"))
             <meta name="theme-color" content="\(CollageTheme.forNightMode(night).background.hex)">
             <link rel="manifest" href="\(frame.path("/manifest.webmanifest").htmlEscaped)" crossorigin="use-credentials">
             <link rel="icon" href="\(frame.path("/icons/icon-192.png").htmlEscaped)" type="image/png">
@@ -131,6 +125,30 @@ enum ServePages {
             <button type="submit">\(words("Change", context: "the language menu's button").htmlEscaped)</button>
             </form>
             """
+    }
+
+    /// Every page's first lines: its language, its day or night, its characters and viewport, whom
+    /// it sends as referrer.
+    static func documentStart(frame: Frame, referrer: String) -> String {
+        let night = frame.night
+        return """
+            <!DOCTYPE html>
+            <html lang="\(frame.words.language.code)" class="\(night ? "night" : "day")">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="\(referrer)">
+            <meta name="color-scheme" content="\(night ? "dark" : "light")">
+            """
+    }
+
+    /// A book's facts under its cover: author, year, rating (the locale's decimals), escaped.
+    static func bookFacts(_ book: TagBook, words: Words) -> String {
+        [
+            book.authorName, book.originalPublicationYear.map(String.init),
+            book.averageRating.map { "★ " + words.decimal($0) },
+        ]
+        .compactMap { $0 }.map(\.htmlEscaped).joined(separator: " · ")
     }
 
     /// A refusal or failure, in the page's colours, with the way back.

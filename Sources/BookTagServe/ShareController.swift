@@ -84,10 +84,10 @@ struct ShareController: Sendable {
         let key = try context.parameters.require("key")
         let links = links
         guard try await work.read({ try links.tag(forKey: key[...]) }) != nil else { return Self.notFound() }
-        return Self.revalidated(
-            ByteBuffer(string: ServeAssets.css), type: "text/css; charset=utf-8",
-            etag: ServeAssets.etag(ServeAssets.css),
-            request: request)
+        return try ImmutableFile(
+            bytes: ByteBuffer(string: ServeAssets.css), type: "text/css; charset=utf-8",
+            etag: ServeAssets.etag(ServeAssets.css), revalidated: true
+        ).response(from: request, context: context)
     }
 
     /// The story poster with its numbers: what a chat app's preview shows (`og:image`).
@@ -129,23 +129,9 @@ struct ShareController: Sendable {
         }
         guard let data else { return Self.notFound() }
         let type = ImageInfo(data).map { "image/\($0.format.rawValue)" } ?? "application/octet-stream"
-        return Self.revalidated(ByteBuffer(bytes: data), type: type, etag: String(name.prefix(64)), request: request)
-    }
-
-    /// Asked again on every use (`no-cache`, answered 304 while the link holds), so that nothing
-    /// of a revoked link is shown from a cache.
-    private static func revalidated(_ bytes: ByteBuffer, type: String, etag: String, request: Request) -> Response {
-        var headers = HTTPFields()
-        headers[.eTag] = "\"\(etag)\""
-        headers[.cacheControl] = "private, no-cache"
-        headers[.xRobotsTag] = "noindex"
-        if let match = request.headers[.ifNoneMatch],
-            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "\"\(etag)\"" })
-        {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentType] = type
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
+        return try ImmutableFile(
+            bytes: ByteBuffer(bytes: data), type: type, etag: String(name.prefix(64)), revalidated: true
+        ).response(from: request, context: context)
     }
 
     private static func keepPrivate(_ response: inout Response) {
