@@ -25,7 +25,12 @@ struct CollageCalendarMap {
         max(2, (width - labelWidth(pixels)) / calendar.weeks)
     }
 
-    private func labelWidth(_ pixels: Double) -> Int { Int((pixels * 2.4).rounded(.up)) }
+    /// The weekdays' column: as wide as the widest name the language gives them (at the labels'
+    /// size), at least 2.4 and at most 5 times the text's size.
+    private func labelWidth(_ pixels: Double) -> Int {
+        let widest = weekdays.compactMap { CollageText.width(of: $0, pixels: pixels * 0.85) }.max() ?? 0
+        return min(Int((pixels * 5).rounded()), max(Int((pixels * 2.4).rounded(.up)), widest + Int(pixels * 0.5)))
+    }
 
     /// Draws into `box`; returns the texts no installed font could draw.
     func draw(in box: CollagePlan.Rect, pixels: Double, lineHeight: Int, on canvas: any CollageSurface) -> [String] {
@@ -50,7 +55,8 @@ struct CollageCalendarMap {
         let top = box.y + 2 * lineHeight
         // Centred when the height, not the width, sets the size of a day.
         let left = box.x + labels + max(0, (box.width - labels - calendar.weeks * cell) / 2)
-        let initials = Double(4 * cell) < small * 2.2
+        // The months' short names where each fits over its four weeks, else their initials.
+        let initials = words.shortMonths.contains { (CollageText.width(of: $0, pixels: small) ?? 0) > 4 * cell }
         let months = initials ? words.monthInitials : words.shortMonths
         for (month, column) in calendar.monthColumns.enumerated() {
             let rect = CollagePlan.Rect(

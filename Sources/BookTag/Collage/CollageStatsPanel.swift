@@ -38,7 +38,7 @@ struct CollageStatsPanel {
         let smallHeight = Int((smallPixels * 1.4).rounded(.up))
         if let highlights = stats.highlights {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
-            let fit = CollageText.fitting(highlights, width: box.width, pixels: smallPixels, minimum: smallPixels * 0.8)
+            let fit = CollageText.fitting(highlights, width: box.width, pixels: smallPixels, minimum: smallPixels * 0.7)
             if CollageText.draw(highlights, in: line, pixels: fit, color: theme.secondaryText, on: canvas) > 0 {
                 unreadable.append(highlights)
             }
@@ -61,7 +61,7 @@ struct CollageStatsPanel {
         }
         for text in [stats.habits, stats.yearNotes].compactMap({ $0 }) {
             let line = CollagePlan.Rect(x: box.x, y: y, width: box.width, height: smallHeight)
-            let fit = CollageText.fitting(text, width: box.width, pixels: smallPixels, minimum: smallPixels * 0.8)
+            let fit = CollageText.fitting(text, width: box.width, pixels: smallPixels, minimum: smallPixels * 0.7)
             if CollageText.draw(text, in: line, pixels: fit, color: theme.secondaryText, on: canvas) > 0 {
                 unreadable.append(text)
             }

@@ -58,7 +58,12 @@ enum CollageText {
         guard let natural = Self.width(of: text, pixels: pixels, bold: bold), natural > width, natural > 0 else {
             return pixels
         }
-        return max(minimum, (pixels * Double(width) / Double(natural) * 2).rounded(.down) / 2)
+        // In proportion, then down by half a pixel while hinting still makes it too wide.
+        var size = max(minimum, (pixels * Double(width) / Double(natural) * 2).rounded(.down) / 2)
+        while size - 0.5 >= minimum, let measured = Self.width(of: text, pixels: size, bold: bold), measured > width {
+            size -= 0.5
+        }
+        return size
     }
 
     /// How a block of text is set: its size, weight, lines, alignment and colour.
