@@ -119,3 +119,23 @@ import Testing
         }
     }
 }
+
+extension ServeLanguageTests {
+    /// A job's lines are in the language of the page that started it, its numbers the locale's.
+    @Test func aJobSpeaksTheLanguageOfThePageThatStartedIt() {
+        let events = Locked<[JobRegistry.Event]>([])
+        let add = JobProgress(wanted: 12, words: Words(.spanish)) { event in events.withLock { $0.append(event) } }
+        add.handle(.waiting(seconds: 0.8, interval: 1))
+        add.handle(.retrying(seconds: 2))
+        let imported = JobProgress(wanted: 40, importing: true, words: Words(.german)) { event in
+            events.withLock { $0.append(event) }
+        }
+        imported.handle(.waiting(seconds: 0.8, interval: 1))
+        let lines = events.withLock { $0 }.compactMap { $0.progress?.line }
+        #expect(lines.count == 3)
+        #expect(lines[0] == "esperando 0,8 s el siguiente turno de la API; 0 de 12 portadas guardadas", "\(lines)")
+        #expect(lines[1] == "la fuente no respondió; reintentando en 2,0 s", "\(lines)")
+        #expect(lines[2].hasPrefix("Import: 0/0 Cover bei Open Library gefunden"), "\(lines)")
+        #expect(lines[2].contains("warte 0,8 s auf die API"), "\(lines)")
+    }
+}
