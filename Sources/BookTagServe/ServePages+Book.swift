@@ -24,7 +24,7 @@ extension ServePages {
             facts.append((words("My stars"), String(repeating: "★", count: mine)))
         }
         if let read = details.reading?.dateRead {
-            facts.append((words("Read", context: "the day a book was read"), read))
+            facts.append((words("Read", context: "the day a book was read"), words.day(read)))
         }
         if let year = details.publicationYear ?? details.originalPublicationYear {
             facts.append((words("Year"), String(year)))

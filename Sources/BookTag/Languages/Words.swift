@@ -50,6 +50,21 @@ public struct Words: Sendable, Equatable {
         value.formatted(.number.locale(locale).precision(.fractionLength(digits)).grouping(.automatic))
     }
 
+    /// A day (`2025-03-04`) as the locale writes it: "Mar 4, 2025", "4 mar 2025", "2025年3月4日";
+    /// anything else as it is.
+    public func day(_ text: String) -> String {
+        let parts = text.prefix(10).split(separator: "-").compactMap { Int($0) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard parts.count == 3, text.count == 10 || text.dropFirst(10).first == "T",
+            let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+            calendar.component(.day, from: date) == parts[2]
+        else { return text }
+        var style = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(locale)
+        style.timeZone = calendar.timeZone
+        return date.formatted(style)
+    }
+
     /// The months' names, standing alone: "January", "enero", "一月".
     public var months: [String] { calendarSymbols.standaloneMonthSymbols.map(pseudo) }
     /// The months' short names: "Jan", "ene", "1月".

@@ -21,7 +21,7 @@ extension StatsReport {
                 row(
                     words("longest read"),
                     words(
-                        "%1$s on %2$s: %3$s", ReadingTime.duration(longest.seconds, in: words), longest.day,
+                        "%1$s on %2$s: %3$s", ReadingTime.duration(longest.seconds, in: words), words.day(longest.day),
                         Terminal.safe(longest.title))))
         }
         for (index, book) in time.books.enumerated() {

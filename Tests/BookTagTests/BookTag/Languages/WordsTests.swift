@@ -34,6 +34,11 @@ import Testing
         #expect(Words(.chineseSimplified).shortMonths[11] == "12月")
         #expect(Words.english.shortWeekdays.first == "Mon" && Words(.french).shortWeekdays.last == "dim.")
         #expect(Words(.italian).monthInitials.first == "G", "gennaio")
+        #expect(
+            Words.english.day("2025-03-04") == "Mar 4, 2025"
+                && Words(.chineseSimplified).day("2025-03-04") == "2025年3月4日")
+        #expect(Words(.german).day("2025-03-04") == "4. März 2025" && Words(.spanish).day("2025-03-04") == "4 mar 2025")
+        #expect(Words.english.day("2025-02-30") == "2025-02-30" && Words.english.day("soon") == "soon")
     }
 
     @Test func placeholdersMoveWhereTheLanguagePutsThem() {
