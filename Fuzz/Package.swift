@@ -48,7 +48,9 @@ let package = Package(
             path: "Sources/Shared/BookTag",
             exclude: ["BookTag.docc", "Languages/Catalogues/booktag.pot"],
             // As the main package compiles them in (`Words`' catalogues).
-            resources: ["es", "de", "fr", "it", "pt_BR", "zh_Hans"].map { .embedInCode("Languages/Catalogues/\($0).po") },
+            resources: ["es", "de", "fr", "it", "pt_BR", "zh_Hans"].map {
+                .embedInCode("Languages/Catalogues/\($0).po")
+            },
             swiftSettings: [.unsafeFlags(sanitized + ["-enable-testing"])]
         ),
         .target(name: "FuzzSupport", dependencies: ["BookTag"], swiftSettings: [.unsafeFlags(sanitized)]),
