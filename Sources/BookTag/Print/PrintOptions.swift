@@ -20,6 +20,20 @@ public struct PrintOptions: Sendable, Equatable {
     /// Below this many pixels per inch a cover prints visibly soft.
     public static let sharpPixelsPerInch = 150
 
+    /// A bleed as readers write it, in millimetres: `3`, `3mm`, `3.5 mm`, `0.3cm`, `0.125in` (as
+    /// the paper takes units). Nil for anything else.
+    public static func bleedMillimetres(parsing text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        for (unit, millimetres) in [("mm", 1.0), ("cm", 10.0), ("in", 25.4), ("", 1.0)] where trimmed.hasSuffix(unit) {
+            let number = trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
+            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
+                let value = Double(number)
+            else { return nil }
+            return value * millimetres
+        }
+        return nil
+    }
+
     /// Fails with ``PrintError/badBleed(_:)`` unless `0 ≤ bleed ≤ maximumBleedMillimetres`.
     public init(paper: PrintPaper, landscape: Bool = false, bleedMillimetres: Double = defaultBleedMillimetres)
         throws(PrintError)

@@ -14,8 +14,10 @@ struct PrintArguments: ParsableArguments {
     @Flag(help: "With --print: the paper turned a quarter, wider than tall.")
     var landscape = false
 
-    @Option(help: ArgumentHelp("With --print: background past each edge, in mm (default 3).", valueName: "mm"))
-    var bleed: Double?
+    @Option(
+        help: ArgumentHelp(
+            "With --print: background past each edge: 3, 3mm, 0.3cm or 0.125in (default 3 mm).", valueName: "length"))
+    var bleed: String?
 
     @Flag(
         help: "With --print: use the covers booktag holds, without asking Open Library for its originals first.")
@@ -30,7 +32,13 @@ struct PrintArguments: ParsableArguments {
             return nil
         }
         guard let chosen = PrintPaper(named: paper) else { throw PrintError.unknownPaper(paper) }
-        return try PrintOptions(
-            paper: chosen, landscape: landscape, bleedMillimetres: bleed ?? PrintOptions.defaultBleedMillimetres)
+        var millimetres = PrintOptions.defaultBleedMillimetres
+        if let bleed {
+            guard let parsed = PrintOptions.bleedMillimetres(parsing: bleed) else {
+                throw ValidationError("--bleed takes a length such as 3, 3mm, 0.3cm or 0.125in, not \"\(bleed.prefix(20))\"")
+            }
+            millimetres = parsed
+        }
+        return try PrintOptions(paper: chosen, landscape: landscape, bleedMillimetres: millimetres)
     }
 }

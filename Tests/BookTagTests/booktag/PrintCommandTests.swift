@@ -99,7 +99,7 @@ import Testing
     @Test func landscapeTurnsThePaperAndBleedIsTheReadersChoice() async throws {
         let home = try await Self.calibreHome()
         let run = try await Self.booktag(
-            ["collage", Self.tag, "--print", "A3", "--landscape", "--bleed", "5", "--stats", "--no-title"], home: home)
+            ["collage", Self.tag, "--print", "A3", "--landscape", "--bleed", "5mm", "--stats", "--no-title"], home: home)
         #expect(run.status == 0, "\(run.errors)")
         let file = URL(fileURLWithPath: run.output.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(file.lastPathComponent == "\(Self.tag)-a3-landscape.pdf")
@@ -130,6 +130,8 @@ import Testing
         ),
         (["--print", "a2", "--bleed=-1"], "error: bleed -1 mm is not between 0 and 25 mm"),
         (["--print", "a2", "--bleed", "100"], "error: bleed 100 mm is not between 0 and 25 mm"),
+        (["--print", "a2", "--bleed", "3 furlongs"], "--bleed takes a length such as 3, 3mm, 0.3cm or 0.125in"),
+        (["--print", "a2", "--bleed", "3cm"], "error: bleed 30 mm is not between 0 and 25 mm"),
         (["--print", "a2", "--format", "html"], "--print writes a PDF, PNG or JPEG, not HTML"),
         (["--print", "a2", "--size", "4k"], "--print sets the size from the paper"),
         (["--landscape"], "--landscape, --bleed and --offline go with --print PAPER"),
