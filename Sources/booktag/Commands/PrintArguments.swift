@@ -35,7 +35,8 @@ struct PrintArguments: ParsableArguments {
         var millimetres = PrintOptions.defaultBleedMillimetres
         if let bleed {
             guard let parsed = PrintOptions.bleedMillimetres(parsing: bleed) else {
-                throw ValidationError("--bleed takes a length such as 3, 3mm, 0.3cm or 0.125in, not \"\(bleed.prefix(20))\"")
+                throw ValidationError(
+                    "--bleed takes a length such as 3, 3mm, 0.3cm or 0.125in, not \"\(bleed.prefix(20))\"")
             }
             millimetres = parsed
         }

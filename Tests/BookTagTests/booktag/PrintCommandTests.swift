@@ -99,7 +99,8 @@ import Testing
     @Test func landscapeTurnsThePaperAndBleedIsTheReadersChoice() async throws {
         let home = try await Self.calibreHome()
         let run = try await Self.booktag(
-            ["collage", Self.tag, "--print", "A3", "--landscape", "--bleed", "5mm", "--stats", "--no-title"], home: home)
+            ["collage", Self.tag, "--print", "A3", "--landscape", "--bleed", "5mm", "--stats", "--no-title"], home: home
+        )
         #expect(run.status == 0, "\(run.errors)")
         let file = URL(fileURLWithPath: run.output.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(file.lastPathComponent == "\(Self.tag)-a3-landscape.pdf")
