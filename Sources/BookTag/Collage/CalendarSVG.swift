@@ -32,6 +32,7 @@ public enum CalendarSVG {
         _ calendar: ReadingCalendar, label: String, blocks: [Range<Int>], className: String, words: Words
     ) -> String {
         let map = CollageCalendarMap(calendar: calendar, theme: .forNightMode(false), words: words)
+        let months = words.shortMonths  // each read of the names makes a formatter: once, not per month
         let bandHeight = top + 7 * cell + 6
         let weeks = blocks.map { block in
             calendar.position(ofDay: block.upperBound - 1).week - calendar.position(ofDay: block.lowerBound).week + 1
@@ -45,7 +46,7 @@ public enum CalendarSVG {
             let y = number * bandHeight
             for (month, start) in calendar.monthStartDays.enumerated() where block.contains(start) {
                 let x = left + (calendar.position(ofDay: start).week - firstWeek) * cell
-                svg += "<text class=\"month\" x=\"\(x)\" y=\"\(y + 11)\">\(words.shortMonths[month].htmlEscaped)</text>"
+                svg += "<text class=\"month\" x=\"\(x)\" y=\"\(y + 11)\">\(months[month].htmlEscaped)</text>"
             }
             for (row, name) in map.weekdays.enumerated() where !name.isEmpty {
                 svg += "<text class=\"weekday\" x=\"0\" y=\"\(y + top + row * cell + 10)\">\(name.htmlEscaped)</text>"

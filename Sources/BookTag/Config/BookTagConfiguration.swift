@@ -24,6 +24,9 @@ public struct BookTagConfiguration: Equatable, Sendable {
     public var deviceTagPrefix = "koreader"
     /// The language of the reader's words (`language`); nil leaves it to the environment.
     public var language: Language?
+    /// `language` as the file wrote it, known or not: one it names but booktag lacks is English
+    /// (with its warning), not the environment's.
+    public var languageAsked: String?
     /// `collage.count`: books a new tag gathers, 1 to 100.
     public var collageCount = 12
     /// `collage.*` but the count and the quality: how collages look unless a command says otherwise.
@@ -136,6 +139,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
                 try Self.read(&collage, count: &collageCount, quality: &jpegQuality, value, path, with: reader)
             case "language":
                 let code = try reader.text(value, path)
+                languageAsked = code
                 language = Language(code: code)
                 if language == nil {
                     warnings.append(
@@ -146,7 +150,7 @@ public struct BookTagConfiguration: Equatable, Sendable {
             }
             return true
         }
-        warnings = reader.warnings
+        warnings = reader.warnings + warnings
     }
 
     /// The source a new tag uses: `chosen` (`--source`), else config `source`, else Goodreads when

@@ -47,8 +47,7 @@ struct Session {
                     "booktag has no language \"\(Terminal.safe(String(asked.prefix(40))))\"; the words stay English "
                         + "(it has \(Language.all.map(\.code).joined(separator: ", ")))")
             }
-        } else if configuration.language == nil, !configuration.warnings.contains(where: { $0.contains("no language") })
-        {
+        } else if configuration.languageAsked == nil {
             let (language, unknown) = Language.fromEnvironment(ProcessInfo.processInfo.environment)
             configuration.language = language
             if let unknown {
@@ -59,9 +58,6 @@ struct Session {
         }
         return configuration
     }
-
-    /// The reader's words, in the language `configuration()` settles on.
-    func words() throws -> Words { Words(try configuration().language ?? .english) }
 
     /// The store: the one opened while the arguments were parsed when there is one for this
     /// home (`StorePreopening`), else opened now.

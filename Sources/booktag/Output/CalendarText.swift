@@ -22,10 +22,11 @@ struct CalendarText {
         // Each month's name from its first week, as far as the next month's column allows.
         var months = ""
         let columns = calendar.monthColumns
+        let names = words.shortMonths
         for (month, column) in columns.enumerated() {
             let room = (month + 1 < columns.count ? columns[month + 1] : calendar.weeks + 3) - column - 1
             months += String(repeating: " ", count: max(0, column - DisplayWidth.of(months)))
-            months += DisplayWidth.prefix(words.shortMonths[month], width: max(1, room))
+            months += DisplayWidth.prefix(names[month], width: max(1, room))
         }
         var lines = [String(repeating: " ", count: Self.margin) + months.trimmingTrailingSpaces]
         let weekdays = words.shortWeekdays

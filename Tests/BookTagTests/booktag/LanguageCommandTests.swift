@@ -36,6 +36,11 @@ import Testing
         #expect(chinese.output.contains("目标           20 / 30 本书 · 未达成目标"), "\(chinese.output)")
         let flag = try await BooktagProcess.run(["stats", "read 2024", "--language", "fr", "--home", path])
         #expect(flag.output.contains("objectif       20 sur 30 livres · objectif manqué"), "--language over config")
+        // One config names but booktag lacks is English, not the environment's.
+        try Data(#"{"language": "xx"}"#.utf8).write(to: home.home.configFile)
+        let lacking = try await BooktagProcess.run(
+            ["stats", "read 2024", "--home", path], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(lacking.output == english.output && lacking.errors.contains("no language \"xx\""), "\(lacking.errors)")
         try Data(#"{}"#.utf8).write(to: home.home.configFile)
 
         // An unknown language: English, and one warning saying so.
