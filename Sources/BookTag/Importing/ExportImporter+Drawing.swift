@@ -12,15 +12,20 @@ extension ExportImporter {
     ) throws -> Int {
         // Only where each book is: what was settled of it is read again as it is drawn (a tag of
         // 10,000 coverless books held their titles twice over).
+        // Two files of one book (KOReader keeps a row per file) are one book: drawn once.
         var missing: [(index: Int32, book: Int32)] = []
         var counted = 0
         var seen = Set<Int32>()
+        var identities = Set<BookID>()
         for index in 0..<rows.count where counted < wanted {
             let book = rows.book(index)
             guard seen.insert(book).inserted else { continue }
             if settled.hasCover(book) {
                 counted += 1
-            } else if case .missing(_, _)? = try settled.state(book) {
+            } else if case .missing(let known, let named)? = try settled.state(book) {
+                let row = try Self.row(index, of: rows, named: named)
+                let identity = known ?? row.identity ?? Self.libraryIdentity(of: row, format: format)
+                guard identities.insert(identity).inserted else { continue }
                 missing.append((Int32(index), book))
                 counted += 1
             }
@@ -28,11 +33,7 @@ extension ExportImporter {
         var pending = PendingCovers(count: stagingBatch, bytes: stagingBytes)
         for entry in missing {
             guard case .missing(let known, let named)? = try settled.state(entry.book) else { continue }
-            var row = try rows.row(Int(entry.index))
-            if let named {
-                row.title = named.title
-                row.author = named.author
-            }
+            let row = try Self.row(Int(entry.index), of: rows, named: named)
             guard let data = try? DrawnCover.png(title: row.title, author: row.author) else { continue }
             let identity = known ?? row.identity ?? Self.libraryIdentity(of: row, format: format)
             let cover = PendingCovers.Cover(data: data, title: row.title, book: entry.book) { file in
@@ -44,6 +45,16 @@ extension ExportImporter {
         }
         try pending.write(to: staging, settling: settled)
         return missing.count
+    }
+
+    /// Row `index` of `rows`, with the title and author a service `named` it by, if any.
+    static func row(_ index: Int, of rows: ImportedRows, named: SettledCovers.Named?) throws -> ImportedBook {
+        var row = try rows.row(index)
+        if let named {
+            row.title = named.title
+            row.author = named.author
+        }
+        return row
     }
 
     /// The identity of a book only the reader's file names: the format and a digest of its title

@@ -154,11 +154,13 @@ public struct ExportImporter: Sendable {
             var identities = Set<BookID>()
             for index in 0..<rows.count {
                 let book = rows.book(index)
-                if case .file(let file, _, _, _)? = try settled.state(book), file.drawn { withoutCover += 1 }
                 guard chosen.count < wanted, settled.hasCover(book),
-                    case .file(_, let identity, _, _)? = try settled.state(book)
+                    case .file(let file, let identity, _, _)? = try settled.state(book)
                 else { continue }
-                if identities.insert(identity).inserted { chosen.append(Int32(index)) }
+                if identities.insert(identity).inserted {
+                    chosen.append(Int32(index))
+                    if file.drawn { withoutCover += 1 }
+                }
             }
             identities = []
             guard !chosen.isEmpty else {
