@@ -179,6 +179,24 @@ done:
     return result;
 }
 
+int booktag_text_words_fit(const char *text, const char *family, double pixels, int width) {
+    if (booktag_text_load() != 0 || text == NULL || width <= 0 || pixels <= 0) return -1;
+    pthread_mutex_lock(&lock);
+    int result = -1;
+    PangoLayout *layout = booktag_text_new_layout(text, family, pixels, width, 1 << 20, 0);
+    if (layout) {
+        // Wrapped at line breaks only, with nothing cut: a word too wide stands out past `width`.
+        api.pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
+        api.pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
+        PangoRectangle ink, logical;
+        api.pango_layout_get_pixel_extents(layout, &ink, &logical);
+        result = logical.width <= width;
+        api.g_object_unref(layout);
+    }
+    pthread_mutex_unlock(&lock);
+    return result;
+}
+
 void booktag_text_block_free(booktag_text_block *block) {
     free(block->alpha);
     block->alpha = NULL;

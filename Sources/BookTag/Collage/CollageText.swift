@@ -66,6 +66,20 @@ enum CollageText {
         return size
     }
 
+    /// The size, at most `pixels` and at least `minimum` in steps of 4, at which `text` wraps to
+    /// `width` between words: a long word is set smaller rather than broken inside ("The /
+    /// Cartographer's / Daughter", never "Cartographer / 's"); past `minimum` Pango breaks it.
+    static func wrappingWords(_ text: String, width: Int, pixels: Double, minimum: Double, bold: Bool = false) -> Double
+    {
+        var size = pixels
+        while size - 4 >= minimum,
+            text.withCString({ booktag_text_words_fit($0, bold ? "Sans Bold" : "Sans", size, Int32(width)) }) == 0
+        {
+            size -= 4
+        }
+        return size
+    }
+
     /// How a block of text is set: its size, weight, lines, alignment and colour.
     struct Style {
         var pixels: Double

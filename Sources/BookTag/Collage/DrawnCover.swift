@@ -32,18 +32,24 @@ public enum DrawnCover {
         }
         var texts: [CollageText.SetText] = []
         if (try? CollageText.load()) != nil {
-            let margin = 48
+            let margin = titleMargin
             let cleanTitle = Self.clean(title)
             let titleBox = CollagePlan.Rect(x: margin, y: 110, width: width - 2 * margin, height: 520)
+            let titleText = cleanTitle.isEmpty ? "Untitled" : cleanTitle
+            let titleSize = Self.titleSize(titleText)
             if let set = CollageText.layout(
-                cleanTitle.isEmpty ? "Untitled" : cleanTitle, in: titleBox, pixels: 64, bold: true, maxLines: 6,
+                titleText, in: titleBox, pixels: titleSize, bold: true,
+                maxLines: Int(Double(titleBox.height) / (titleSize * 1.2)),
                 color: colors.text)
             {
                 texts.append(set)
             }
             let authorBox = CollagePlan.Rect(x: margin, y: 680, width: width - 2 * margin, height: 150)
             if let author = author.map(Self.clean), !author.isEmpty,
-                let set = CollageText.layout(author, in: authorBox, pixels: 40, maxLines: 2, color: colors.text)
+                let set = CollageText.layout(
+                    author, in: authorBox,
+                    pixels: CollageText.wrappingWords(author, width: authorBox.width, pixels: 40, minimum: 28),
+                    maxLines: 2, color: colors.text)
             {
                 texts.append(set)
             }
@@ -64,6 +70,13 @@ public enum DrawnCover {
         }
         return try encoder.finish()
     }
+
+    /// The title's size: 64 pixels, smaller (to 40) while a word would be broken inside.
+    static func titleSize(_ title: String) -> Double {
+        CollageText.wrappingWords(title, width: width - 2 * titleMargin, pixels: 64, minimum: 40, bold: true)
+    }
+
+    static let titleMargin = 48
 
     /// One line of text: control characters and runs of whitespace as single spaces.
     static func clean(_ text: String) -> String {

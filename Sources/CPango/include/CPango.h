@@ -43,6 +43,10 @@ typedef struct {
 int booktag_text_layout(const char *text, const char *family, double pixels, int width, int maxLines, int align, int draw,
                         booktag_text_block *block);
 void booktag_text_block_free(booktag_text_block *block);
+// 1 when `text` wraps to `width` pixels at line breaks alone (between words, or between the
+// characters of scripts such as Chinese that break there), 0 when some word is wider than
+// `width` and would be cut inside; -1 when not loaded.
+int booktag_text_words_fit(const char *text, const char *family, double pixels, int width);
 
 // 1 when some installed font has a glyph for `codepoint`, 0 when none has, -1 when unknown.
 int booktag_text_font_covers(uint32_t codepoint);

@@ -1,4 +1,5 @@
 import BookTagTestSupport
+import CPango
 import Foundation
 import Testing
 
@@ -33,6 +34,25 @@ import Testing
         if let pictures = ProcessInfo.processInfo.environment["BOOKTAG_PICTURES"] {
             try data.write(to: URL(fileURLWithPath: pictures + "/drawn-\(abs(title.hashValue % 1000)).png"))
         }
+    }
+
+    /// A long word is never broken inside: "The Cartographer's Daughter" was set as "The /
+    /// Cartographer / 's Daughter" at 64 pixels; now smaller, so that each word is whole. Short
+    /// words keep the full size, and Chinese (which breaks between characters) is not shrunk.
+    @Test func aTitleWrapsBetweenWordsNeverInsideOne() throws {
+        try CollageText.load()
+        let box = Int32(DrawnCover.width - 2 * DrawnCover.titleMargin)
+        func wordsFit(_ text: String, _ size: Double) -> Bool {
+            text.withCString { booktag_text_words_fit($0, "Sans Bold", size, box) } == 1
+        }
+        let cartographer = "The Cartographer's Daughter"
+        #expect(!wordsFit(cartographer, 64), "at 64 pixels the word is wider than the cover")
+        let size = DrawnCover.titleSize(cartographer)
+        #expect(size < 64 && size >= 40 && wordsFit(cartographer, size), "\(size)")
+        #expect(DrawnCover.titleSize("The Left Hand of Darkness") == 64)
+        let chinese = "三体：地球往事三部曲之一，黑暗森林与死神永生"
+        #expect(DrawnCover.titleSize(chinese) == 64 && wordsFit(chinese, 64))
+        #expect(DrawnCover.titleSize("Pneumonoultramicroscopicsilicovolcanoconiosis") == 40, "the floor")
     }
 
     /// A cover is drawn half at a time (the text set once, laid over each half): the pixels of
