@@ -20,20 +20,20 @@ public struct CollageRenderer: Sendable {
         case up = 0x20
         /// Each byte less the mean of left and above.
         case average = 0x40
-        /// Paeth's predictor: the default, nearly as small as adaptive, quicker.
+        /// Paeth's predictor: nearly as small as adaptive, quicker.
         case paeth = 0x80
         /// libpng tries every filter on each row: smallest, slowest.
         case adaptive = 0xF8
     }
 
-    /// PNG libdeflate level (0-12). Compression is most of the cost of writing a PNG collage: level
-    /// 2 writes genuine covers in 0.96 of the bytes libvips takes for the same pixels at zlib's
-    /// level 6 with libpng's filter choice; level 1 takes 8 % more bytes for 13 % less time
+    /// PNG libdeflate level (0-12). Compression is most of the cost of writing a PNG collage:
+    /// level 1 with the "up" filter writes genuine covers in 0.78 of the bytes per pixel libvips'
+    /// own PNGs take, a tenth quicker than level 2 with Paeth's for a tenth more bytes
     /// (`booktag-bench collage`, docs/performance.md).
-    public var pngCompressionLevel: Int32 = 2
-    /// The PNG row filter (benchmarks compare them). Paeth's on every row is nearly as small as
-    /// choosing each row's filter as libpng does, and quicker.
-    public var pngFilter: PNGFilter = .paeth
+    public var pngCompressionLevel: Int32 = 1
+    /// The PNG row filter (benchmarks compare them). "Up" on every row costs a subtraction a
+    /// byte; at level 1 it is both the quickest filter and within 1 % of Paeth's bytes.
+    public var pngFilter: PNGFilter = .up
     /// libjpeg's fast integer DCT when writing JPEG (see `booktag-bench collage`).
     public var jpegFastDCT = false
     /// Huffman tables made for each JPEG (a second pass): 2–3 % smaller photographic collages,
