@@ -18,7 +18,13 @@ extension CollageRenderer {
         let boxes =
             plan.cells.flatMap { [$0.frame] + ($0.label.map { [$0] } ?? []) }
             + [plan.title, plan.rule, plan.stats, plan.credit].compactMap { $0 }
-        let clean = Set(boxes.flatMap { [$0.y, $0.maxY] } + [plan.height]).filter { y in
+        // In steps: Swift 6.2 could not type-check it as one expression in reasonable time.
+        var edges: Set<Int> = [plan.height]
+        for box in boxes {
+            edges.insert(box.y)
+            edges.insert(box.maxY)
+        }
+        let clean = edges.filter { y in
             y > 0 && y <= plan.height && !boxes.contains { $0.y < y && y < $0.maxY }
         }.sorted()
         var bands: [Range<Int>] = []
