@@ -96,7 +96,7 @@ dist:
 	scripts/release
 
 image:
-	IMAGE=no scripts/release
+	IMAGE=no ARM64=no scripts/release
 	scripts/image
 
 clean:
