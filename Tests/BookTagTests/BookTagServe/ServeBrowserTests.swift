@@ -36,7 +36,7 @@ struct ServeBrowserTests {
         #expect(run.output.contains("flow with script off: passed"))
         #expect(run.output.contains("no console errors"))
         server.signal(SIGTERM)
-        #expect(await server.waitForExit(seconds: 10) == 0)
+        #expect(await server.waitForExit(seconds: 60) == 0)
     }
 
     static let readerScript = Fixtures.packageRoot.appendingPathComponent("Tests/browser/serve_reader.py")
@@ -87,7 +87,7 @@ struct ServeBrowserTests {
         let uploads = (try? FileManager.default.contentsOfDirectory(atPath: home.home.uploadsFolder.path)) ?? []
         #expect(uploads.isEmpty, "no upload left in the home: \(uploads)")
         server.signal(SIGTERM)
-        #expect(await server.waitForExit(seconds: 10) == 0)
+        #expect(await server.waitForExit(seconds: 60) == 0)
     }
 
     static let proxiedScript = Fixtures.packageRoot.appendingPathComponent("Tests/browser/serve_proxied.py")
@@ -143,7 +143,7 @@ struct ServeBrowserTests {
         #expect(run.output.contains("no console errors"))
         for server in servers {
             server.signal(SIGTERM)
-            #expect(await server.waitForExit(seconds: 10) == 0)
+            #expect(await server.waitForExit(seconds: 60) == 0)
         }
         _ = homes
     }

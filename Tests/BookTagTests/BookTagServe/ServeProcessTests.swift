@@ -61,7 +61,7 @@ struct ServeProcessTests {
         #expect((try JSONSerialization.jsonObject(with: books.body) as? [Any])?.count == 11)
 
         server.signal(SIGTERM)
-        #expect(await server.waitForExit(seconds: 10) == 0)
+        #expect(await server.waitForExit(seconds: 60) == 0)
     }
 
     /// Beyond loopback only when asked, and then with a warning; a name rebinding to it is still refused.
@@ -74,7 +74,7 @@ struct ServeProcessTests {
         let named = try await server.request("GET", "/api/tags", host: "rebind.evil.example:\(server.port)")
         #expect(named.status == 403)
         server.signal(SIGINT)
-        #expect(await server.waitForExit(seconds: 10) == 0)
+        #expect(await server.waitForExit(seconds: 60) == 0)
         #expect(
             server.standardError.contains("warning: serving beyond this machine on 0.0.0.0"), "\(server.standardError)")
     }
@@ -143,7 +143,7 @@ struct ServeProcessTests {
             "/api/imports?shelf=to-read", declaredLength: body.count, part: body.prefix(1000))
         #expect(try await Self.eventually { files().count == 2 }, "one file importing, one arriving: \(files())")
         server.signal(SIGTERM)
-        #expect(await server.waitForExit(seconds: 10) == 0, "\(server.standardError)")
+        #expect(await server.waitForExit(seconds: 60) == 0, "\(server.standardError)")
         pending.cut()
         #expect(files().isEmpty, "\(files())")
         let store = try BookStore.open(home: home.home)
@@ -189,7 +189,7 @@ struct ServeProcessTests {
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: home.home.uploadsFolder.path)) ?? []).isEmpty)
 
         server.signal(SIGTERM)
-        #expect(await server.waitForExit(seconds: 10) == 0, "\(server.standardError)")
+        #expect(await server.waitForExit(seconds: 60) == 0, "\(server.standardError)")
         #expect(
             try BookStore.open(home: home.home).books(of: TagName("fantasy")).map(\.book.bookID) == before,
             "the reroll was cancelled, the upload never began")

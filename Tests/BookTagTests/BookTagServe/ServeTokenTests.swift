@@ -14,13 +14,13 @@ struct ServeTokenTests {
         let first = try await ServeProcess(home: home.folder)
         let port = first.port
         first.signal(SIGTERM)
-        #expect(await first.waitForExit(seconds: 10) == 0)
+        #expect(await first.waitForExit(seconds: 60) == 0)
 
         let again = try await ServeProcess(home: home.folder, arguments: ["--port", "\(port)"])
         #expect(again.address == first.address, "a restart on the same port prints the same address and token")
         #expect(try await again.request("GET", "/api/tags").status == 200)
         again.signal(SIGTERM)
-        #expect(await again.waitForExit(seconds: 10) == 0)
+        #expect(await again.waitForExit(seconds: 60) == 0)
         let kept = try String(contentsOf: home.home.serveTokenFile, encoding: .utf8)
         #expect(kept.trimmingCharacters(in: .newlines) == first.token)
         #expect(try Self.permissions(home.home.serveTokenFile) == 0o600)
@@ -37,7 +37,7 @@ struct ServeTokenTests {
         #expect(oldAddress.status == 401)
         #expect(try await renewed.request("GET", "/api/tags").status == 200)
         renewed.signal(SIGTERM)
-        #expect(await renewed.waitForExit(seconds: 10) == 0)
+        #expect(await renewed.waitForExit(seconds: 60) == 0)
         #expect(!renewed.standardError.contains(renewed.token), "the token is printed on stdout only")
     }
 
@@ -56,7 +56,7 @@ struct ServeTokenTests {
         #expect(renewing.status == 64, "a new token is not made under a running server")
         #expect(try await first.request("GET", "/api/tags").status == 200)
         first.signal(SIGTERM)
-        #expect(await first.waitForExit(seconds: 10) == 0)
+        #expect(await first.waitForExit(seconds: 60) == 0)
     }
 
     /// A token others could read, or one that is not a token, is replaced with one warning.
@@ -78,7 +78,7 @@ struct ServeTokenTests {
         #expect(server.token.count == 64)
         #expect(!String(decoding: content, as: UTF8.self).contains(server.token))
         server.signal(SIGTERM)
-        #expect(await server.waitForExit(seconds: 10) == 0)
+        #expect(await server.waitForExit(seconds: 60) == 0)
         let errors = server.standardError
         #expect(errors == "warning: \(file.path) \(warning): a new token replaces it\n", "\(errors)")
         #expect(try Self.permissions(file) == 0o600)

@@ -138,6 +138,8 @@ final class ServeProcess: Sendable {
     }
 
     /// Waits up to `seconds` for the process to end; its status, or nil if it is still running.
+    /// Callers give a minute: in one local CI run of several, a server given SIGTERM had not
+    /// ended after 10 s (ServeTokenTests; whether slow or stuck is not known). A hang still fails.
     func waitForExit(seconds: Double) async -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
