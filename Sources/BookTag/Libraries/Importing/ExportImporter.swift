@@ -172,16 +172,12 @@ public struct ExportImporter: Sendable {
                 continue
             }
             func book(_ chosen: Int32) throws -> (work: SearchWork, file: CoverFile) {
-                var row = try rows.row(Int(chosen))
                 guard
                     case .file(let file, let identity, let url, let named)? = try settled.state(rows.book(Int(chosen)))
                 else {
                     preconditionFailure("a chosen book has a cover")
                 }
-                if let named {
-                    row.title = named.title
-                    row.author = named.author
-                }
+                let row = try Self.row(Int(chosen), of: rows, named: named)
                 return (row.work(identity: identity, imageURL: url, pagesFromOpenLibrary: named?.pages), file)
             }
             let prepared = try collage.map { options in
