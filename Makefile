@@ -6,8 +6,8 @@
 #   make install PREFIX=DIR    booktag, its man page, shell completions and systemd user unit under DIR
 #   make uninstall PREFIX=DIR  removes exactly what install put there
 #   make dist                  the release archive and its SHA256SUMS in dist/ (scripts/release;
-#                              as root, the container image too)
-#   make image                 the container image beside it (scripts/image; needs root)
+#                              as root, the aarch64 archive and the amd64 + arm64 image too)
+#   make image                 the container image beside it, amd64 alone (scripts/image; needs root)
 #
 # demo and test are scripts/demo and scripts/test, which need no make (a bare machine may not
 # have it); they first install the system packages that are missing (scripts/system-packages).
