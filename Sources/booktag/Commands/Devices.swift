@@ -28,7 +28,7 @@ extension BookTagCommand {
 
         struct Add: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Add a device and print its new password (shown once).")
+                commandName: "add", abstract: "Add a device and print its new password (shown once).")
 
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The device's name, also its user name: letters, digits, '-', '_' or '.'.")
@@ -52,7 +52,8 @@ extension BookTagCommand {
         }
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List the devices and when each last synced.")
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List the devices and when each last synced.")
 
             @OptionGroup var global: GlobalOptions
             @Flag(help: "Print one JSON document.") var json = false
@@ -81,7 +82,7 @@ extension BookTagCommand {
 
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Revoke a device at once; the readings it sent stay.")
+                commandName: "remove", abstract: "Revoke a device at once; the readings it sent stay.")
 
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The device's name.") var name: String

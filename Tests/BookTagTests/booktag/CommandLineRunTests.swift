@@ -22,6 +22,18 @@ import Testing
         // restore (Ctrl-C cancels them) await; list, books and the rest do not.
         #expect(awaiting == 10)
     }
+
+    /// ArgumentParser builds the whole command tree on every run and names a command without a
+    /// `commandName` by reflecting on its type, a cost paid by every `booktag` invocation.
+    @Test func everyCommandNamesItself() {
+        var unnamed: [String] = []
+        func visit(_ command: any ParsableCommand.Type) {
+            if command.configuration.commandName == nil { unnamed.append("\(command)") }
+            command.configuration.subcommands.forEach(visit)
+        }
+        BookTagCommand.configuration.subcommands.forEach(visit)
+        #expect(unnamed.isEmpty)
+    }
 }
 
 /// Global options before the command name move after it, where ArgumentParser reads them.
