@@ -12,10 +12,11 @@ struct HostMiddleware: RouterMiddleware {
     {
         guard context.publicAddress.forwardedHost != nil || request.head.authority.map(access.allows(host:)) == true
         else {
+            let answers =
+                access.isWildcard
+                ? "an IP address or localhost" : "\(ServeAccess.hostPart(access.host)):\(access.port)"
             throw ServeError(
-                .forbidden,
-                "this server answers only to \(ServeAccess.hostPart(access.host)):\(access.port); open the address booktag serve printed"
-            )
+                .forbidden, "this server answers only to \(answers); open the address booktag serve printed")
         }
         return try await next(request, context)
     }

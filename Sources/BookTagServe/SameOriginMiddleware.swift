@@ -18,14 +18,19 @@ struct SameOriginMiddleware: RouterMiddleware {
 
     private func check(_ request: Request, at address: PublicAddress) throws {
         let refusal = ServeError(.forbidden, "a change must come from booktag's own pages")
-        if let origin = request.headers[.origin], !access.allows(origin: origin, at: address) { throw refusal }
+        let requestHost = request.head.authority
+        if let origin = request.headers[.origin], !access.allows(origin: origin, at: address, requestHost: requestHost)
+        {
+            throw refusal
+        }
         if let site = request.headers[.secFetchSite], !["same-origin", "none"].contains(site) { throw refusal }
         if request.headers[.origin] == nil, let referer = request.headers[.referer] {
             guard let components = URLComponents(string: referer), let scheme = components.scheme,
                 let host = components.host
             else { throw refusal }
             let port = components.port.map { ":\($0)" } ?? ""
-            guard access.allows(origin: "\(scheme)://\(ServeAccess.hostPart(host))\(port)", at: address) else {
+            let origin = "\(scheme)://\(ServeAccess.hostPart(host))\(port)"
+            guard access.allows(origin: origin, at: address, requestHost: requestHost) else {
                 throw refusal
             }
         }

@@ -55,22 +55,31 @@ final class ServeAccess: Sendable {
     }
 
     /// The `Host` header's names this server answers to: the bound address, `localhost` and
-    /// `127.0.0.1` for a loopback bind, and for a wildcard bind any IP literal (a DNS
-    /// rebinding attack needs a name).
+    /// `127.0.0.1` for a loopback bind, and for a wildcard bind any IP literal at any port (a
+    /// DNS rebinding attack needs a name).
     func allows(host header: String) -> Bool {
-        let value = header.lowercased()
-        guard let (name, port) = Self.split(value), port == self.port else { return false }
-        if isLoopback, ["127.0.0.1", "localhost", "::1"].contains(name) { return true }
+        guard let (name, port) = Self.split(header.lowercased()) else { return false }
+        // A wildcard bind is reached through a mapping as often as not (a container's published
+        // port, a NAS's forward), so any port; a rebinding name is refused all the same.
         if isWildcard { return name == "localhost" || Self.isIPLiteral(name) }
+        guard port == self.port else { return false }
+        if isLoopback, ["127.0.0.1", "localhost", "::1"].contains(name) { return true }
         return name == host.lowercased()
     }
 
-    /// The origins a change may come from: `http://` and an allowed host, or through a trusted
-    /// proxy the origin it forwarded.
-    func allows(origin: String, at address: PublicAddress = PublicAddress()) -> Bool {
+    /// The origins a change may come from: `http://` and an allowed host that is the one the
+    /// request was sent to (`requestHost`; a page of another port on the same machine is
+    /// another origin), or through a trusted proxy the origin it forwarded.
+    func allows(origin: String, at address: PublicAddress = PublicAddress(), requestHost: String? = nil) -> Bool {
         if let forwarded = address.forwardedOrigin { return origin.lowercased() == forwarded }
         guard origin.hasPrefix("http://") else { return false }
-        return allows(host: String(origin.dropFirst(7)))
+        let named = String(origin.dropFirst(7))
+        guard allows(host: named) else { return false }
+        guard let requestHost else { return true }
+        guard let page = Self.split(named.lowercased()), let asked = Self.split(requestHost.lowercased()) else {
+            return false
+        }
+        return page == asked
     }
 
     /// The token matches, compared in constant time.

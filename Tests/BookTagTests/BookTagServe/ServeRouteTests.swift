@@ -157,6 +157,23 @@ struct ServeRouteTests {
         #expect(!loopback.allows(origin: "null"))
     }
 
+    /// A container's serve binds 0.0.0.0:8080 and is reached at the port it was published on
+    /// (`-p 9000:8080`): that port is answered, a name still is not, and a page of another port
+    /// of the same machine is another origin.
+    @Test func aWildcardBindAnswersAtAPublishedPort() {
+        let container = ServeAccess(host: "0.0.0.0", port: 8080, token: Self.token)
+        #expect(container.allows(host: "127.0.0.1:9000"))
+        #expect(container.allows(host: "192.168.1.20:39993"))
+        #expect(container.allows(host: "[::1]:9000"))
+        #expect(!container.allows(host: "rebind.evil.example:9000"))
+        #expect(container.allows(origin: "http://192.168.1.20:9000", requestHost: "192.168.1.20:9000"))
+        #expect(!container.allows(origin: "http://192.168.1.20:3000", requestHost: "192.168.1.20:9000"))
+        #expect(!container.allows(origin: "http://127.0.0.1:9000", requestHost: "192.168.1.20:9000"))
+        let loopback = ServeAccess(host: "127.0.0.1", port: 8080, token: Self.token)
+        #expect(!loopback.allows(host: "127.0.0.1:9000"))
+        #expect(!loopback.allows(origin: "http://localhost:8081", requestHost: "localhost:8080"))
+    }
+
     @Test func formsFromAnotherSiteAreRefusedAndChangeNothing() async throws {
         let server = try Server()
         try await server.test { client in
