@@ -8,7 +8,7 @@ let package = Package(
     name: "booktag-examples",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(url: "https://github.com/booktag/booktag", from: "0.5.0")
+        .package(url: "https://github.com/booktag/booktag", from: "0.6.0")
     ],
     targets: [
         .executableTarget(
