@@ -68,17 +68,15 @@ final class ServeAccess: Sendable {
     }
 
     /// The origins a change may come from: `http://` and an allowed host that is the one the
-    /// request was sent to (`requestHost`; a page of another port on the same machine is
-    /// another origin), or through a trusted proxy the origin it forwarded.
-    func allows(origin: String, at address: PublicAddress = PublicAddress(), requestHost: String? = nil) -> Bool {
+    /// request was sent to (`requestHost`, its `Host`; a page of another port on the same machine
+    /// is another origin), or through a trusted proxy the origin it forwarded.
+    func allows(origin: String, at address: PublicAddress = PublicAddress(), requestHost: String?) -> Bool {
         if let forwarded = address.forwardedOrigin { return origin.lowercased() == forwarded }
-        guard origin.hasPrefix("http://") else { return false }
+        guard origin.hasPrefix("http://"), let requestHost else { return false }
         let named = String(origin.dropFirst(7))
-        guard allows(host: named) else { return false }
-        guard let requestHost else { return true }
-        guard let page = Self.split(named.lowercased()), let asked = Self.split(requestHost.lowercased()) else {
-            return false
-        }
+        guard allows(host: named), let page = Self.split(named.lowercased()),
+            let asked = Self.split(requestHost.lowercased())
+        else { return false }
         return page == asked
     }
 

@@ -152,9 +152,9 @@ struct ServeRouteTests {
         let everywhere = ServeAccess(host: "0.0.0.0", port: 8080, token: Self.token)
         #expect(everywhere.allows(host: "10.0.0.7:8080"))
         #expect(!everywhere.allows(host: "rebind.evil.example:8080"))
-        #expect(loopback.allows(origin: "http://localhost:8080"))
-        #expect(!loopback.allows(origin: "https://evil.example"))
-        #expect(!loopback.allows(origin: "null"))
+        #expect(loopback.allows(origin: "http://localhost:8080", requestHost: "localhost:8080"))
+        #expect(!loopback.allows(origin: "https://evil.example", requestHost: "localhost:8080"))
+        #expect(!loopback.allows(origin: "null", requestHost: "localhost:8080"))
     }
 
     /// A container's serve binds 0.0.0.0:8080 and is reached at the port it was published on
