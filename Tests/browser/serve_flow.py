@@ -112,6 +112,16 @@ class Browser:
         self.errors = []
         for domain in ("Page", "Runtime", "Log"):
             self.call(f"{domain}.enable")
+        # Every text the job's line shows, as the page shows it, kept across the reload a job's
+        # end makes: polling alone misses lines when this machine is busy (follow_job).
+        self.call("Page.addScriptToEvaluateOnNewDocument", source="""document.addEventListener("DOMContentLoaded", () => {
+            const line = document.getElementById("job-line");
+            if (!line) return;
+            const keep = () => { const seen = JSON.parse(sessionStorage.getItem("booktag-lines") || "[]");
+                seen.push(line.textContent); sessionStorage.setItem("booktag-lines", JSON.stringify(seen)); };
+            keep();
+            new MutationObserver(keep).observe(line, { childList: true, characterData: true, subtree: true });
+        });""")
 
     def close(self):
         self.process.terminate()
@@ -179,8 +189,10 @@ class Browser:
 
     def follow_job(self, probe, finished, seconds=90, what="the job"):
         """Polls `probe` (a script whose value holds the job's progress `line`, and `failed` once
-        it failed) every 0.1 s until `finished(state)`: that state and every line seen on the way."""
+        it failed) every 0.1 s until `finished(state)`: that state and every line seen on the way,
+        by the polls and, with script on, by the page's own record of its job line."""
         lines = set()
+        self.evaluate("sessionStorage.removeItem('booktag-lines')")
         deadline = time.time() + seconds
         while time.time() < deadline:
             try:
@@ -192,6 +204,7 @@ class Browser:
             if state and state.get("failed"):
                 raise RuntimeError(f"{what} failed: {state['failed']}")
             if state and finished(state):
+                lines.update(line for line in json.loads(self.evaluate("sessionStorage.getItem('booktag-lines')") or "[]") if line)
                 return state, lines
             time.sleep(0.1)
         raise RuntimeError(f"{what} did not finish in {seconds} s")
