@@ -94,10 +94,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if ((y < ty || y >= ty + th || x < tx || x >= tx + tw) && canvas[y][x] != 0) abort();
 
     size_t written = 0;
-    // Whole in up to three strips (their DEFLATE streams joined, DeflateJoin.c), then in bands;
-    // libdeflate's level as the input picks (its fastest, the default and its slowest).
-    static const int levels[3] = {1, 2, 12};
-    int level = levels[size % 3];
+    // Whole in up to three strips (their DEFLATE streams joined), then in bands; the coder as the
+    // input picks: the run-length coder (the default), libdeflate's fastest, level 2 and slowest
+    // (joined by DeflateJoin.c).
+    static const int levels[4] = {BOOKTAG_PNG_RUN_LENGTH, 1, 2, 12};
+    int level = levels[size / 3 % 4];
     unsigned char *encoded = booktag_png_encode((const int *const *)canvas, canvasWidth, canvasHeight, level, 0x08 | 0x80, 1 + (int)(size % 3), &written);
     if (!encoded || written == 0) abort();
     booktag_pixels back = {0};

@@ -7,14 +7,17 @@
 #include "Buffer.h"
 #include "CImageCodec.h"
 #include "DeflateJoin.h"
+#include "RunLengthDeflate.h"
 #include <zlib.h>
 
 // A PNG written on every core: the rows are cut into horizontal strips, each filtered and
-// deflated by libdeflate on one of the writer's threads into a raw DEFLATE stream; every strip's stream but
-// the image's last is made to end on a byte boundary without a final block (DeflateJoin.c), and
-// the streams are joined into one zlib stream (their Adler-32s combined, by zlib), as pigz does
-// for gzip. A strip's matches do not reach into the strip before it (libdeflate takes no
-// dictionary), which strips of 192 KiB and more make up for.
+// deflated on one of the writer's threads into a raw DEFLATE stream, by the run-length coder
+// (RunLengthDeflate.c, BOOKTAG_PNG_RUN_LENGTH) or by libdeflate at a level; every strip's stream
+// but the image's last ends on a byte boundary without a final block (the run-length coder's
+// own way, libdeflate's made so by DeflateJoin.c), and the streams are joined into one zlib
+// stream (their Adler-32s combined, by zlib), as pigz does for gzip. A strip's matches do not
+// reach into the strip before it (neither coder takes a dictionary), which strips of 192 KiB and
+// more make up for.
 //
 // The rows may come in bands (booktag_png_append, in order), so that a tall collage is never
 // held whole: the writer keeps the last row of one band for the next, and each strip's data goes
@@ -268,10 +271,11 @@ static void *deflate_strips(void *argument) {
         }
         strip->state = FILTERING;
         pthread_mutex_unlock(&writer->lock);
-        if (!compressor) compressor = libdeflate_alloc_compressor(writer->level);
-        if (!tables && !strip->last) tables = deflate_join_tables();
+        int runLength = writer->level == BOOKTAG_PNG_RUN_LENGTH;
+        if (!compressor && !runLength) compressor = libdeflate_alloc_compressor(writer->level);
+        if (!tables && !strip->last && !runLength) tables = deflate_join_tables();
         filtered.size = 0;
-        int failed = !compressor || (!tables && !strip->last) || filter_strip(writer, strip, &filtered) != 0;
+        int failed = (!runLength && (!compressor || (!tables && !strip->last))) || filter_strip(writer, strip, &filtered) != 0;
         pthread_mutex_lock(&writer->lock);
         strip->state = FILTERED;
         pthread_cond_broadcast(&writer->changed);
@@ -279,9 +283,17 @@ static void *deflate_strips(void *argument) {
         if (!failed) {
             strip->adler = libdeflate_adler32(1, filtered.data, filtered.size);
             strip->length = filtered.size;
+        }
+        if (!failed && runLength) {
+            rle_deflater deflater;
+            failed = rle_deflater_init(&deflater) != 0;
+            failed |= rle_deflater_write(&deflater, filtered.data, filtered.size) != 0;
+            failed |= rle_deflater_finish(&deflater, strip->last) != 0;
+            strip->output = deflater.out;
+        } else if (!failed) {
             failed = reserve(&strip->output, libdeflate_deflate_compress_bound(compressor, filtered.size)) != 0;
         }
-        if (!failed) {
+        if (!failed && !runLength) {
             strip->output.size =
                 libdeflate_deflate_compress(compressor, filtered.data, filtered.size, strip->output.data, strip->output.capacity);
             failed = strip->output.size == 0 || (!strip->last && deflate_continue(&strip->output, tables) != 0);
@@ -344,7 +356,7 @@ static void emit_done(booktag_png_writer *writer) {
 }
 
 booktag_png_writer *booktag_png_begin(int width, int height, int level, int filters, int strips) {
-    if (width <= 0 || height <= 0 || (filters & 0xF8) == 0 || level < 0 || level > 12 || (size_t)width > (SIZE_MAX / 4 - 1) / 3) return NULL;
+    if (width <= 0 || height <= 0 || (filters & 0xF8) == 0 || level < BOOKTAG_PNG_RUN_LENGTH || level > 12 || (size_t)width > (SIZE_MAX / 4 - 1) / 3) return NULL;
     booktag_png_writer *writer = calloc(1, sizeof *writer);
     if (!writer) return NULL;
     writer->width = width, writer->height = height, writer->level = level, writer->filters = filters, writer->strips = strips;

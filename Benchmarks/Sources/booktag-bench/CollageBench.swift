@@ -300,13 +300,15 @@ struct CollageBench: ParsableCommand {
                 fastest, total / 200))
 
         // The PNG encoder's choices, in process: render time (fastest of 5) and file size.
-        print("\nPNG level × filter, in process (same 12 covers):")
+        print("\nPNG coder × filter, in process (same 12 covers):")
         let cells = books.prefix(12).map { CollageCover(title: $0.work.title, image: $0.cover) }
-        for level: Int32 in [1, 2, 4, 6, 9] {
-            var line = "  level \(level):"
+        let coders: [CollageRenderer.PNGCompression] =
+            [.runLength] + [1, 2, 4, 6, 9].map { CollageRenderer.PNGCompression.libdeflate(level: $0) }
+        for coder in coders {
+            var line = "  \(coder):"
             for filter in CollageRenderer.PNGFilter.allCases {
                 var renderer = CollageRenderer()
-                renderer.pngCompressionLevel = level
+                renderer.pngCompression = coder
                 renderer.pngFilter = filter
                 var best = Double.infinity
                 var bytes = 0

@@ -27,7 +27,7 @@ final class CollageEncoder: @unchecked Sendable {
         let begun =
             format == .png
             ? booktag_png_begin(
-                Int32(width), Int32(height), settings.pngCompressionLevel, settings.pngFilter.rawValue, 0
+                Int32(width), Int32(height), settings.pngCompression.level, settings.pngFilter.rawValue, 0
             ).map(Writer.png)
             : booktag_jpeg_begin(
                 Int32(width), Int32(height), jpegQuality, settings.jpegFastDCT ? 1 : 0,

@@ -26,14 +26,33 @@ public struct CollageRenderer: Sendable {
         case adaptive = 0xF8
     }
 
-    /// PNG libdeflate level (0-12). Compression is most of the cost of writing a PNG collage:
-    /// level 1 with the "up" filter writes genuine covers in 0.78 of the bytes per pixel libvips'
-    /// own PNGs take, a tenth quicker than level 2 with Paeth's for a tenth more bytes
-    /// (`booktag-bench collage`, docs/performance.md).
-    public var pngCompressionLevel: Int32 = 1
-    /// The PNG row filter (benchmarks compare them). "Up" on every row costs a subtraction a
-    /// byte; at level 1 it is both the quickest filter and within 1 % of Paeth's bytes.
-    public var pngFilter: PNGFilter = .up
+    /// How PNG rows are deflated, the most of the cost of writing a PNG collage.
+    public enum PNGCompression: Sendable, Hashable {
+        /// booktag's run-length coder (zlib's Z_RLE): each byte a literal or a run of the one
+        /// before. Twice libdeflate's level-1 speed on covers (twenty times on flat colour), and
+        /// its strips join without a walk; after Paeth's filter, genuine covers take 0.84 of the
+        /// bytes per pixel libvips' own PNGs do, flat ones 0.6 (docs/performance.md).
+        case runLength
+        /// libdeflate at a level from 0 (stored) to 12 (smallest): a tenth fewer bytes at level 1.
+        case libdeflate(level: Int32)
+
+        /// The PNG writer's `level` argument.
+        var level: Int32 {
+            switch self {
+            case .runLength: Int32(BOOKTAG_PNG_RUN_LENGTH)
+            case .libdeflate(let level): level
+            }
+        }
+    }
+
+    /// How PNG collages are deflated: speed first, within the bytes libvips writes
+    /// (`booktag-bench collage`).
+    public var pngCompression = PNGCompression.runLength
+    /// The PNG row filter (benchmarks compare them). Paeth's predictor (16 bytes at a time)
+    /// leaves zeros wherever a row goes on as the one above or the pixel before it does, runs the
+    /// run-length coder takes whole: flat collages take half the bytes "up" leaves them, covers
+    /// a thirtieth fewer, in the same time.
+    public var pngFilter: PNGFilter = .paeth
     /// libjpeg's fast integer DCT when writing JPEG (see `booktag-bench collage`).
     public var jpegFastDCT = false
     /// Huffman tables made for each JPEG (a second pass): 2–3 % smaller photographic collages,

@@ -121,23 +121,29 @@ import Testing
             }
         }
         let expected = (0..<height).flatMap { y in (0..<width).map { x in canvas.pixel(x: x, y: y) } }
-        // libdeflate's levels 3, 9, 12 and 6: each band's strips are joined (DeflateJoin.c).
-        let level = Int32(heights.count * 3 % 13)
-        let writer = try #require(
-            booktag_png_begin(Int32(width), Int32(height), level, filter.rawValue, 0))
-        var top = 0
-        for rows in heights {
-            #expect(booktag_png_append(writer, canvas.bandRows + top, Int32(rows)) == 0)
-            canvas.fill(CollagePlan.Rect(x: 0, y: top, width: width, height: rows), color: CollageTheme.RGB(9, 8, 7))
-            top += rows
+        // The run-length coder, whose strips end ready to join, and libdeflate's levels 3, 9, 12
+        // and 6, whose strips are joined by a walk (DeflateJoin.c).
+        for coder in [CollageRenderer.PNGCompression.runLength, .libdeflate(level: Int32(heights.count * 3 % 13))] {
+            let drawn = try #require(
+                CollageCanvas(width: width, height: height, background: CollageTheme.RGB(0, 0, 0)))
+            for (index, pixel) in expected.enumerated() { drawn.set(x: index % width, y: index / width, to: pixel) }
+            let writer = try #require(
+                booktag_png_begin(Int32(width), Int32(height), coder.level, filter.rawValue, 0))
+            var top = 0
+            for rows in heights {
+                #expect(booktag_png_append(writer, drawn.bandRows + top, Int32(rows)) == 0)
+                drawn.fill(
+                    CollagePlan.Rect(x: 0, y: top, width: width, height: rows), color: CollageTheme.RGB(9, 8, 7))
+                top += rows
+            }
+            var length = 0
+            let bytes = try #require(booktag_png_finish(writer, &length))
+            let decoded = try DecodedImage(Data(bytes: bytes, count: length))
+            booktag_png_free(bytes)
+            #expect(decoded.width == width && decoded.height == height)
+            let same = decoded.pixels.map { $0 & 0xFFFFFF } == expected
+            #expect(same, "the pixels read back are those written (\(coder))")
         }
-        var length = 0
-        let bytes = try #require(booktag_png_finish(writer, &length))
-        let decoded = try DecodedImage(Data(bytes: bytes, count: length))
-        booktag_png_free(bytes)
-        #expect(decoded.width == width && decoded.height == height)
-        let same = decoded.pixels.map { $0 & 0xFFFFFF } == expected
-        #expect(same, "the pixels read back are those written")
     }
 
     /// A collage that fails between bands abandons its writer with strips still deflating: the

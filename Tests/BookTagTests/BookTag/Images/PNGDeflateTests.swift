@@ -5,18 +5,19 @@ import Testing
 
 @testable import BookTag
 
-/// booktag's PNG writer deflates each strip of rows by its own libdeflate call and joins the
-/// streams into one (DeflateJoin.c walks each to its end): whatever kinds of block libdeflate
-/// chose (stored for noise, fixed codes for a few bytes, dynamic codes, many blocks in a long
-/// strip), the joined stream reads back as the pixels written, by libgd.
+/// booktag's PNG writer deflates each strip of rows by its own call and joins the streams into
+/// one: the run-length coder's end ready to join, libdeflate's are walked to their end
+/// (DeflateJoin.c). Whatever kinds of block were chosen (stored for noise, fixed codes for a few
+/// bytes, dynamic codes, many blocks in a long strip), the joined stream reads back as the pixels
+/// written, by libgd.
 @Suite struct PNGDeflateTests {
     /// Noise (stored blocks), one colour (long matches) and a gradient (dynamic codes), in strips
-    /// of one row to a few hundred, at libdeflate's stored level, its fastest, booktag's default and
-    /// its slowest.
-    @Test(arguments: [0, 1, 2, 12], [1, 3, 8])
+    /// of one row to a few hundred: the run-length coder, and libdeflate's stored level, its
+    /// fastest, its level 2 and its slowest.
+    @Test(arguments: [Int32(BOOKTAG_PNG_RUN_LENGTH), 0, 1, 2, 12], [1, 3, 8])
     func everyKindOfBlockJoins(level: Int32, strips: Int) throws {
         let (width, height) = (397, 641)
-        var generator = SeededGenerator(seed: UInt64(level) * 10 + UInt64(strips))
+        var generator = SeededGenerator(seed: UInt64(level + 1) * 10 + UInt64(strips))
         let pixels = (0..<width * height).map { (index: Int) -> Int32 in
             let (x, y) = (index % width, index / width)
             switch y / 40 % 3 {
@@ -35,7 +36,7 @@ import Testing
     func runsOfOneColourBecomeLengths(size: (width: Int, height: Int), filter: CollageRenderer.PNGFilter) throws {
         let length = try roundTrip(
             Array(repeating: 0x80_80_80, count: size.width * size.height), width: size.width, height: size.height,
-            level: CollageRenderer().pngCompressionLevel, filter: filter, strips: 2)
+            level: CollageRenderer().pngCompression.level, filter: filter, strips: 2)
         #expect(length < 200 + size.width * size.height / 100, "runs are lengths, not bytes")
     }
 
