@@ -27,6 +27,10 @@ int booktag_exchange_paths(const char *first, const char *second) {
     return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
 }
 
+int booktag_start_writeback(int fd, long long offset, long long length) {
+    return sync_file_range(fd, (off64_t)offset, (off64_t)length, SYNC_FILE_RANGE_WRITE);
+}
+
 int booktag_link_unnamed(int fd, const char *path) {
     char link[64];
     snprintf(link, sizeof link, "/proc/self/fd/%d", fd);

@@ -19,6 +19,10 @@ void booktag_trim_memory(void);
 /// system cannot. Glibc's O_TMPFILE macro does not import into Swift.
 int booktag_open_unnamed(const char *folder);
 
+/// Starts writing `length` bytes of `fd` from `offset` to disk without waiting
+/// (sync_file_range's SYNC_FILE_RANGE_WRITE), so that a later fsync has only the rest to wait for.
+int booktag_start_writeback(int fd, long long offset, long long length);
+
 /// Gives the unnamed file `fd` the name `path` (linkat through /proc/self/fd, which needs no
 /// privilege); fails with EEXIST if `path` exists.
 int booktag_link_unnamed(int fd, const char *path);
