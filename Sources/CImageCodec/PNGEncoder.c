@@ -253,10 +253,29 @@ static int filter_strip(const booktag_png_writer *writer, const Strip *strip, Bu
     return failed ? -1 : 0;
 }
 
+// Deflates a strip's filtered bytes into `strip->output` by the run-length coder, whose stream
+// ends ready for the next strip's unless it is the image's last. Returns 0, or -1.
+static int deflate_run_length(Strip *strip, const Buffer *filtered) {
+    rle_deflater deflater;
+    int failed = rle_deflater_init(&deflater) != 0;
+    failed |= rle_deflater_write(&deflater, filtered->data, filtered->size) != 0;
+    failed |= rle_deflater_finish(&deflater, strip->last) != 0;
+    strip->output = deflater.out;
+    return failed ? -1 : 0;
+}
+
+// The same by libdeflate, whose stream the walk of DeflateJoin.c (with `tables`) makes ready.
+static int deflate_libdeflate(Strip *strip, const Buffer *filtered, struct libdeflate_compressor *compressor, uint32_t *tables) {
+    if (reserve(&strip->output, libdeflate_deflate_compress_bound(compressor, filtered->size)) != 0) return -1;
+    strip->output.size = libdeflate_deflate_compress(compressor, filtered->data, filtered->size, strip->output.data, strip->output.capacity);
+    return strip->output.size == 0 || (!strip->last && deflate_continue(&strip->output, tables) != 0) ? -1 : 0;
+}
+
 // A writer's thread: takes queued strips in order, filters each, then deflates it into a raw
-// DEFLATE stream that the next strip's can follow unless it is the image's last (DeflateJoin.c).
+// DEFLATE stream that the next strip's can follow unless it is the image's last.
 static void *deflate_strips(void *argument) {
     booktag_png_writer *writer = argument;
+    int runLength = writer->level == BOOKTAG_PNG_RUN_LENGTH;
     struct libdeflate_compressor *compressor = NULL;
     uint32_t *tables = NULL;
     Buffer filtered = {NULL, 0, 0};
@@ -271,9 +290,8 @@ static void *deflate_strips(void *argument) {
         }
         strip->state = FILTERING;
         pthread_mutex_unlock(&writer->lock);
-        int runLength = writer->level == BOOKTAG_PNG_RUN_LENGTH;
-        if (!compressor && !runLength) compressor = libdeflate_alloc_compressor(writer->level);
-        if (!tables && !strip->last && !runLength) tables = deflate_join_tables();
+        if (!runLength && !compressor) compressor = libdeflate_alloc_compressor(writer->level);
+        if (!runLength && !tables && !strip->last) tables = deflate_join_tables();
         filtered.size = 0;
         int failed = (!runLength && (!compressor || (!tables && !strip->last))) || filter_strip(writer, strip, &filtered) != 0;
         pthread_mutex_lock(&writer->lock);
@@ -283,20 +301,7 @@ static void *deflate_strips(void *argument) {
         if (!failed) {
             strip->adler = libdeflate_adler32(1, filtered.data, filtered.size);
             strip->length = filtered.size;
-        }
-        if (!failed && runLength) {
-            rle_deflater deflater;
-            failed = rle_deflater_init(&deflater) != 0;
-            failed |= rle_deflater_write(&deflater, filtered.data, filtered.size) != 0;
-            failed |= rle_deflater_finish(&deflater, strip->last) != 0;
-            strip->output = deflater.out;
-        } else if (!failed) {
-            failed = reserve(&strip->output, libdeflate_deflate_compress_bound(compressor, filtered.size)) != 0;
-        }
-        if (!failed && !runLength) {
-            strip->output.size =
-                libdeflate_deflate_compress(compressor, filtered.data, filtered.size, strip->output.data, strip->output.capacity);
-            failed = strip->output.size == 0 || (!strip->last && deflate_continue(&strip->output, tables) != 0);
+            failed = (runLength ? deflate_run_length(strip, &filtered) : deflate_libdeflate(strip, &filtered, compressor, tables)) != 0;
         }
         pthread_mutex_lock(&writer->lock);
         strip->failed = failed;
