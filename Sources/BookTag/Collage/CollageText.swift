@@ -19,8 +19,8 @@ enum CollageText {
     /// Before the first `load`: fontconfig keeps the caches it writes in `folder`, unless the
     /// user chose a fontconfig set-up through `FONTCONFIG_FILE` or `FONTCONFIG_PATH`.
     static func keepFontCaches(in folder: URL?) {
-        let environment = ProcessInfo.processInfo.environment
-        guard let folder, environment["FONTCONFIG_FILE"] == nil, environment["FONTCONFIG_PATH"] == nil else { return }
+        let chosen = ["FONTCONFIG_FILE", "FONTCONFIG_PATH"].contains { ProcessEnvironment.value($0) != nil }
+        guard let folder, !chosen else { return }
         booktag_text_set_cache_folder(folder.path)
     }
 

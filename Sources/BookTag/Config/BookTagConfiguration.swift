@@ -39,11 +39,17 @@ public struct BookTagConfiguration: Equatable, Sendable {
     /// The defaults, as with no config file.
     public init() {}
 
-    /// Reads `file` (a missing file means defaults), then applies `BOOKTAG_API_KEY` and
-    /// `BOOKTAG_BASE_URL` from `environment`.
-    public static func load(file: URL, environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws(ConfigError) -> BookTagConfiguration
+    /// The environment variables `load` applies.
+    public static let environmentNames = [
+        "BOOKTAG_API_KEY", "BOOKTAG_HARDCOVER_TOKEN", "BOOKTAG_AUDIOBOOKSHELF_TOKEN", "BOOKTAG_BASE_URL",
+    ]
+
+    /// Reads `file` (a missing file means defaults), then applies `BOOKTAG_API_KEY`, the tokens
+    /// and `BOOKTAG_BASE_URL` from `environment` (`nil`: the process's).
+    public static func load(file: URL, environment: [String: String]? = nil) throws(ConfigError)
+        -> BookTagConfiguration
     {
+        let environment = environment ?? ProcessEnvironment.values(environmentNames)
         var configuration = BookTagConfiguration()
         let path = file.path
         if FileManager.default.fileExists(atPath: path) {

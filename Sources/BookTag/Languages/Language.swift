@@ -94,12 +94,15 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         self.plural = plural
     }
 
+    /// The environment variables that name a language, the strongest first.
+    public static let environmentNames = ["LC_ALL", "LC_MESSAGES", "LANG"]
+
     /// The command line's language when neither `--language` nor the configuration names one:
     /// the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set, as every program reads them.
     /// `unknown` is the value booktag has no language for (English is used; say so once).
     public static func fromEnvironment(_ environment: [String: String]) -> (language: Language, unknown: String?) {
         guard
-            let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] })
+            let value = environmentNames.lazy.compactMap({ environment[$0] })
                 .first(where: { !$0.isEmpty })
         else { return (.english, nil) }
         guard let language = Language(code: value) else { return (.english, value) }

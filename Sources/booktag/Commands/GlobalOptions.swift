@@ -76,7 +76,7 @@ package struct GlobalOptions: ParsableArguments {
         BookTagHome.resolve(
             explicit: explicit,
             environment: explicit?.isEmpty == false
-                ? [:] : Environment.values(["BOOKTAG_HOME", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"]))
+                ? [:] : ProcessEnvironment.values(["BOOKTAG_HOME", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"]))
     }
 
     /// The configuration file in use: `--config`, else the home's `config.json`.

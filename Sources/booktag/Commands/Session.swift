@@ -48,7 +48,7 @@ struct Session {
                         + "(it has \(Language.all.map(\.code).joined(separator: ", ")))")
             }
         } else if configuration.languageAsked == nil {
-            let (language, unknown) = Language.fromEnvironment(ProcessInfo.processInfo.environment)
+            let (language, unknown) = Language.fromEnvironment(ProcessEnvironment.values(Language.environmentNames))
             configuration.language = language
             if let unknown {
                 reporter.warn(

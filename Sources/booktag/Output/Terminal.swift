@@ -1,15 +1,16 @@
+import BookTag
 import Foundation
 
 /// What the command knows about where its output goes.
 enum Terminal {
     /// A terminal that can take escape sequences (not TERM=dumb).
     static func isTerminal(_ descriptor: Int32) -> Bool {
-        isatty(descriptor) == 1 && Environment.value("TERM") != "dumb"
+        isatty(descriptor) == 1 && ProcessEnvironment.value("TERM") != "dumb"
     }
 
     /// Colour only on a terminal, and never with NO_COLOR set (https://no-color.org).
     static func usesColor(for descriptor: Int32) -> Bool {
-        isTerminal(descriptor) && (Environment.value("NO_COLOR") ?? "").isEmpty
+        isTerminal(descriptor) && (ProcessEnvironment.value("NO_COLOR") ?? "").isEmpty
     }
 
     /// The width of stdout's terminal in columns; $COLUMNS or 100 when stdout is not one.
@@ -23,7 +24,7 @@ enum Terminal {
         if isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 {
             return Int(size.ws_col)
         }
-        if let columns = Environment.value("COLUMNS").flatMap(Int.init), columns > 20 {
+        if let columns = ProcessEnvironment.value("COLUMNS").flatMap(Int.init), columns > 20 {
             return columns
         }
         return 100
